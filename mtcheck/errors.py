@@ -1,0 +1,46 @@
+"""Errors that mtcheck reports to users: each names where the problem is and how to fix it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class MtcheckError(Exception):
+    """Base class of every error mtcheck raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in an input file, located as precisely as we can."""
+
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+    fix: str = ""
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        text = f"{where}: {self.message}"
+        if self.fix:
+            text += f" (fix: {self.fix})"
+        return text
+
+
+class SuiteError(MtcheckError):
+    """A suite file is invalid; carries every problem found in it, not only the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class MetricError(MtcheckError):
+    """A metric is unknown, badly configured, or its resources are missing."""
+
+
+class SystemError_(MtcheckError):
+    """A system under test failed: crashed, timed out, or returned the wrong number of outputs."""

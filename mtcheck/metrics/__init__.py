@@ -1,0 +1,73 @@
+"""Metric registry: names used in suites and on the command line map to classes.
+
+Classes are imported lazily, so a suite that only checks BLEU never imports
+torch. ``sam:<base>`` wraps any other metric in the Sentiment-Aware Measure.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib
+from typing import Any
+
+from mtcheck.errors import MetricError
+from mtcheck.metrics.base import Metric, Score
+
+__all__ = ["Metric", "Score", "get_metric", "metric_names", "metric_direction"]
+
+_REGISTRY: dict[str, str] = {
+    "bleu": "mtcheck.metrics.lexical:BLEUMetric",
+    "chrf": "mtcheck.metrics.lexical:ChrFMetric",
+    "ter": "mtcheck.metrics.lexical:TERMetric",
+    "exact": "mtcheck.metrics.lexical:ExactMatch",
+    "characTER": "mtcheck.metrics.character:CharacTERMetric",
+    "meteor": "mtcheck.metrics.meteor:METEORMetric",
+    "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
+}
+_ALIASES = {"chrf++": ("chrf", {"word_order": 2}), "exact_match": ("exact", {}), "character": ("characTER", {})}
+SAM_PREFIX = "sam:"
+
+
+def metric_names() -> list[str]:
+    """Every metric name a suite may use (without the ``sam:`` variants)."""
+    return sorted([*_REGISTRY, *_ALIASES], key=str.lower)
+
+
+def _resolve(name: str) -> tuple[type[Metric], dict[str, Any]]:
+    preset: dict[str, Any] = {}
+    if name in _ALIASES:
+        name, preset = _ALIASES[name]
+    if name not in _REGISTRY:
+        close = difflib.get_close_matches(name, metric_names(), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise MetricError(f"unknown metric {name!r}{hint} (known: {', '.join(metric_names())})")
+    module_name, class_name = _REGISTRY[name].split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise MetricError(
+            f"metric {name!r} needs a package that is not installed ({exc.name}); "
+            f"install it with: pip install 'mtcheck[all]'"
+        ) from exc
+    return getattr(module, class_name), preset
+
+
+def metric_direction(name: str) -> bool:
+    """True when higher values of metric ``name`` are better (without building it)."""
+    if name.startswith(SAM_PREFIX):
+        return metric_direction(name[len(SAM_PREFIX):])
+    cls, _ = _resolve(name)
+    return cls.higher_is_better
+
+
+def get_metric(name: str, params: dict[str, Any] | None = None) -> Metric:
+    """Build metric ``name`` with ``params`` (its constructor's keyword arguments)."""
+    params = dict(params or {})
+    if name.startswith(SAM_PREFIX):
+        from mtcheck.metrics.sam import SAMMetric
+
+        return SAMMetric.from_params(name[len(SAM_PREFIX):], params)
+    cls, preset = _resolve(name)
+    try:
+        return cls(**{**preset, **params})
+    except TypeError as exc:
+        raise MetricError(f"metric {name!r}: bad params {params}: {exc}") from exc

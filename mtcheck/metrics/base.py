@@ -1,0 +1,82 @@
+"""The small interface every metric implements, and the score it returns.
+
+Settings go to the constructor, scoring happens in methods, and every score
+carries a reproducibility signature (as in sacrebleu), so a number in a report
+can always be traced to the exact configuration that produced it.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Score:
+    """One metric value for one hypothesis against its references.
+
+    ``value`` is on the metric's own scale (sacrebleu's 0-100 for BLEU, chrF and
+    TER; 0-1 for the others). ``best_ref`` is the index of the reference that
+    gave the best value when several were given. ``details`` holds whatever a
+    metric can explain (n-gram precisions, mismatched words, ...), JSON-ready.
+    """
+
+    metric: str
+    value: float
+    signature: str
+    best_ref: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Metric(ABC):
+    """A segment-level metric.
+
+    Subclasses set ``name`` and ``higher_is_better`` and implement
+    :meth:`_score_one` (one hypothesis, one reference) and :meth:`signature`.
+    Multi-reference scoring takes the best single-reference score, in the
+    metric's own direction: that is what a curated list of acceptable
+    translations means (any one of them is a correct answer).
+    """
+
+    name: ClassVar[str]
+    higher_is_better: ClassVar[bool] = True
+    #: True when the metric reads the source segment (e.g. a copy-of-source check).
+    needs_source: ClassVar[bool] = False
+
+    @abstractmethod
+    def signature(self) -> str:
+        """A stable string naming every setting and library version that affects the value."""
+
+    @abstractmethod
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        """Score one hypothesis against one reference; return ``(value, details)``."""
+
+    def better(self, a: float, b: float) -> bool:
+        """True when value ``a`` is strictly better than ``b`` for this metric."""
+        return a > b if self.higher_is_better else a < b
+
+    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+        """Score ``hyp`` against every reference and keep the best."""
+        if isinstance(refs, str):
+            refs = [refs]
+        if not refs:
+            raise ValueError(f"{self.name}: at least one reference is needed")
+        best_value, best_details, best_index = None, {}, 0
+        for index, ref in enumerate(refs):
+            value, details = self._score_one(hyp, ref, src)
+            if best_value is None or self.better(value, best_value):
+                best_value, best_details, best_index = value, details, index
+        return Score(self.name, float(best_value), self.signature(), best_index, best_details)
+
+    def score_batch(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        srcs: Sequence[str | None] | None = None,
+    ) -> list[Score]:
+        """Score many segments. Metrics with a real batch mode override this."""
+        if len(hyps) != len(refs):
+            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
+        srcs = list(srcs) if srcs is not None else [None] * len(hyps)
+        return [self.score(h, r, src=s) for h, r, s in zip(hyps, refs, srcs)]

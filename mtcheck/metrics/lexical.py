@@ -1,0 +1,146 @@
+"""String-overlap metrics: sentence BLEU, chrF/chrF++ and TER (sacrebleu), and exact match."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, ClassVar
+
+import sacrebleu
+from sacrebleu.metrics import BLEU, CHRF, TER
+
+from mtcheck.metrics.base import Metric
+
+
+def _signature(name: str, scorer: BLEU | CHRF | TER) -> str:
+    """Our name plus sacrebleu's own signature (which is only known once it has scored once)."""
+    scorer.sentence_score("a", ["a"])
+    return f"{name}|{scorer.get_signature().format()}|refs:best"
+
+
+class BLEUMetric(Metric):
+    """Sentence BLEU on sacrebleu's 0-100 scale, with effective order on (right for single sentences)."""
+
+    name: ClassVar[str] = "bleu"
+
+    def __init__(
+        self,
+        max_ngram_order: int = 4,
+        smooth_method: str = "exp",
+        smooth_value: float | None = None,
+        tokenize: str | None = None,
+        lowercase: bool = False,
+    ):
+        if not 1 <= int(max_ngram_order) <= 9:
+            raise ValueError("max_ngram_order must be between 1 and 9")
+        self._bleu = BLEU(
+            lowercase=lowercase,
+            tokenize=tokenize,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            max_ngram_order=int(max_ngram_order),
+            effective_order=True,
+        )
+        self._signature = _signature(
+            self.name if max_ngram_order == 4 else f"{self.name}-{max_ngram_order}",
+            self._bleu,
+        )
+
+    def signature(self) -> str:
+        return self._signature
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        result = self._bleu.sentence_score(hyp, [ref])
+        return result.score, {
+            "precisions": [round(p, 4) for p in result.precisions],
+            "bp": round(result.bp, 4),
+            "hyp_len": result.sys_len,
+            "ref_len": result.ref_len,
+        }
+
+
+class ChrFMetric(Metric):
+    """chrF (word_order=0) or chrF++ (word_order=2) on sacrebleu's 0-100 scale."""
+
+    name: ClassVar[str] = "chrf"
+
+    def __init__(
+        self,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int = 2,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ):
+        self._chrf = CHRF(
+            char_order=int(char_order),
+            word_order=int(word_order),
+            beta=int(beta),
+            lowercase=lowercase,
+            whitespace=whitespace,
+            eps_smoothing=eps_smoothing,
+        )
+        self._signature = _signature(self.name, self._chrf)
+
+    def signature(self) -> str:
+        return self._signature
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        return self._chrf.sentence_score(hyp, [ref]).score, {}
+
+
+class TERMetric(Metric):
+    """Translation Edit Rate on sacrebleu's scale (0 = identical; may exceed 100). Lower is better."""
+
+    name: ClassVar[str] = "ter"
+    higher_is_better: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+    ):
+        self._ter = TER(
+            normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
+        )
+        self._signature = _signature(self.name, self._ter)
+
+    def signature(self) -> str:
+        return self._signature
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        result = self._ter.sentence_score(hyp, [ref])
+        return result.score, {"edits": result.num_edits, "ref_len": result.ref_length}
+
+
+_SPACE = re.compile(r"\s+")
+
+
+class ExactMatch(Metric):
+    """1.0 when the hypothesis equals a reference after normalisation, else 0.0.
+
+    Normalisation always applies Unicode NFC and collapses white space; ``lowercase``
+    and ``strip_chars`` (characters deleted before comparing, e.g. ``".!?,"``) are optional.
+    """
+
+    name: ClassVar[str] = "exact"
+
+    def __init__(self, lowercase: bool = False, strip_chars: str = ""):
+        self.lowercase = bool(lowercase)
+        self.strip_chars = str(strip_chars)
+        self._table = str.maketrans("", "", self.strip_chars)
+
+    def signature(self) -> str:
+        strip = self.strip_chars.encode("unicode_escape").decode() or "none"
+        return f"exact|case:{'lc' if self.lowercase else 'mixed'}|strip:{strip}|nfc:yes|version:{sacrebleu.__version__}"
+
+    def normalise(self, text: str) -> str:
+        text = unicodedata.normalize("NFC", text).translate(self._table)
+        if self.lowercase:
+            text = text.lower()
+        return _SPACE.sub(" ", text).strip()
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        return float(self.normalise(hyp) == self.normalise(ref)), {}
