@@ -52,6 +52,10 @@ class Metric(ABC):
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         """Score one hypothesis against one reference; return ``(value, details)``."""
 
+    def explain(self, score: Score) -> list[str]:
+        """Lines that explain ``score`` in a failure report; empty when the value says it all."""
+        return []
+
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this metric."""
         return a > b if self.higher_is_better else a < b
