@@ -1,0 +1,159 @@
+"""The Sentiment-Aware Measure (Saadany et al.): ``Score = C_hr * (1 - p)`` over any metric.
+
+``sam:<base>`` wraps metric ``<base>``: C_hr is the base metric's value for one reference,
+``p = |S_r - S_h| / 2`` (see :mod:`mtcheck.sentiment.polarity`). With several references
+the adjusted score is computed per reference and the best is kept. The adjusted value is
+on the base metric's scale (0-100 for BLEU and chrF). See docs/sam.md.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mtcheck.errors import MetricError
+from mtcheck.metrics.base import Metric, Score
+from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
+from mtcheck.sentiment.polarity import Penalty, ScoredWord, check_negation, sam_penalty
+from mtcheck.sentiment.tagger import tagger_ident
+
+#: Params that configure SAM itself; every other param goes to the base metric.
+SAM_PARAMS = ("lexicon", "negation", "lang")
+
+
+@dataclass(frozen=True)
+class SAMResult:
+    """An adjusted score and its penalty."""
+
+    value: float
+    base: float
+    penalty: Penalty
+
+
+def adjust(base_value: float, p: float) -> float:
+    """Eq. 6, ``C_hr * (1 - p)``; a negative C_hr (e.g. rescaled BERTScore) moves down by ``|C_hr| * p``."""
+    return base_value - abs(base_value) * p
+
+
+def sam_adjust(
+    hyp: str, ref: str, base_value: float, *, lexicon: Lexicon | None = None, negation: str = "paper"
+) -> SAMResult:
+    """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore)."""
+    penalty = sam_penalty(hyp, ref, lexicon, negation)
+    return SAMResult(adjust(base_value, penalty.p), base_value, penalty)
+
+
+def _word_dicts(words: tuple[ScoredWord, ...]) -> list[dict[str, object]]:
+    return [w.as_dict() for w in words]
+
+
+def _format_words(words: list[dict[str, Any]]) -> str:
+    if not words:
+        return "(none)"
+    return ", ".join(
+        f"{w['lemma']}#{w['pos']} ({w['s']:+.3f})" if w["pos"] else f"{w['lemma']} ({w['s']:+.3f})" for w in words
+    )
+
+
+class SAMMetric(Metric):
+    """``sam:<base>``: the base metric's score scaled down by the sentiment distance of mismatched words."""
+
+    def __init__(
+        self,
+        base: Metric,
+        lexicon: str | Lexicon | None = None,
+        negation: str = "paper",
+        lang: str = "en",
+        base_name: str | None = None,
+    ):
+        if not base.higher_is_better:
+            raise MetricError(
+                f"sam:{base_name or base.name}: SAM scales a score down, so it needs a metric where higher "
+                f"is better (fix: use sam:bleu, sam:chrf, sam:meteor or sam:bertscore)"
+            )
+        if str(lang).lower().split("-")[0] != "en":
+            raise MetricError(
+                f"sam:{base_name or base.name}: SAM's tagger and lexicons are English only, target language is "
+                f"{lang!r} (fix: score an English back-translation as the SAM paper does, or drop SAM for this suite)"
+            )
+        self.base = base
+        self.name = f"sam:{base_name or base.name}"  # type: ignore[misc]
+        self.needs_source = base.needs_source  # type: ignore[misc]
+        self.negation = check_negation(str(negation))
+        self.lexicon = lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon)
+        self._signature = (
+            f"{self.name}|lex:{self.lexicon.ident}|tagger:{tagger_ident()}|neg:{self.negation}"
+            f"|base:{base.signature()}"
+        )
+
+    @classmethod
+    def from_params(cls, base_name: str, params: dict[str, Any]) -> SAMMetric:
+        """Build ``sam:<base_name>``: SAM's own params are ``lexicon``, ``negation``, ``lang``; the rest go to the base."""
+        from mtcheck.metrics import get_metric
+
+        if not base_name or base_name.startswith("sam:"):
+            raise MetricError(f"sam:{base_name}: SAM needs one base metric (fix: e.g. sam:bleu)")
+        own = {k: params[k] for k in SAM_PARAMS if k in params}
+        base = get_metric(base_name, {k: v for k, v in params.items() if k not in SAM_PARAMS})
+        return cls(base, base_name=base_name, **own)
+
+    def signature(self) -> str:
+        return self._signature
+
+    def _details(self, hyp: str, ref: str, base_value: float, base_details: dict[str, Any]) -> tuple[float, dict[str, Any]]:
+        result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation)
+        penalty = result.penalty
+        return result.value, {
+            "base": base_value,
+            "p": round(penalty.p, 6),
+            "S_h": round(penalty.s_h, 6),
+            "S_r": round(penalty.s_r, 6),
+            "mismatched_hyp": _word_dicts(penalty.mismatched_hyp),
+            "mismatched_ref": _word_dicts(penalty.mismatched_ref),
+            "lexicon": self.lexicon.ident,
+            "negation": self.negation,
+            "base_details": base_details,
+        }
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        base_value, base_details = self.base._score_one(hyp, ref, src)
+        return self._details(hyp, ref, base_value, base_details)
+
+    def score_batch(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        srcs: Sequence[str | None] | None = None,
+    ) -> list[Score]:
+        """Score each (hypothesis, reference) pair with the base metric's own batch mode, then adjust."""
+        if len(hyps) != len(refs):
+            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
+        srcs = list(srcs) if srcs is not None else [None] * len(hyps)
+        refs = [[r] if isinstance(r, str) else list(r) for r in refs]
+        if any(not r for r in refs):
+            raise ValueError(f"{self.name}: at least one reference is needed")
+        pairs = [(i, h, r, s) for i, (h, rs, s) in enumerate(zip(hyps, refs, srcs)) for r in rs]
+        base_scores = self.base.score_batch([h for _, h, _, _ in pairs], [[r] for _, _, r, _ in pairs],
+                                            [s for *_, s in pairs])
+        best: list[tuple[float, dict[str, Any], int] | None] = [None] * len(hyps)
+        ref_index = [0] * len(hyps)
+        for (i, h, r, _), base in zip(pairs, base_scores):
+            value, details = self._details(h, r, base.value, base.details)
+            if best[i] is None or self.better(value, best[i][0]):  # type: ignore[index]
+                best[i] = (value, details, ref_index[i])
+            ref_index[i] += 1
+        return [Score(self.name, float(v), self._signature, k, d) for v, d, k in best]  # type: ignore[misc]
+
+    def explain(self, score: Score) -> list[str]:
+        """The mismatched words with their polarities, S_h, S_r, p, and the base and adjusted scores."""
+        d = score.details
+        if "p" not in d:
+            return []
+        hyp_words, ref_words = _format_words(d["mismatched_hyp"]), _format_words(d["mismatched_ref"])
+        return [
+            f"mismatched words: reference {ref_words} → hypothesis {hyp_words}",
+            f"S_r = {d['S_r']:+.3f}, S_h = {d['S_h']:+.3f}, p = |S_r - S_h| / 2 = {d['p']:.3f} "
+            f"(lexicon {d['lexicon']}, negation rule: {d['negation']})",
+            f"{self.base.name} = {d['base']:.4g} → {self.name} = {d['base']:.4g} x (1 - {d['p']:.3f}) "
+            f"= {score.value:.4g}",
+        ]

@@ -1,0 +1,101 @@
+"""Turn an English sentence into tokens with a lemma and a SentiWords POS (n/v/a/r).
+
+Tokenisation is a single regular expression in the Penn Treebank style (``don't`` ->
+``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``; curly apostrophes count as ``'``); tags come
+from :mod:`mtcheck.sentiment.tagger`, lemmas from ``lemminflect`` given the tag.
+Analyses are cached per sentence (the same references are scored again and again).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from mtcheck.sentiment.tagger import pos_tags
+
+_TOKEN = re.compile(
+    r"\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
+    re.IGNORECASE,
+)
+# Apostrophe-less negative contractions common in tweets, split as if spelled out.
+_BARE_NT = re.compile(
+    r"\b(do|does|did|is|are|was|were|could|should|would|have|has|had|ai)nt\b", re.IGNORECASE
+)
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+# Penn Treebank tag prefix -> (SentiWords POS, lemminflect UPOS).
+_TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD": ("v", "AUX"),
+            "JJ": ("a", "ADJ"), "RB": ("r", "ADV"), "RP": ("r", "ADV")}
+# Clitics and contraction stems that lemminflect does not know.
+_SPECIAL_LEMMAS = {"n't": "not", "'m": "be", "'re": "be", "'ve": "have", "'ll": "will", "'d": "would",
+                   "ca": "can", "wo": "will", "ai": "be", "sha": "shall", "cannot": "can"}
+# Verbs after which a past/present participle reads as an adjective ("I am excited").
+_COPULAS = frozenset({"be", "feel", "seem", "become", "get", "look", "sound", "remain", "stay"})
+
+
+class Token(NamedTuple):
+    """One token: surface ``text``, case-folded ``form``, ``lemma``, SentiWords ``pos`` (or None), PTB ``tag``.
+
+    ``verb_lemma`` is set for participles read as adjectives ("I am *excited*"): the
+    lemma to look up as a verb when the lexicon has no adjective entry.
+    """
+
+    text: str
+    form: str
+    lemma: str
+    pos: str | None
+    tag: str
+    verb_lemma: str | None = None
+
+    @property
+    def is_word(self) -> bool:
+        """True for tokens with a letter or digit; punctuation, symbols and emoji are not words."""
+        return any(ch.isalnum() for ch in self.text)
+
+
+def tokenise(text: str) -> list[str]:
+    """Split ``text`` into word, clitic and punctuation tokens."""
+    text = _BARE_NT.sub(r"\1 n't", text.translate(_APOSTROPHES))
+    return _TOKEN.findall(text)
+
+
+def _lemma(word: str, form: str, upos: str | None) -> str:
+    if form in _SPECIAL_LEMMAS:
+        return _SPECIAL_LEMMAS[form]
+    if upos is None:
+        return form
+    from lemminflect import getLemma
+
+    lemmas = getLemma(word if upos == "PROPN" else form, upos)
+    return lemmas[0].lower() if lemmas else form
+
+
+def _map_tag(tag: str) -> tuple[str | None, str | None]:
+    for prefix in ("NNP", "NN", "VB", "MD", "JJ", "RB", "RP"):
+        if tag.startswith(prefix):
+            return _TAG_MAP[prefix]
+    return None, None
+
+
+@lru_cache(maxsize=200_000)
+def analyse(text: str) -> tuple[Token, ...]:
+    """Tokens of ``text`` with lemma and POS (cached per process)."""
+    words = tokenise(text)
+    tokens: list[Token] = []
+    for word, tag in zip(words, pos_tags(words)):
+        form = word.lower()
+        pos, upos = _map_tag(tag)
+        lemma = _lemma(word, form, upos)
+        if tag in ("VBN", "VBG") and _after_copula(tokens):
+            tokens.append(Token(word, form, form, "a", tag, lemma))
+        else:
+            tokens.append(Token(word, form, lemma, pos, tag))
+    return tuple(tokens)
+
+
+def _after_copula(previous: list[Token]) -> bool:
+    """True when the last non-adverb token before this one is a copular verb."""
+    for token in reversed(previous):
+        if token.pos == "r":
+            continue
+        return token.pos == "v" and token.lemma in _COPULAS
+    return False

@@ -1,0 +1,194 @@
+"""Prior-polarity lexicons: loading, identity (name, version, hash) and lookup.
+
+Two sources are supported:
+
+* the default, VADER's lexicon shipped by the ``vaderSentiment`` package (MIT):
+  7,500 word forms with a valence in [-4, 4], rescaled to [-1, 1] by dividing by 4.
+  It has no parts of speech, so a word matches whatever its POS;
+* SentiWords-style files (lemma, POS n/v/a/r, score in [-1, 1]) in either layout
+  found in the wild: ``lemma#pos<TAB>score`` or ``lemma<TAB>pos<TAB>score``.
+  Blank lines, lines starting with ``#`` or white space (SentiWords 1.1's header)
+  and one column-title row (``lemma<TAB>pos<TAB>polarity_score``) are skipped.
+
+Lexicons are loaded once per process and file version (path, size, mtime).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from mtcheck.errors import MetricError
+
+#: Environment variable naming a lexicon file, used when no ``lexicon`` param is given.
+ENV_VAR = "MTCHECK_SAM_LEXICON"
+#: The parts of speech SentiWords (and so mtcheck) knows: noun, verb, adjective, adverb.
+POS_TAGS = frozenset("nvar")
+DEFAULT_NAMES = frozenset({"default", "vader"})
+
+_VERSION_LINE = re.compile(r"^\s*(SentiWords)\s+v?(\d[\w.]*)", re.IGNORECASE)
+_LAYOUT_HELP = (
+    "one entry per line as 'lemma#pos<TAB>score' or 'lemma<TAB>pos<TAB>score', "
+    "pos one of n/v/a/r, score in [-1, 1]; comment lines start with '#' or white space"
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Lexicon:
+    """A prior-polarity lexicon: ``(lemma, pos) -> score`` or, without POS, ``word -> score``."""
+
+    name: str
+    version: str
+    sha256: str
+    source: str
+    has_pos: bool
+    entries: dict[tuple[str, str], float] | dict[str, float] = field(repr=False)
+
+    @property
+    def ident(self) -> str:
+        """Short identity for signatures: ``name-version-sha256:<12 hex>``."""
+        return f"{self.name}-{self.version}-sha256:{self.sha256[:12]}"
+
+    def lookup(self, lemma: str, pos: str | None, form: str | None = None) -> float | None:
+        """Prior polarity of ``lemma`` (tried first) or surface ``form`` under ``pos``; None if unlisted.
+
+        A lexicon with POS only answers for n/v/a/r; one without POS ignores ``pos``.
+        """
+        candidates = (lemma,) if form is None or form == lemma else (lemma, form)
+        if self.has_pos:
+            if pos not in POS_TAGS:
+                return None
+            for word in candidates:
+                score = self.entries.get((word, pos))  # type: ignore[call-overload]
+                if score is not None:
+                    return score
+            return None
+        for word in candidates:
+            score = self.entries.get(word)  # type: ignore[call-overload]
+            if score is not None:
+                return score
+        return None
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _problem(path: Path, line: int, message: str, fix: str = _LAYOUT_HELP) -> MetricError:
+    return MetricError(f"{path}:{line}: {message} (fix: {fix})")
+
+
+def _parse_score(path: Path, number: int, text: str) -> float:
+    try:
+        score = float(text)
+    except ValueError:
+        raise _problem(path, number, f"score {text!r} is not a number") from None
+    if not math.isfinite(score) or not -1.0 <= score <= 1.0:
+        raise _problem(path, number, f"score {text} is outside [-1, 1]", "rescale the scores to [-1, 1]")
+    return score
+
+
+def _load_sentiwords(path: Path) -> Lexicon:
+    """Parse a SentiWords-style file in either layout; errors name ``path:line`` and the fix."""
+    entries: dict[tuple[str, str], float] = {}
+    name, version = path.stem, "unknown"
+    layout: str | None = None
+    seen_data = False
+    with path.open(encoding="utf-8", errors="strict") as handle:
+        try:
+            lines = list(handle)
+        except UnicodeDecodeError as exc:
+            raise MetricError(f"{path}: not UTF-8 text ({exc.reason}) (fix: save the lexicon as UTF-8)") from None
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line[0] in "# \t":
+            match = _VERSION_LINE.match(line.lstrip("# \t"))
+            if match and not seen_data:
+                name, version = match.group(1), match.group(2)
+            continue
+        fields = line.split("\t")
+        if len(fields) == 3 and not seen_data and fields[2].strip().lower() in {"score", "polarity", "polarity_score"}:
+            seen_data = True  # the column-title row
+            continue
+        if len(fields) == 2 and "#" in fields[0][1:]:
+            this_layout = "lemma#pos"
+            lemma, pos = fields[0].rsplit("#", 1)
+            score_text = fields[1]
+        elif len(fields) == 3:
+            this_layout = "lemma<TAB>pos"
+            lemma, pos, score_text = fields
+        else:
+            raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s) in {line[:60]!r}")
+        if layout is None:
+            layout = this_layout
+        elif layout != this_layout:
+            raise _problem(path, number, f"layout changes from {layout!r} to {this_layout!r}")
+        seen_data = True
+        lemma, pos = lemma.strip().lower(), pos.strip().lower()
+        if not lemma:
+            raise _problem(path, number, "empty lemma")
+        if pos not in POS_TAGS:
+            raise _problem(path, number, f"unknown part of speech {pos!r}")
+        entries.setdefault((lemma, pos), _parse_score(path, number, score_text.strip()))
+    if not entries:
+        raise MetricError(f"{path}: no lexicon entries found (fix: {_LAYOUT_HELP})")
+    return Lexicon(name, version, _sha256(path), str(path), True, entries)
+
+
+def _load_vader() -> Lexicon:
+    """VADER's lexicon from the installed ``vaderSentiment`` package, valences divided by 4."""
+    spec = importlib.util.find_spec("vaderSentiment")
+    if spec is None or not spec.submodule_search_locations:
+        raise MetricError(
+            "the default SAM lexicon needs the 'vaderSentiment' package "
+            "(fix: pip install 'mtcheck[sam]', or give a SentiWords file with params: {lexicon: PATH})"
+        )
+    path = Path(list(spec.submodule_search_locations)[0]) / "vader_lexicon.txt"
+    entries: dict[str, float] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        fields = line.split("\t")
+        if len(fields) < 2:
+            continue
+        try:
+            entries.setdefault(fields[0].lower(), max(-1.0, min(1.0, float(fields[1]) / 4.0)))
+        except ValueError:
+            raise _problem(path, number, f"valence {fields[1]!r} is not a number", "reinstall vaderSentiment") from None
+    return Lexicon("VADER", importlib.metadata.version("vaderSentiment"), _sha256(path), str(path), False, entries)
+
+
+@lru_cache(maxsize=8)
+def _load_cached(key: str, size: int, mtime_ns: int) -> Lexicon:
+    return _load_vader() if key == "vader" else _load_sentiwords(Path(key))
+
+
+def load_lexicon(spec: str | os.PathLike[str] | None = None) -> Lexicon:
+    """Load (once per process) the lexicon named by ``spec``.
+
+    ``spec`` is a file path, ``"vader"``/``"default"`` for the bundled default, or None:
+    then the file named by ``$MTCHECK_SAM_LEXICON`` if set, else the default.
+    """
+    if spec is None:
+        spec = os.environ.get(ENV_VAR) or "default"
+        origin = f"${ENV_VAR}" if spec != "default" else "default"
+    else:
+        origin = "lexicon param"
+    text = os.fspath(spec)
+    if text.lower() in DEFAULT_NAMES:
+        return _load_cached("vader", 0, 0)
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise MetricError(
+            f"{path}: sentiment lexicon not found (from the {origin}) "
+            f"(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
+        )
+    stat = path.stat()
+    return _load_cached(str(path.resolve()), stat.st_size, stat.st_mtime_ns)

@@ -1,0 +1,107 @@
+"""Prior polarity of words and sentences, and the SAM penalty (eqs. 1-5 of Saadany et al.).
+
+``S = sum(|s_i| * s_i) / sum(|s_i|)`` over a set of words (an |s|-weighted average of their
+prior polarities s_i); it is 0 when the set is empty or every s_i is 0. The SAM penalty is
+``p = |S_r - S_h| / 2`` over the mismatched words of hypothesis and reference.
+
+Negation: with ``negation="paper"`` (the default) the negators in :data:`NEGATORS`
+(including the clitic ``n't``, whose lemma is ``not``) score -1.0, as the paper's Table 1
+scores a dropped ``not#r``; with ``negation="lexicon"`` they score what the lexicon says
+(SentiWords: ``not#r`` = -0.389).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mtcheck.errors import MetricError
+from mtcheck.sentiment.alignment import mismatched
+from mtcheck.sentiment.analysis import Token, analyse
+from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
+
+NEGATION_RULES = ("paper", "lexicon")
+#: Lemmas that count as negators under the paper rule (``n't``, ``cannot`` and tweet
+#: spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
+NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere"})
+
+
+@dataclass(frozen=True)
+class ScoredWord:
+    """A word with the prior polarity SAM used for it."""
+
+    text: str
+    lemma: str
+    pos: str | None
+    score: float
+
+    @property
+    def label(self) -> str:
+        """``lemma#pos`` (bare lemma outside n/v/a/r)."""
+        return f"{self.lemma}#{self.pos}" if self.pos else self.lemma
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form for ``Score.details``."""
+        return {"word": self.text, "lemma": self.lemma, "pos": self.pos, "s": round(self.score, 5)}
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """The SAM penalty of one hypothesis/reference pair and what it was computed from."""
+
+    p: float
+    s_h: float
+    s_r: float
+    mismatched_hyp: tuple[ScoredWord, ...]
+    mismatched_ref: tuple[ScoredWord, ...]
+
+
+def check_negation(rule: str) -> str:
+    """Validate a negation rule name."""
+    if rule not in NEGATION_RULES:
+        raise MetricError(f"unknown SAM negation rule {rule!r} (fix: use one of {', '.join(NEGATION_RULES)})")
+    return rule
+
+
+def word_polarity(token: Token, lexicon: Lexicon, negation: str = "paper") -> float:
+    """Prior polarity of one token: -1.0 for negators under the paper rule, else the lexicon's (0 if unlisted)."""
+    if negation == "paper" and token.lemma in NEGATORS:
+        return -1.0
+    score = lexicon.lookup(token.lemma, token.pos, token.form)
+    if score is None and token.verb_lemma is not None:
+        score = lexicon.lookup(token.verb_lemma, "v")
+    return 0.0 if score is None else score
+
+
+def weighted_polarity(scores: Iterable[float]) -> float:
+    """The |s|-weighted average of ``scores`` (eqs. 3-4); 0 when empty or all zero."""
+    total_weight = total = 0.0
+    for s in scores:
+        total_weight += abs(s)
+        total += abs(s) * s
+    return total / total_weight if total_weight else 0.0
+
+
+def _scored(tokens: Sequence[Token], lexicon: Lexicon, negation: str) -> tuple[ScoredWord, ...]:
+    return tuple(ScoredWord(t.text, t.lemma, t.pos, word_polarity(t, lexicon, negation)) for t in tokens)
+
+
+def sentence_polarity(text: str, lexicon: Lexicon | None = None, negation: str = "paper") -> float:
+    """Lexicon-based polarity of a whole English sentence in [-1, 1]: the |s|-weighted average over its words."""
+    lexicon = lexicon or load_lexicon()
+    check_negation(negation)
+    return weighted_polarity(word_polarity(t, lexicon, negation) for t in analyse(text) if t.is_word)
+
+
+def sam_penalty(hyp: str, ref: str, lexicon: Lexicon | None = None, negation: str = "paper") -> Penalty:
+    """SAM's p for ``hyp`` against ``ref`` (eqs. 1-5), with the mismatched words it came from."""
+    return _penalty(hyp, ref, lexicon or load_lexicon(), check_negation(negation))
+
+
+@lru_cache(maxsize=100_000)
+def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str) -> Penalty:
+    left, right = mismatched(analyse(hyp), analyse(ref))
+    words_h, words_r = _scored(left, lexicon, negation), _scored(right, lexicon, negation)
+    s_h = weighted_polarity(w.score for w in words_h)
+    s_r = weighted_polarity(w.score for w in words_r)
+    return Penalty(abs(s_r - s_h) / 2.0, s_h, s_r, words_h, words_r)
