@@ -1,0 +1,62 @@
+"""The small functional facade: score a pair, run suites, validate suites."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mtcheck.errors import Problem, SuiteError
+from mtcheck.metrics import Score, get_metric
+from mtcheck.results import CaseResult
+from mtcheck.runner import RunOptions, Runner
+from mtcheck.suite.loader import find_suites, lint_suite, load_suite
+from mtcheck.suite.model import Suite
+from mtcheck.targets import targets_for
+
+
+def score(hyp: str, refs: str | Sequence[str], *, metric: str = "bleu", src: str | None = None, **params: Any) -> Score:
+    """Score one hypothesis against one or more references with metric ``metric`` and its ``params``."""
+    return get_metric(metric, params).score(hyp, [refs] if isinstance(refs, str) else list(refs), src=src)
+
+
+@dataclass(frozen=True)
+class Validation:
+    path: Path
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+    suite: Suite | None
+
+
+def validate(paths: Sequence[str | Path]) -> list[Validation]:
+    """Load and lint every suite under ``paths``: all errors of every file, then likely mistakes."""
+    results = []
+    for path in find_suites(list(paths)):
+        try:
+            suite = load_suite(path)
+        except SuiteError as exc:
+            results.append(Validation(path, tuple(exc.problems), (), None))
+            continue
+        results.append(Validation(path, (), tuple(lint_suite(suite)), suite))
+    return results
+
+
+def load_suites(paths: Sequence[str | Path]) -> list[Suite]:
+    """Load every suite under ``paths``; raise one :class:`SuiteError` with the problems of all files."""
+    suites, problems = [], []
+    for path in find_suites(list(paths)):
+        try:
+            suites.append(load_suite(path))
+        except SuiteError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise SuiteError(problems)
+    return suites
+
+
+def run_suites(suites: Sequence[Suite], options: RunOptions | None = None) -> list[CaseResult]:
+    """Check every case of ``suites`` (without pytest) and return one result per target."""
+    options = options or RunOptions()
+    runner = Runner(options)
+    targets = [t for suite in suites for t in targets_for(suite, options.system)]
+    return runner.run(targets)

@@ -1,0 +1,132 @@
+"""The ``mtcheck`` command: it only wires arguments to :mod:`mtcheck.api` and prints."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mtcheck import __version__, api
+from mtcheck.errors import MtcheckError, SuiteError
+from mtcheck.options import parse_params
+from mtcheck.report.summary import Summary, record_of
+from mtcheck.report.text import render_case
+from mtcheck.results import CaseResult
+from mtcheck.runner import RunOptions
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _result_json(result: CaseResult) -> dict[str, Any]:
+    record = record_of(result)
+    record["hyp"] = result.hyp
+    record["error"] = result.error
+    record["checks"] = [
+        {"metric": c.check.key, "value": c.value, "min": c.check.min, "max": c.check.max, "passed": c.passed,
+         "higher_is_better": c.higher_is_better, "signature": c.signature, "details": c.details, "error": c.error}
+        for c in result.checks
+    ]
+    record["contrastive"] = [
+        {"metric": c.check.key, "good": c.good, "bad": c.bad, "passed": c.passed, "signature": c.signature, "error": c.error}
+        for c in result.contrastive
+    ]
+    return record
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    suites = api.load_suites(args.suites)
+    options = RunOptions(
+        system=args.system, timeout=args.timeout,
+        overrides=parse_params(args.param, metric_prefix=True), batch_size=args.batch_size,
+    )
+    results = api.run_suites(suites, options)
+    summary = Summary()
+    for result in results:
+        summary.add(record_of(result))
+    failed = [r for r in results if r.outcome in ("failed", "xpassed")]
+    if args.json:
+        print(json.dumps({"results": [_result_json(r) for r in results], "summary": summary.as_dict()}, ensure_ascii=False, indent=2))
+    else:
+        for result in failed:
+            print(render_case(result), end="\n\n")
+        print("\n".join(summary.render()))
+        counts = {o: sum(r.outcome == o for r in results) for o in ("passed", "failed", "xfailed", "xpassed", "skipped")}
+        print("\n" + ", ".join(f"{n} {o}" for o, n in counts.items() if n))
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    results = api.validate(args.suites)
+    if not results:
+        print("no suite files found (suites are named *.mt.yaml)", file=sys.stderr)
+        return EXIT_USAGE
+    bad = False
+    for item in results:
+        for problem in item.errors:
+            print(f"error: {problem}")
+        for problem in item.warnings:
+            print(f"warning: {problem}")
+        bad = bad or bool(item.errors) or (args.strict and bool(item.warnings))
+        if not item.errors:
+            assert item.suite is not None
+            print(f"ok: {item.path} ({len(item.suite.cases)} cases)")
+    return EXIT_FAILED if bad else EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    params = parse_params(args.param, metric_prefix=False)
+    result = api.score(args.hyp, args.ref, metric=args.metric, src=args.src, **params)
+    if args.json:
+        payload = {"metric": result.metric, "score": result.value, "signature": result.signature,
+                   "best_ref": result.best_ref, "details": result.details}
+        print(json.dumps(payload, ensure_ascii=False))
+    else:
+        print(f"{result.metric} = {result.value:.4f}\nsignature: {result.signature}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
+    parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
+    run.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
+    run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
+    run.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
+    run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
+    run.add_argument("--batch-size", type=int, default=256)
+    run.add_argument("--json", action="store_true", help="print every result as JSON")
+    run.set_defaults(func=cmd_run)
+
+    validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
+    validate.add_argument("suites", nargs="+")
+    validate.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    validate.set_defaults(func=cmd_validate)
+
+    score = commands.add_parser("score", help="score one hypothesis against references")
+    score.add_argument("--metric", default="bleu")
+    score.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
+    score.add_argument("--hyp", required=True)
+    score.add_argument("--ref", action="append", required=True, help="a reference (repeatable)")
+    score.add_argument("--src", default=None)
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(func=cmd_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SuiteError as exc:
+        print(f"mtcheck: invalid suite:\n{exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (MtcheckError, ValueError) as exc:
+        print(f"mtcheck: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

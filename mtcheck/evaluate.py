@@ -1,0 +1,128 @@
+"""Score targets: build each metric once, score every metric in one batch, judge thresholds."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtcheck.errors import MtcheckError
+from mtcheck.metrics import Metric, Score, get_metric
+from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
+from mtcheck.suite.model import Check
+from mtcheck.targets import Target
+
+_Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
+
+
+class Evaluator:
+    """Scores targets against their checks.
+
+    ``overrides`` maps a metric name to params applied to every check on that
+    metric (command-line settings win over the suite's). Scores are memoised
+    in memory for the evaluator's lifetime, and in ``cache`` when one is given.
+    """
+
+    def __init__(self, *, overrides: dict[str, dict[str, Any]] | None = None, cache: Any = None):
+        self.overrides = overrides or {}
+        self.cache = cache
+        self._metrics: dict[str, Metric | MtcheckError] = {}
+        self._scores: dict[tuple[str, _Request], Score] = {}
+
+    def metric(self, check: Check) -> Metric:
+        """The metric instance for ``check``, built once per configuration."""
+        params = {**check.params, **self.overrides.get(check.metric, {})}
+        key = check.metric + repr(sorted(params.items(), key=lambda kv: kv[0]))
+        if key not in self._metrics:
+            try:
+                self._metrics[key] = get_metric(check.metric, params)
+            except (MtcheckError, ValueError) as exc:
+                self._metrics[key] = MtcheckError(f"{check.metric}: {exc}")
+        found = self._metrics[key]
+        if isinstance(found, MtcheckError):
+            raise found
+        return found
+
+    def _score_all(self, metric: Metric, requests: list[_Request]) -> None:
+        """Score every request not yet memoised, in one batch."""
+        signature = metric.signature()
+        todo = list(dict.fromkeys(r for r in requests if (signature, r) not in self._scores))
+        if not todo:
+            return
+        hyps = [r[0] for r in todo]
+        refs = [list(r[1]) for r in todo]
+        srcs = [r[2] for r in todo]
+        if self.cache is not None:
+            from mtcheck.cache import cached_score_batch
+
+            scores = cached_score_batch(metric, hyps, refs, srcs, self.cache)
+        else:
+            scores = metric.score_batch(hyps, refs, srcs)
+        for request, score in zip(todo, scores):
+            self._scores[(signature, request)] = score
+
+    def _requests(self, items: Sequence[tuple[Target, str | None]]) -> dict[int, tuple[Metric, list[_Request]]]:
+        """Group what must be scored by metric instance (keyed by id to keep one batch per instance)."""
+        grouped: dict[int, tuple[Metric, list[_Request]]] = {}
+        for target, hyp in items:
+            case = target.case
+            for check in case.checks:
+                try:
+                    metric = self.metric(check)
+                except MtcheckError:
+                    continue
+                batch = grouped.setdefault(id(metric), (metric, []))[1]
+                if hyp is not None:
+                    batch.append((hyp, case.refs, case.src))
+                if case.contrastive is not None:
+                    batch.append((case.contrastive.good, case.refs, case.src))
+                    batch.append((case.contrastive.bad, case.refs, case.src))
+        return grouped
+
+    def evaluate(self, items: Sequence[tuple[Target, str | None]]) -> list[CaseResult]:
+        """Score each ``(target, hypothesis)``; ``None`` as hypothesis checks only the contrastive pair."""
+        for metric, requests in self._requests(items).values():
+            try:
+                self._score_all(metric, requests)
+            except MtcheckError:
+                pass  # reported per check below, with the case it concerns
+        return [self._judge(target, hyp) for target, hyp in items]
+
+    def _lookup(self, metric: Metric, hyp: str, target: Target) -> Score:
+        request = (hyp, target.case.refs, target.case.src)
+        key = (metric.signature(), request)
+        if key not in self._scores:
+            self._score_all(metric, [request])
+        return self._scores[key]
+
+    def _judge(self, target: Target, hyp: str | None) -> CaseResult:
+        checks: list[CheckResult] = []
+        pairs: list[ContrastiveResult] = []
+        for check in target.case.checks:
+            if hyp is not None:
+                checks.append(self._judge_check(check, hyp, target))
+            if target.case.contrastive is not None:
+                pairs.append(self._judge_pair(check, target))
+        return CaseResult(target, hyp, tuple(checks), tuple(pairs))
+
+    def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
+        try:
+            metric = self.metric(check)
+            score = self._lookup(metric, hyp, target)
+        except MtcheckError as exc:
+            return CheckResult(check, None, False, error=str(exc))
+        return CheckResult(
+            check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
+            score.best_ref, score.details, tuple(metric.explain(score)),
+        )
+
+    def _judge_pair(self, check: Check, target: Target) -> ContrastiveResult:
+        pair = target.case.contrastive
+        assert pair is not None
+        try:
+            metric = self.metric(check)
+            good = self._lookup(metric, pair.good, target).value
+            bad = self._lookup(metric, pair.bad, target).value
+        except MtcheckError as exc:
+            return ContrastiveResult(check, None, None, False, error=str(exc))
+        gap = good - bad if metric.higher_is_better else bad - good
+        passed = gap > 0 and gap >= check.margin
+        return ContrastiveResult(check, good, bad, passed, metric.higher_is_better, metric.signature())

@@ -1,0 +1,35 @@
+"""Parse settings given as text on the command line (``--mt-param bleu.tokenize=intl``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from mtcheck.errors import MtcheckError
+
+
+def parse_value(text: str) -> Any:
+    """A YAML scalar: ``2`` is an int, ``true`` a bool, anything else stays text."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+    return value if isinstance(value, (int, float, bool, str)) or value is None else text
+
+
+def parse_params(items: list[str], *, metric_prefix: bool) -> dict[str, Any] | dict[str, dict[str, Any]]:
+    """``KEY=VALUE`` items into a dict; with ``metric_prefix``, ``METRIC.KEY=VALUE`` into ``{metric: {key: value}}``."""
+    flat: dict[str, Any] = {}
+    nested: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise MtcheckError(f"bad parameter {item!r}: write KEY=VALUE" + (" as METRIC.KEY=VALUE" if metric_prefix else ""))
+        if metric_prefix:
+            metric, dot, name = key.rpartition(".")
+            if not dot or not metric or not name:
+                raise MtcheckError(f"bad parameter {item!r}: write METRIC.KEY=VALUE, e.g. bleu.tokenize=intl")
+            nested.setdefault(metric, {})[name] = parse_value(value)
+        else:
+            flat[key] = parse_value(value)
+    return nested if metric_prefix else flat

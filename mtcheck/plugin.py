@@ -1,0 +1,173 @@
+"""The pytest plugin: every case of every ``*.mt.yaml`` suite becomes a test item."""
+from __future__ import annotations
+
+import fnmatch
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtcheck.errors import MtcheckError, SuiteError
+from mtcheck.options import parse_params
+from mtcheck.report.summary import Summary, record_of
+from mtcheck.report.text import render_case
+from mtcheck.results import CaseResult
+from mtcheck.runner import RunOptions, Runner
+from mtcheck.suite.loader import load_suite
+from mtcheck.suite.model import KNOWN_TAGS
+from mtcheck.targets import Target, targets_for
+
+RUNNER = pytest.StashKey[Runner]()
+SUMMARY = pytest.StashKey[Summary]()
+SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
+SUITE_SUFFIXES = (".mt.yaml", ".mt.yml")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtcheck", "machine translation checks (mtcheck)")
+    group.addoption("--mt-system", metavar="SPEC", default=None,
+                    help="system under test: recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, "
+                         "libretranslate:URL (default: each suite's 'system:' or all recorded hypotheses)")
+    group.addoption("--mt-outputs", metavar="PATH", default=None,
+                    help="shorthand for --mt-system file:PATH (one line per case, or JSONL keyed by id)")
+    group.addoption("--mt-param", metavar="METRIC.KEY=VALUE", action="append", default=[],
+                    help="override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)")
+    group.addoption("--mt-timeout", metavar="SECONDS", type=float, default=300.0,
+                    help="time limit for one batch of a live system (default: 300)")
+    group.addoption("--mt-batch-size", metavar="N", type=int, default=256,
+                    help="cases translated and scored together (default: 256)")
+    group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
+    parser.addini("mt_suites", type="linelist", default=[],
+                  help="extra glob patterns of suite files (besides *.mt.yaml), relative to rootdir")
+
+
+def _system_spec(config: pytest.Config) -> str | None:
+    outputs = config.getoption("mt_outputs")
+    return f"file:{outputs}" if outputs else config.getoption("mt_system")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        overrides = parse_params(config.getoption("mt_param"), metric_prefix=True)
+    except MtcheckError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    options = RunOptions(
+        system=_system_spec(config),
+        timeout=config.getoption("mt_timeout"),
+        overrides=overrides,
+        batch_size=config.getoption("mt_batch_size"),
+    )
+    config.stash[RUNNER] = Runner(options)
+    config.stash[SUMMARY] = Summary()
+    config.stash[SIBLINGS] = {}
+    config.pluginmanager.register(SummaryReporter(config), "mtcheck-summary")
+    for tag in KNOWN_TAGS:
+        config.addinivalue_line("markers", f"{tag}: mtcheck cases tagged {tag!r}")
+
+
+def _is_suite(config: pytest.Config, file_path: Path) -> bool:
+    if file_path.name.endswith(SUITE_SUFFIXES):
+        return True
+    patterns = config.getini("mt_suites")
+    if not patterns:
+        return False
+    relative = str(file_path.relative_to(config.rootpath)) if file_path.is_relative_to(config.rootpath) else str(file_path)
+    return any(fnmatch.fnmatch(relative, pattern) for pattern in patterns)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if _is_suite(parent.config, file_path):
+        return SuiteFile.from_parent(parent, path=file_path)
+    return None
+
+
+def marker_name(tag: str) -> str:
+    """A tag as a marker name usable in ``-m`` expressions: lower case, runs of other characters as '-'."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in tag.lower()).strip("-") or "untagged"
+
+
+class SuiteFile(pytest.File):
+    def collect(self):
+        suite = load_suite(self.path)
+        for target in targets_for(suite, self.config.stash[RUNNER].options.system):
+            yield CaseItem.from_parent(self, name=target.test_id, target=target)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
+        if isinstance(excinfo.value, SuiteError):
+            return "invalid suite:\n" + str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+
+class CaseFailed(Exception):
+    """Raised by a case item whose checks failed; carries the result to render."""
+
+    def __init__(self, result: CaseResult):
+        super().__init__(result.target.test_id)
+        self.result = result
+
+
+class CaseItem(pytest.Item):
+    def __init__(self, *, target: Target, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.target = target
+        for tag in target.case.tags:
+            self.add_marker(marker_name(tag))
+
+    def _window(self) -> list[Target]:
+        siblings = self.config.stash[SIBLINGS].get(str(self.path), [])
+        try:
+            start = siblings.index(self)
+        except ValueError:
+            return []
+        return [item.target for item in siblings[start : start + self.config.stash[RUNNER].options.batch_size]]
+
+    def runtest(self) -> None:
+        if self.target.skip_reason:
+            pytest.skip(self.target.skip_reason)
+        result = self.config.stash[RUNNER].result(self.target, self._window())
+        self.user_properties.append(("mtcheck", record_of(result)))
+        if result.outcome == "xfailed":
+            pytest.xfail(f"known-faulty output {self.target.system!r} caught by its checks")
+        if result.outcome != "passed":
+            raise CaseFailed(result)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
+        if isinstance(excinfo.value, CaseFailed):
+            return render_case(excinfo.value.result)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        line = self.target.case.line
+        return self.path, (line - 1 if line else None), f"{self.target.suite.name}::{self.name}"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Remember each suite's selected items in run order, so batches follow what will actually run."""
+    siblings: dict[str, list[CaseItem]] = defaultdict(list)
+    for item in session.items:
+        if isinstance(item, CaseItem):
+            siblings[str(item.path)].append(item)
+    session.config.stash[SIBLINGS] = dict(siblings)
+
+
+class SummaryReporter:
+    """Collects each case's record from test reports (which pytest-xdist ships to the controller) and prints the summary."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call":
+            return
+        for name, value in report.user_properties:
+            if name == "mtcheck":
+                self.config.stash[SUMMARY].add(value)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        summary = self.config.stash[SUMMARY]
+        if not summary or self.config.getoption("mt_no_summary"):
+            return
+        terminalreporter.write_sep("=", "mtcheck summary")
+        for line in summary.render():
+            terminalreporter.write_line(line)

@@ -1,0 +1,75 @@
+"""Per-suite and per-tag tallies of outcomes and mean metric values."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.results import CaseResult
+
+OUTCOMES = ("passed", "failed", "xfailed", "xpassed", "skipped")
+
+
+def record_of(result: CaseResult) -> dict[str, Any]:
+    """The JSON-ready facts a summary needs about one result (travels between pytest-xdist workers)."""
+    return {
+        "suite": result.target.suite.name,
+        "case": result.target.case.id,
+        "system": result.target.system,
+        "tags": list(result.target.case.tags),
+        "outcome": result.outcome,
+        "values": result.values(),
+    }
+
+
+@dataclass
+class _Group:
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
+    sums: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.counts[record["outcome"]] += 1
+        for key, value in record["values"].items():
+            self.sums[key] += value
+            self.ns[key] += 1
+
+    def means(self) -> dict[str, float]:
+        return {key: self.sums[key] / self.ns[key] for key in sorted(self.sums)}
+
+
+class Summary:
+    """Accumulates records and renders the terminal summary table."""
+
+    def __init__(self) -> None:
+        self.suites: dict[str, _Group] = defaultdict(_Group)
+        self.tags: dict[str, _Group] = defaultdict(_Group)
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.suites[record["suite"]].add(record)
+        for tag in record["tags"]:
+            self.tags[tag].add(record)
+
+    def __bool__(self) -> bool:
+        return bool(self.suites)
+
+    def as_dict(self) -> dict[str, Any]:
+        def dump(groups: dict[str, _Group]) -> dict[str, Any]:
+            return {name: {"counts": g.counts, "means": g.means()} for name, g in sorted(groups.items())}
+
+        return {"suites": dump(self.suites), "tags": dump(self.tags)}
+
+    def render(self) -> list[str]:
+        lines: list[str] = []
+        for title, groups in (("suite", self.suites), ("tag", self.tags)):
+            if not groups:
+                continue
+            width = max(len(title), *(len(name) for name in groups))
+            lines.append(f"{title:<{width}}  cases  " + "  ".join(f"{o:>7}" for o in OUTCOMES) + "  means")
+            for name, group in sorted(groups.items()):
+                total = sum(group.counts.values())
+                counts = "  ".join(f"{group.counts[o]:>7}" for o in OUTCOMES)
+                means = " ".join(f"{key}={value:.3g}" for key, value in group.means().items())
+                lines.append(f"{name:<{width}}  {total:>5}  {counts}  {means}")
+            lines.append("")
+        return lines[:-1] if lines else lines

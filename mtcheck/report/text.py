@@ -1,0 +1,84 @@
+"""Plain-text rendering of a case result: reads like a good assertion message."""
+from __future__ import annotations
+
+from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
+
+MAX_REFS_SHOWN = 3
+
+
+def _fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.4g}"
+
+
+def _check_lines(result: CheckResult) -> list[str]:
+    check = result.check
+    status = "PASS" if result.passed else "FAIL"
+    if result.error:
+        return [f"  {status}  {check.key}: error: {result.error}"]
+    lines = [
+        f"  {status}  {check.key} = {_fmt(result.value)}  (threshold {check.threshold_text()}, {result.direction})",
+        f"        signature: {result.signature}",
+    ]
+    for warning in result.details.get("warnings", []):
+        lines.append(f"        warning: {warning}")
+    lines.extend(f"        {line}" for line in result.explanation)
+    return lines
+
+
+def _pair_lines(result: ContrastiveResult) -> list[str]:
+    status = "PASS" if result.passed else "FAIL"
+    check = result.check
+    if result.error:
+        return [f"  {status}  contrastive {check.key}: error: {result.error}"]
+    margin = f" by at least {check.margin:g}" if check.margin else ""
+    return [
+        f"  {status}  contrastive {check.key}: good = {_fmt(result.good)}, bad = {_fmt(result.bad)}"
+        f"  (good must be {'higher' if result.higher_is_better else 'lower'}{margin})",
+        f"        signature: {result.signature}",
+    ]
+
+
+def headline(result: CaseResult) -> str:
+    target = result.target
+    where = f"{target.suite.path.name}:{target.case.line}" if target.case.line else target.suite.path.name
+    outcome = {
+        "passed": "passed",
+        "failed": "failed",
+        "skipped": f"skipped: {target.skip_reason}",
+        "xfailed": "known-faulty output caught by its checks",
+        "xpassed": "known-faulty output PASSED every check: a metric blind spot",
+    }[result.outcome]
+    if result.error:
+        outcome = f"error: {result.error}"
+    return f"{target.test_id} ({where}): {outcome}"
+
+
+def render_case(result: CaseResult) -> str:
+    """Source, references, hypothesis and every check with value, threshold, direction and signature."""
+    case = result.target.case
+    lines = [headline(result)]
+    if case.tags:
+        lines.append(f"  {'tags:':<12}{', '.join(case.tags)}")
+    lines.append(f"  {'source:':<12}{case.src}")
+    best = {c.best_ref for c in result.checks if not c.passed and c.value is not None}
+    for index, ref in enumerate(case.refs[:MAX_REFS_SHOWN]):
+        label = "reference:" if index == 0 else ""
+        mark = "  <- best match of a failing check" if index in best and len(case.refs) > 1 else ""
+        lines.append(f"  {label:<12}{ref}{mark}")
+    if len(case.refs) > MAX_REFS_SHOWN:
+        lines.append(f"  {'':<12}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
+    if result.hyp is not None:
+        lines.append(f"  {'hypothesis:':<12}{result.hyp if result.hyp else '(empty)'}  [system: {result.target.system}]")
+    if result.checks:
+        lines.append("  checks:")
+        for check in result.checks:
+            lines.extend(_check_lines(check))
+    if result.contrastive:
+        pair = case.contrastive
+        assert pair is not None
+        lines.append(f"  contrastive pair: good = {pair.good!r}, bad = {pair.bad!r}")
+        for item in result.contrastive:
+            lines.extend(_pair_lines(item))
+    if case.notes:
+        lines.append(f"  {'notes:':<12}{case.notes.strip()}")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""Results of checking one target: rich dataclasses that reports and the plugin read."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.suite.model import Check
+from mtcheck.targets import Target
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One check on one hypothesis: its value against its threshold."""
+
+    check: Check
+    value: float | None
+    passed: bool
+    higher_is_better: bool = True
+    signature: str = ""
+    best_ref: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+    explanation: tuple[str, ...] = ()
+    error: str | None = None
+
+    @property
+    def direction(self) -> str:
+        return "higher is better" if self.higher_is_better else "lower is better"
+
+
+@dataclass(frozen=True)
+class ContrastiveResult:
+    """The good translation must beat the bad one on ``check``'s metric by at least its margin."""
+
+    check: Check
+    good: float | None
+    bad: float | None
+    passed: bool
+    higher_is_better: bool = True
+    signature: str = ""
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    target: Target
+    hyp: str | None
+    checks: tuple[CheckResult, ...] = ()
+    contrastive: tuple[ContrastiveResult, ...] = ()
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(c.passed for c in self.checks) and all(c.passed for c in self.contrastive)
+
+    @property
+    def outcome(self) -> str:
+        """``passed``, ``failed``, ``skipped``, or for a known-faulty output ``xfailed`` (caught) / ``xpassed`` (missed)."""
+        if self.target.skip_reason:
+            return "skipped"
+        if self.target.expect_fail and self.error is None:
+            return "xpassed" if self.passed else "xfailed"
+        return "passed" if self.passed else "failed"
+
+    def values(self) -> dict[str, float]:
+        """Metric values keyed by check key, for summaries."""
+        return {c.check.key: c.value for c in self.checks if c.value is not None}

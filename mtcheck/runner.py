@@ -1,0 +1,63 @@
+"""Run targets end to end: hypotheses, batched scoring, results memoised per process.
+
+Both the pytest plugin and the ``mtcheck run`` command drive this class, so a
+case gives the same result however it is run.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.errors import MtcheckError
+from mtcheck.evaluate import Evaluator
+from mtcheck.hypotheses import HypothesisSource
+from mtcheck.results import CaseResult
+from mtcheck.targets import Target
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Settings of a run. ``system`` of ``None`` means each suite's own ``system:`` or its recorded outputs."""
+
+    system: str | None = None
+    timeout: float = 300.0
+    overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    batch_size: int = 256
+    cache: Any = None
+
+
+class Runner:
+    def __init__(self, options: RunOptions):
+        self.options = options
+        self.hypotheses = HypothesisSource(timeout=options.timeout)
+        self.evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
+        self._results: dict[int, CaseResult] = {}
+
+    def run(self, targets: Sequence[Target]) -> list[CaseResult]:
+        """Results for ``targets``, computed in batches of ``batch_size``."""
+        size = max(1, self.options.batch_size)
+        for start in range(0, len(targets), size):
+            self._compute(targets[start : start + size])
+        return [self._results[id(t)] for t in targets]
+
+    def result(self, target: Target, window: Sequence[Target] = ()) -> CaseResult:
+        """The result of ``target``; when it is not known yet, ``window`` (targets likely needed next) is computed with it."""
+        if id(target) not in self._results:
+            self._compute([target, *(t for t in window if t is not target)])
+        return self._results[id(target)]
+
+    def _compute(self, targets: Sequence[Target]) -> None:
+        todo = [t for t in targets if id(t) not in self._results]
+        self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
+        items: list[tuple[Target, str | None]] = []
+        for target in todo:
+            if target.skip_reason:
+                self._results[id(target)] = CaseResult(target, None)
+                continue
+            try:
+                items.append((target, self.hypotheses.get(target)))
+            except MtcheckError as exc:
+                self._results[id(target)] = CaseResult(target, None, error=str(exc))
+        for result in self.evaluator.evaluate(items):
+            self._results[id(result.target)] = result

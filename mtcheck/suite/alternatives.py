@@ -1,0 +1,57 @@
+"""Expand reference alternatives written in the translation-puzzle syntax.
+
+``[have]`` marks an optional part and ``(her/him)`` a choice, so
+``"You [have] killed (her/him)"`` stands for four references. A ``(...)`` group
+without a slash is ordinary text, and ``\\[``, ``\\(`` escape the brackets.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+
+_TOKEN = re.compile(r"\\([\[\]()/\\])|\[([^\[\]]*)\]|\(([^()]*/[^()]*)\)")
+_SPACES = re.compile(r"\s+")
+#: Guard against a reference that would expand to an unreasonable number of strings.
+MAX_EXPANSIONS = 256
+
+
+def _choices(text: str) -> list[list[str]]:
+    """Split ``text`` into a sequence of slots, each a list of alternatives."""
+    slots: list[list[str]] = []
+    position = 0
+    for match in _TOKEN.finditer(text):
+        slots.append([text[position : match.start()]])
+        escaped, optional, choice = match.groups()
+        if escaped is not None:
+            slots.append([escaped])
+        elif optional is not None:
+            slots.append([optional, ""])
+        else:
+            slots.append([part.strip() for part in choice.split("/")])
+        position = match.end()
+    slots.append([text[position:]])
+    return slots
+
+
+def count_alternatives(text: str) -> int:
+    total = 1
+    for slot in _choices(text):
+        total *= len(slot)
+    return total
+
+
+def expand_alternatives(text: str) -> list[str]:
+    """All references ``text`` stands for, in order, without duplicates, white space tidied.
+
+    Raises ``ValueError`` when the expansion would exceed :data:`MAX_EXPANSIONS`.
+    """
+    slots = _choices(text)
+    total = count_alternatives(text)
+    if total > MAX_EXPANSIONS:
+        raise ValueError(f"expands to {total} references (more than {MAX_EXPANSIONS})")
+    seen: dict[str, None] = {}
+    for parts in itertools.product(*slots):
+        candidate = _SPACES.sub(" ", "".join(parts)).strip()
+        candidate = re.sub(r"\s+([.,!?;:])", r"\1", candidate)
+        seen.setdefault(candidate, None)
+    return list(seen)

@@ -1,0 +1,355 @@
+"""Validate a suite file and build the :class:`~mtcheck.suite.model.Suite` it describes.
+
+Every problem in a file is collected and reported at once, each with its
+file, line and a fix, so a curator can repair a suite in one pass.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from mtcheck.errors import MetricError, Problem, SuiteError
+from mtcheck.metrics import SAM_PREFIX, metric_names
+from mtcheck.suite.alternatives import expand_alternatives
+from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Suite
+from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
+
+SUITE_KEYS = {
+    "version", "name", "description", "source_lang", "target_lang", "defaults", "system",
+    "scales", "ref_alternatives", "cases",
+}
+DEFAULTS_KEYS = {"checks"}
+CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
+CHECK_KEYS = {"metric", "min", "max", "params", "margin"}
+HYP_KEYS = {"text", "expect"}
+CONTRASTIVE_KEYS = {"good", "bad"}
+SUPPORTED_VERSION = 1
+CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+SYSTEM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+LANG = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+
+
+class _Reporter:
+    """Collects problems for one file, located by the LMap/LList they concern."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.problems: list[Problem] = []
+
+    def add(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None:
+        self.problems.append(Problem(str(self.path), line_of(where, key), None, message, fix))
+
+
+def _check_keys(report: _Reporter, mapping: LMap, allowed: set[str], what: str) -> None:
+    for key in mapping:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            fix = f"did you mean {close[0]!r}?" if close else f"allowed keys: {', '.join(sorted(allowed))}"
+            report.add(mapping, key, f"unknown key {key!r} in {what}", fix)
+
+
+def _text(report: _Reporter, mapping: LMap, key: str, what: str, *, required: bool, allow_empty: bool = False) -> str | None:
+    if key not in mapping:
+        if required:
+            report.add(mapping, None, f"{what} is missing {key!r}", f"add '{key}: ...'")
+        return None
+    value = mapping[key]
+    if not isinstance(value, str):
+        report.add(mapping, key, f"{what}: {key!r} must be text, got {type(value).__name__} {value!r}", "quote the value")
+        return None
+    if not allow_empty and not value.strip():
+        report.add(mapping, key, f"{what}: {key!r} is empty", "write the text or remove the key")
+        return None
+    return value
+
+
+def _number(report: _Reporter, mapping: LMap, key: str, what: str) -> float | None:
+    value = mapping.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        report.add(mapping, key, f"{what}: {key!r} must be a number, got {value!r}", "write a number like 40 or 0.5")
+        return None
+    return float(value)
+
+
+def _known_metric(name: str) -> bool:
+    base = name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name
+    return base in metric_names()
+
+
+def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, needs_threshold: bool) -> Check | None:
+    if not isinstance(raw, LMap):
+        report.add(where, index, f"{what} must be a mapping like {{metric: bleu, min: 30}}, got {raw!r}")
+        return None
+    _check_keys(report, raw, CHECK_KEYS, what)
+    metric = _text(report, raw, "metric", what, required=True)
+    if metric is not None and not _known_metric(metric):
+        close = difflib.get_close_matches(metric, metric_names(), n=1)
+        fix = f"did you mean {close[0]!r}?" if close else f"known metrics: {', '.join(metric_names())}"
+        report.add(raw, "metric", f"{what}: unknown metric {metric!r}", fix)
+        metric = None
+    low, high = _number(report, raw, "min", what), _number(report, raw, "max", what)
+    margin = _number(report, raw, "margin", what)
+    if margin is not None and margin < 0:
+        report.add(raw, "margin", f"{what}: margin must not be negative", "use 0 or a positive number")
+    if low is not None and high is not None and low > high:
+        report.add(raw, "min", f"{what}: min {low:g} is above max {high:g}", "swap them")
+    if needs_threshold and low is None and high is None and "min" not in raw and "max" not in raw:
+        report.add(raw, None, f"{what} has no threshold", "add 'min:' (higher is better) or 'max:' (lower is better)")
+    params = raw.get("params", {})
+    if not isinstance(params, dict):
+        report.add(raw, "params", f"{what}: params must be a mapping, got {params!r}", "write params: {key: value}")
+        params = {}
+    if metric is None:
+        return None
+    return Check(metric, low, high, dict(params), margin or 0.0, line_of(where, index))
+
+
+def _checks(report: _Reporter, mapping: LMap, what: str, *, needs_threshold: bool) -> list[Check]:
+    raw = mapping.get("checks", [])
+    if not isinstance(raw, list):
+        report.add(mapping, "checks", f"{what}: checks must be a list", "write each check as '- {metric: bleu, min: 30}'")
+        return []
+    checks = [_check(report, item, raw, i, f"{what} check #{i + 1}", needs_threshold=needs_threshold) for i, item in enumerate(raw)]
+    return [c for c in checks if c is not None]
+
+
+def _refs(report: _Reporter, case: LMap, what: str, expand: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if "ref" not in case:
+        report.add(case, None, f"{what} has no reference", "add 'ref: ...' (text or a list of texts)")
+        return (), ()
+    raw = case["ref"]
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not items:
+        report.add(case, "ref", f"{what}: ref must be text or a non-empty list of texts", "write 'ref: ...'")
+        return (), ()
+    raw_refs: list[str] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, str) or not item.strip():
+            report.add(items if isinstance(items, LList) else case, index if isinstance(items, LList) else "ref",
+                       f"{what}: reference #{index + 1} must be non-empty text, got {item!r}", "quote the text")
+        else:
+            raw_refs.append(item)
+    refs: dict[str, None] = {}
+    for item in raw_refs:
+        try:
+            expanded = expand_alternatives(item) if expand else [item]
+        except ValueError as exc:
+            report.add(case, "ref", f"{what}: reference {item!r} {exc}", "split it into several references")
+            continue
+        refs.update(dict.fromkeys(expanded))
+    return tuple(refs), tuple(raw_refs)
+
+
+def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Hypothesis, ...]:
+    hyps: list[Hypothesis] = []
+    if "hyp" in case:
+        text = _text(report, case, "hyp", what, required=True, allow_empty=True)
+        if text is not None:
+            hyps.append(Hypothesis(DEFAULT_HYP, text, False, line_of(case, "hyp")))
+    raw = case.get("hyps")
+    if raw is None:
+        return tuple(hyps)
+    if not isinstance(raw, LMap):
+        report.add(case, "hyps", f"{what}: hyps must map system names to texts", "write 'hyps: {system-a: ..., system-b: ...}'")
+        return tuple(hyps)
+    for name, value in raw.items():
+        label = f"{what} hyps.{name}"
+        if not SYSTEM_NAME.match(name) or name == DEFAULT_HYP:
+            report.add(raw, name, f"{label}: bad system name", "use letters, digits, '-', '_' or '.', and not 'hyp'")
+            continue
+        if isinstance(value, str):
+            hyps.append(Hypothesis(name, value, False, line_of(raw, name)))
+        elif isinstance(value, LMap):
+            _check_keys(report, value, HYP_KEYS, label)
+            text = _text(report, value, "text", label, required=True, allow_empty=True)
+            expect = value.get("expect", "pass")
+            if expect not in ("pass", "fail"):
+                report.add(value, "expect", f"{label}: expect must be 'pass' or 'fail', got {expect!r}", "write 'expect: fail' for a known-faulty output")
+            elif text is not None:
+                hyps.append(Hypothesis(name, text, expect == "fail", line_of(raw, name)))
+        else:
+            report.add(raw, name, f"{label} must be text or {{text: ..., expect: fail}}", "quote the text")
+    return tuple(hyps)
+
+
+def _contrastive(report: _Reporter, case: LMap, what: str) -> Contrastive | None:
+    raw = case.get("contrastive")
+    if raw is None:
+        return None
+    if not isinstance(raw, LMap):
+        report.add(case, "contrastive", f"{what}: contrastive must be {{good: ..., bad: ...}}")
+        return None
+    _check_keys(report, raw, CONTRASTIVE_KEYS, f"{what} contrastive")
+    good = _text(report, raw, "good", f"{what} contrastive", required=True)
+    bad = _text(report, raw, "bad", f"{what} contrastive", required=True)
+    if good is None or bad is None:
+        return None
+    return Contrastive(good, bad, line_of(case, "contrastive"))
+
+
+def _string_list(report: _Reporter, mapping: LMap, key: str, what: str) -> tuple[str, ...]:
+    raw = mapping.get(key, [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or not all(isinstance(t, str) and t.strip() for t in raw):
+        report.add(mapping, key, f"{what}: {key} must be a list of words", f"write '{key}: [negation-drop, sarcasm]'")
+        return ()
+    return tuple(dict.fromkeys(t.strip() for t in raw))
+
+
+def _merge_checks(defaults: list[Check], own: list[Check]) -> tuple[Check, ...]:
+    """A case's own check replaces a default check on the same metric."""
+    own_metrics = {c.metric for c in own}
+    return tuple([c for c in defaults if c.metric not in own_metrics] + own)
+
+
+def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], expand: bool) -> Case | None:
+    if not isinstance(raw, LMap):
+        report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
+        return None
+    case_id = raw.get("id")
+    if isinstance(case_id, int) and not isinstance(case_id, bool):
+        case_id = str(case_id)
+    what = f"case {case_id!r}" if isinstance(case_id, str) else f"case #{index + 1}"
+    _check_keys(report, raw, CASE_KEYS, what)
+    if case_id is None:
+        report.add(raw, None, f"{what} has no id", "add 'id: some-name' (unique in the suite)")
+    elif not isinstance(case_id, str) or not CASE_ID.match(case_id):
+        report.add(raw, "id", f"{what}: id {case_id!r} must be letters, digits, '-', '_' or '.'", "rename it, e.g. 'negation-01'")
+        case_id = None
+    src = _text(report, raw, "src", what, required=True)
+    refs, raw_refs = _refs(report, raw, what, expand)
+    hyps = _hyps(report, raw, what)
+    contrastive = _contrastive(report, raw, what)
+    own = _checks(report, raw, what, needs_threshold=contrastive is None)
+    checks = _merge_checks(defaults, own)
+    if not checks:
+        report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
+    tags = _string_list(report, raw, "tags", what)
+    ratings = raw.get("ratings", {})
+    if not isinstance(ratings, dict):
+        report.add(raw, "ratings", f"{what}: ratings must be a mapping")
+        ratings = {}
+    notes = raw.get("notes", "")
+    if not isinstance(notes, str):
+        report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
+        notes = ""
+    if case_id is None or src is None or not refs:
+        return None
+    return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, dict(ratings), notes, line_of(cases, index))
+
+
+def _header(report: _Reporter, doc: LMap, path: Path) -> dict[str, Any]:
+    _check_keys(report, doc, SUITE_KEYS, "suite")
+    version = doc.get("version", SUPPORTED_VERSION)
+    if version != SUPPORTED_VERSION:
+        report.add(doc, "version", f"suite format version {version!r} is not supported", f"use 'version: {SUPPORTED_VERSION}'")
+    header: dict[str, Any] = {
+        "name": _text(report, doc, "name", "suite", required=False) or path.name.split(".")[0],
+        "description": _text(report, doc, "description", "suite", required=False) or "",
+        "system": _text(report, doc, "system", "suite", required=False),
+    }
+    for key in ("source_lang", "target_lang"):
+        lang = _text(report, doc, key, "suite", required=True)
+        if lang is not None and not LANG.match(lang):
+            report.add(doc, key, f"suite: {key} {lang!r} is not a language code", "use an ISO 639 code like 'en', 'sv' or 'nb'")
+        header[key] = lang or "und"
+    scales = doc.get("scales", {})
+    if not isinstance(scales, dict):
+        report.add(doc, "scales", "suite: scales must be a mapping of scale names to definitions")
+        scales = {}
+    header["scales"] = dict(scales)
+    return header
+
+
+def parse_suite(path: Path, doc: Any, report: _Reporter) -> Suite | None:
+    if doc is None:
+        report.add(None, None, "the suite is empty", "add source_lang, target_lang and cases (see docs/suite-format.md)")
+        return None
+    if not isinstance(doc, LMap):
+        report.add(doc, None, "a suite must be a mapping with source_lang, target_lang and cases")
+        return None
+    header = _header(report, doc, path)
+    defaults_raw = doc.get("defaults", LMap())
+    defaults: list[Check] = []
+    if isinstance(defaults_raw, LMap):
+        _check_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
+        defaults = _checks(report, defaults_raw, "defaults", needs_threshold=True)
+    else:
+        report.add(doc, "defaults", "suite: defaults must be a mapping like {checks: [...]}")
+    expand = doc.get("ref_alternatives", True)
+    if not isinstance(expand, bool):
+        report.add(doc, "ref_alternatives", "suite: ref_alternatives must be true or false")
+        expand = True
+    raw_cases = doc.get("cases")
+    if not isinstance(raw_cases, LList) or not raw_cases:
+        report.add(doc, "cases" if "cases" in doc else None, "the suite has no cases", "add 'cases:' with at least one case")
+        return None
+    cases: list[Case] = []
+    first_line: dict[str, int | None] = {}
+    for index, raw in enumerate(raw_cases):
+        case = _case(report, raw, raw_cases, index, defaults, expand)
+        if case is None:
+            continue
+        if case.id in first_line:
+            report.add(raw_cases, index, f"duplicate case id {case.id!r} (first at line {first_line[case.id]})", "give each case a unique id")
+            continue
+        first_line[case.id] = case.line
+        cases.append(case)
+    return Suite(path, cases=tuple(cases), defaults=tuple(defaults), **header)
+
+
+def load_suite(path: str | Path) -> Suite:
+    """Load and validate one suite file; raise :class:`SuiteError` listing every problem."""
+    path = Path(path)
+    problems: list[Problem] = []
+    doc = load_yaml(path, problems)
+    report = _Reporter(path)
+    report.problems = problems
+    suite = None if problems and doc is None else parse_suite(path, doc, report)
+    if report.problems or suite is None:
+        raise SuiteError(report.problems)
+    return suite
+
+
+def find_suites(paths: list[str | Path], *, match: Callable[[Path], bool] | None = None) -> list[Path]:
+    """Expand directories into the suite files below them (``*.mt.yaml``), sorted; files pass through."""
+    match = match or (lambda p: p.name.endswith((".mt.yaml", ".mt.yml")))
+    found: list[Path] = []
+    for item in map(Path, paths):
+        if item.is_dir():
+            found.extend(sorted(p for p in item.rglob("*") if p.is_file() and match(p)))
+        else:
+            found.append(item)
+    return found
+
+
+def lint_suite(suite: Suite) -> list[Problem]:
+    """Warnings about a valid suite: likely mistakes that are not errors."""
+    from mtcheck.metrics import metric_direction
+
+    warnings: list[Problem] = []
+    seen: set[tuple[str, int | None]] = set()
+    for case in suite.cases:
+        for check in case.checks:
+            if (check.metric, check.line) in seen:
+                continue
+            seen.add((check.metric, check.line))
+            try:
+                higher = metric_direction(check.metric)
+            except MetricError:
+                continue
+            if not higher and check.min is not None and check.max is None:
+                warnings.append(Problem(str(suite.path), check.line, None,
+                                        f"{check.metric} is lower-is-better but the check sets only 'min'", "did you mean 'max'?"))
+            if higher and check.max is not None and check.min is None:
+                warnings.append(Problem(str(suite.path), check.line, None,
+                                        f"{check.metric} is higher-is-better but the check sets only 'max'", "did you mean 'min'?"))
+        if not case.tags:
+            warnings.append(Problem(str(suite.path), case.line, None, f"case {case.id!r} has no tags", "tag its phenomenon, e.g. tags: [negation-drop]"))
+    return warnings

@@ -1,0 +1,117 @@
+"""The in-memory form of a suite: plain dataclasses, validated and fully expanded by the loader."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: The recorded hypothesis given as ``hyp:`` (rather than in ``hyps:``) is stored under this name.
+DEFAULT_HYP = "hyp"
+
+#: Phenomenon tags with a documented meaning; free tags are allowed too.
+KNOWN_TAGS = (
+    "negation-drop",
+    "antonym-swap",
+    "sarcasm",
+    "intensity",
+    "grammar",
+    "fluency",
+    "meaning",
+    "wrong-language",
+    "copy-source",
+)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A threshold on one metric: the value must be ``>= min`` and/or ``<= max``.
+
+    ``margin`` is used by contrastive pairs: the good translation must beat the
+    bad one by at least this much on the metric's own scale.
+    """
+
+    metric: str
+    min: float | None = None
+    max: float | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    margin: float = 0.0
+    line: int | None = None
+
+    def passes(self, value: float) -> bool:
+        if self.min is not None and not value >= self.min:
+            return False
+        if self.max is not None and not value <= self.max:
+            return False
+        return True
+
+    def threshold_text(self) -> str:
+        parts = []
+        if self.min is not None:
+            parts.append(f">= {self.min:g}")
+        if self.max is not None:
+            parts.append(f"<= {self.max:g}")
+        return " and ".join(parts) or "(no threshold)"
+
+    @property
+    def key(self) -> str:
+        """Identifies the metric configuration: the same metric with other params is another check."""
+        if not self.params:
+            return self.metric
+        inner = ",".join(f"{k}={self.params[k]}" for k in sorted(self.params))
+        return f"{self.metric}({inner})"
+
+
+@dataclass(frozen=True)
+class Contrastive:
+    """A pair of translations of the case's source: ``good`` must outscore ``bad`` on every check."""
+
+    good: str
+    bad: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A recorded system output. ``expect_fail`` marks a known-faulty output the checks must catch."""
+
+    system: str
+    text: str
+    expect_fail: bool = False
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    src: str
+    refs: tuple[str, ...]
+    raw_refs: tuple[str, ...]
+    hyps: tuple[Hypothesis, ...] = ()
+    tags: tuple[str, ...] = ()
+    checks: tuple[Check, ...] = ()
+    contrastive: Contrastive | None = None
+    ratings: dict[str, Any] = field(default_factory=dict)
+    notes: str = ""
+    line: int | None = None
+
+    def hyp(self, system: str) -> Hypothesis | None:
+        return next((h for h in self.hyps if h.system == system), None)
+
+
+@dataclass(frozen=True)
+class Suite:
+    path: Path
+    name: str
+    source_lang: str
+    target_lang: str
+    cases: tuple[Case, ...]
+    description: str = ""
+    defaults: tuple[Check, ...] = ()
+    system: str | None = None
+    scales: dict[str, Any] = field(default_factory=dict)
+
+    def case(self, case_id: str) -> Case:
+        for case in self.cases:
+            if case.id == case_id:
+                return case
+        raise KeyError(case_id)

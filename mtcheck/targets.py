@@ -1,0 +1,63 @@
+"""What gets tested: one target per (case, system output), with a readable test id."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtcheck.suite.model import DEFAULT_HYP, Case, Hypothesis, Suite
+
+RECORDED = "recorded"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One test: a case translated by one system.
+
+    ``recorded`` is the recorded output under test, or ``None`` when a live
+    system produces the hypothesis (or when only the case's contrastive pair
+    is checked). ``skip_reason`` is set when there is nothing to test.
+    """
+
+    suite: Suite
+    case: Case
+    system: str
+    recorded: Hypothesis | None = None
+    skip_reason: str | None = None
+    parametrised: bool = False
+    #: True when a live system (not a recorded output) must produce the hypothesis.
+    live: bool = False
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.case.id}[{self.system}]" if self.parametrised else self.case.id
+
+    @property
+    def expect_fail(self) -> bool:
+        return self.recorded is not None and self.recorded.expect_fail
+
+
+def _recorded_targets(suite: Suite, case: Case, name: str | None) -> list[Target]:
+    if name is not None:
+        hyp = case.hyp(name)
+        if hyp is None:
+            return [Target(suite, case, name, skip_reason=f"no recorded hypothesis {name!r} in this case")]
+        return [Target(suite, case, name, hyp)]
+    if not case.hyps:
+        if case.contrastive is not None:
+            return [Target(suite, case, RECORDED)]
+        return [Target(suite, case, RECORDED, skip_reason="no recorded hypothesis; run a system with --mt-system")]
+    several = len(case.hyps) > 1 or case.hyps[0].system != DEFAULT_HYP
+    return [Target(suite, case, hyp.system, hyp, parametrised=several) for hyp in case.hyps]
+
+
+def targets_for(suite: Suite, system_spec: str | None) -> list[Target]:
+    """The targets of ``suite`` under ``system_spec`` (``None``: the suite's own ``system:`` or all recorded outputs)."""
+    spec = system_spec or suite.system or RECORDED
+    targets: list[Target] = []
+    for case in suite.cases:
+        if spec == RECORDED:
+            targets.extend(_recorded_targets(suite, case, None))
+        elif spec.startswith(RECORDED + ":"):
+            targets.extend(_recorded_targets(suite, case, spec.split(":", 1)[1]))
+        else:
+            targets.append(Target(suite, case, spec, live=True))
+    return targets
