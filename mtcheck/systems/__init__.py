@@ -1,0 +1,90 @@
+"""Systems under test, made from a one-string spec given on the command line or in the ini file.
+
+* ``recorded``: every hypothesis recorded in the suite (the default);
+* ``recorded:NAME``: the recorded hypotheses of system ``NAME``;
+* ``file:PATH``: an outputs file (plain text, or ``.jsonl``);
+* ``cmd:COMMAND LINE``: a command, sources on stdin, hypotheses on stdout;
+* ``py:package.module:function``: a Python function;
+* ``libretranslate:URL`` or a bare ``http(s)://`` URL: a LibreTranslate-compatible endpoint.
+
+See docs/systems.md for each adapter's behaviour and error messages.
+"""
+from __future__ import annotations
+
+import os
+
+from mtcheck.errors import SystemError_
+from mtcheck.suite.model import DEFAULT_HYP
+from mtcheck.systems.base import System
+from mtcheck.systems.command import CommandSystem
+from mtcheck.systems.libretranslate import LibreTranslateSystem
+from mtcheck.systems.outputs_file import OutputsFileSystem
+from mtcheck.systems.python_callable import CallableSystem
+from mtcheck.systems.recorded import RecordedSystem
+
+__all__ = [
+    "System",
+    "RecordedSystem",
+    "OutputsFileSystem",
+    "CommandSystem",
+    "CallableSystem",
+    "LibreTranslateSystem",
+    "make_system",
+    "is_all_recorded",
+    "SPEC_FORMS",
+]
+
+ALL_RECORDED = "recorded"
+_KINDS = ("recorded", "file", "cmd", "py", "libretranslate")
+#: Read by ``libretranslate:`` systems, so the key never appears in a spec, a report or shell history.
+API_KEY_ENV = "LIBRETRANSLATE_API_KEY"
+SPEC_FORMS = (
+    "recorded",
+    "recorded:NAME",
+    "file:PATH",
+    "cmd:COMMAND LINE",
+    "py:package.module:function",
+    "libretranslate:URL",
+    "http(s)://URL",
+)
+
+
+def is_all_recorded(spec: str) -> bool:
+    """True for the plain ``recorded`` spec: test every hypothesis recorded in the suite, under its own name.
+
+    The caller expands it into one :class:`RecordedSystem` per recorded system
+    name; :func:`make_system` on it gives only the default ``hyp`` one.
+    """
+    return spec.strip() == ALL_RECORDED
+
+
+def make_system(spec: str, *, timeout: float = 300.0) -> System:
+    """Build the system a spec names; ``timeout`` (seconds) applies to commands and HTTP requests.
+
+    ``py:`` imports the named module, which runs its code: only accept that
+    spec from the command line or the ini file, never from a suite file.
+    """
+    spec = spec.strip()
+    if is_all_recorded(spec):
+        return RecordedSystem(DEFAULT_HYP)
+    if spec.startswith(("http://", "https://")):
+        return LibreTranslateSystem(spec, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=spec)
+    kind, sep, value = spec.partition(":")
+    value = value.strip()
+    if not sep or not value or kind not in _KINDS:
+        raise SystemError_(f"unknown system spec {spec!r}; accepted forms: {', '.join(SPEC_FORMS)}")
+    if kind == "recorded":
+        return RecordedSystem(value)
+    if kind == "file":
+        return OutputsFileSystem(value, name=spec)
+    if kind == "cmd":
+        try:
+            return CommandSystem(value, timeout=timeout, name=spec)
+        except ValueError as exc:  # unbalanced quotes, or nothing left after splitting
+            raise SystemError_(f"system spec {spec!r}: cannot parse the command line: {exc}") from exc
+    if kind == "py":
+        return CallableSystem(value, name=spec)
+    if not value.startswith(("http://", "https://")):
+        raise SystemError_(f"system spec {spec!r}: the URL must start with http:// or https://")
+    return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=spec)
+

@@ -1,0 +1,95 @@
+"""A Python function as the system under test, named ``package.module:function``.
+
+The function receives the batch of sources as a ``list[str]`` and returns a
+list of strings, one per source. It also receives ``source_lang`` and
+``target_lang`` as keyword arguments if its signature accepts them (by name or
+through ``**kwargs``).
+
+Importing the module runs the user's code. That is why a callable can only be
+named on the command line or in the ini file, never in a suite file: a suite
+downloaded from elsewhere must not be able to run code.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mtcheck.suite.model import Case, Suite
+from mtcheck.systems.base import System, check_count, fail, listing
+
+_LANG_KEYWORDS = ("source_lang", "target_lang")
+
+
+class CallableSystem(System):
+    """Imports ``package.module:function`` when constructed and calls it once per batch."""
+
+    def __init__(self, target: str, *, name: str | None = None):
+        self.target = target
+        self._name = name or f"py:{target}"
+        self._func = self._resolve(target)
+        self._keywords = _accepted_keywords(self._func)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def translate(
+        self,
+        cases: Sequence[Case],
+        *,
+        source_lang: str,
+        target_lang: str,
+        suite: Suite | None = None,
+    ) -> list[str]:
+        langs = {"source_lang": source_lang, "target_lang": target_lang}
+        kwargs = {key: langs[key] for key in self._keywords}
+        try:
+            result = self._func([case.src for case in cases], **kwargs)
+        except Exception as exc:
+            raise fail(self, f"raised {type(exc).__name__}: {exc}") from exc
+        if not isinstance(result, (list, tuple)):
+            raise fail(self, f"returned {type(result).__name__}, expected a list of strings")
+        wrong = [f"#{i} ({type(item).__name__})" for i, item in enumerate(result) if not isinstance(item, str)]
+        if wrong:
+            raise fail(self, f"returned non-string items at positions {listing(wrong)}; expected a list of strings")
+        check_count(self, result, len(cases), "strings")
+        return list(result)
+
+    def describe(self) -> str:
+        return f"python callable {self.target}"
+
+    def _resolve(self, target: str) -> Callable[..., Any]:
+        module_name, _, attr_path = target.partition(":")
+        if not module_name or not attr_path:
+            raise fail(self, f"{target!r} is not of the form package.module:function")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            fix = ""
+            if exc.name is not None and (module_name + ".").startswith(exc.name + "."):
+                fix = " (fix: install the package, or add its directory to PYTHONPATH)"
+            raise fail(self, f"cannot import module {module_name!r}: {exc}{fix}") from exc
+        except Exception as exc:
+            raise fail(self, f"importing module {module_name!r} failed: {type(exc).__name__}: {exc}") from exc
+        obj: Any = module
+        for part in attr_path.split("."):
+            if not hasattr(obj, part):
+                raise fail(self, f"module {module_name!r} has no attribute {attr_path!r}")
+            obj = getattr(obj, part)
+        if not callable(obj):
+            raise fail(self, f"{target} is a {type(obj).__name__}, not a function")
+        return obj
+
+
+def _accepted_keywords(func: Callable[..., Any]) -> tuple[str, ...]:
+    """Which of ``source_lang``/``target_lang`` ``func`` accepts as keyword arguments."""
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):  # some builtins have no introspectable signature
+        return ()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return _LANG_KEYWORDS
+    keyword_kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return tuple(key for key in _LANG_KEYWORDS if key in params and params[key].kind in keyword_kinds)

@@ -1,0 +1,462 @@
+"""Systems under test: each adapter on good input, and on every kind of bad input the issue names."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import socket
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtcheck.errors import SystemError_
+from mtcheck.suite.model import Case, Hypothesis, Suite
+from mtcheck.systems import (
+    CallableSystem,
+    CommandSystem,
+    LibreTranslateSystem,
+    OutputsFileSystem,
+    RecordedSystem,
+    is_all_recorded,
+    make_system,
+)
+
+# Right-to-left scripts, emoji (astral plane, ZWJ sequence), combining marks, and
+# U+2028 (a Unicode line separator that is not a line break on the wire).
+ARABIC = "لم يعجبني الفيلم على الإطلاق 😡"
+HEBREW = "הסרט לא היה טוב בכלל 👎🏽"
+TRICKY = "famille 👨‍👩‍👧 café\u0301 a\u2028b"
+LANGS = {"source_lang": "en", "target_lang": "de"}
+
+
+def case(case_id: str, src: str, **hyps: str) -> Case:
+    return Case(
+        id=case_id,
+        src=src,
+        refs=(f"ref {case_id}",),
+        raw_refs=(f"ref {case_id}",),
+        hyps=tuple(Hypothesis(system, text) for system, text in hyps.items()),
+    )
+
+
+CASES = (
+    case("c1", "The film was not good.", hyp="Der Film war nicht gut.", other="Der Film war gut."),
+    case("c2", "I love it.", hyp=ARABIC),
+    case("c3", "Terrible.", hyp=HEBREW),
+    case("c4", "Family.", hyp=TRICKY),
+)
+SUITE = Suite(path=Path("suites/demo.yaml"), name="demo", source_lang="en", target_lang="de", cases=CASES)
+HYPS = [c.hyps[0].text for c in CASES]
+
+
+# --- recorded ---------------------------------------------------------------
+
+
+def test_recorded_returns_the_named_hypotheses_in_case_order() -> None:
+    assert RecordedSystem().translate(CASES, **LANGS) == HYPS
+    assert RecordedSystem("other").translate(CASES[:1], **LANGS) == ["Der Film war gut."]
+
+
+def test_recorded_names_every_case_that_lacks_the_hypothesis() -> None:
+    with pytest.raises(SystemError_, match=r'"other".*3 case\(s\).*c2, c3, c4'):
+        RecordedSystem("other").translate(CASES, **LANGS)
+
+
+# --- outputs file -----------------------------------------------------------
+
+
+def test_plain_text_file_round_trips_rtl_and_emoji(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("\n".join(HYPS) + "\n", encoding="utf-8")
+    assert OutputsFileSystem(path).translate(CASES, **LANGS) == HYPS
+
+
+def test_plain_text_file_aligns_with_the_full_suite_when_a_subset_is_selected(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_bytes("\ufeff".encode() + "\r\n".join(HYPS).encode("utf-8"))  # BOM, CRLF, no final newline
+    system = OutputsFileSystem(path)
+    assert system.translate([CASES[2], CASES[0]], suite=SUITE, **LANGS) == [HYPS[2], HYPS[0]]
+
+
+def test_plain_text_file_with_too_few_lines_names_both_counts(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("one\ntwo\nthree\n", encoding="utf-8")
+    with pytest.raises(SystemError_, match=r"out\.txt has 3 lines but suite suites/demo\.yaml has 4 cases"):
+        OutputsFileSystem(path).translate(CASES[:1], suite=SUITE, **LANGS)
+
+
+def test_empty_lines_are_empty_hypotheses(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("a\n\nc\n\n", encoding="utf-8")
+    assert OutputsFileSystem(path).translate(CASES, **LANGS) == ["a", "", "c", ""]
+
+
+def test_non_utf8_file_names_line_and_fix(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_bytes("ok\nalso ok\nKäse\n".encode("latin-1"))
+    with pytest.raises(SystemError_, match=r"out\.txt:3: not valid UTF-8 \(byte 0xe4.*re-save the file as UTF-8"):
+        OutputsFileSystem(path).translate(CASES[:3], **LANGS)
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SystemError_, match="cannot read outputs file .*nope.txt"):
+        OutputsFileSystem(tmp_path / "nope.txt").translate(CASES, **LANGS)
+
+
+def _jsonl(path: Path, records: list[Any]) -> Path:
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+def test_jsonl_file_is_keyed_by_case_id_in_any_order(tmp_path: Path) -> None:
+    records = [{"id": c.id, "hyp": h, "src": c.src} for c, h in zip(CASES, HYPS)]
+    path = _jsonl(tmp_path / "out.jsonl", records[::-1])
+    system = OutputsFileSystem(path)
+    assert system.translate(CASES, **LANGS) == HYPS
+    assert system.translate([CASES[3]], suite=SUITE, **LANGS) == [HYPS[3]]
+    assert path.read_text(encoding="utf-8").count(ARABIC) == 1  # really stored unescaped
+
+
+def test_jsonl_missing_ids_are_named(tmp_path: Path) -> None:
+    path = _jsonl(tmp_path / "out.jsonl", [{"id": "c1", "hyp": "x"}, {"id": "c3", "hyp": "y"}])
+    with pytest.raises(SystemError_, match=r"no hypothesis for 2 case\(s\): c2, c4"):
+        OutputsFileSystem(path).translate(CASES, suite=SUITE, **LANGS)
+
+
+def test_jsonl_unknown_duplicate_and_malformed_lines_are_all_reported_with_lines(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    path.write_text(
+        '{"id": "c1", "hyp": "a"}\n'
+        '{"id": "c1", "hyp": "b"}\n'
+        '{"id": "zz", "hyp": "c"}\n'
+        "\n"
+        "not json\n"
+        '{"id": "c2"}\n'
+        '["c3", "d"]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(SystemError_) as info:
+        OutputsFileSystem(path).translate(CASES, suite=SUITE, **LANGS)
+    message = str(info.value)
+    assert "5 problem(s)" in message
+    assert f"{path}:2: duplicate id 'c1' (first on line 1)" in message
+    assert f"{path}:3: unknown case id 'zz'" in message
+    assert f"{path}:5:1: invalid JSON" in message
+    assert f'{path}:6: missing "hyp"' in message
+    assert f"{path}:7: expected a JSON object, got list" in message
+
+
+def test_outputs_file_describe_has_path_and_sha256(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("x\n", encoding="utf-8")
+    digest = hashlib.sha256(b"x\n").hexdigest()
+    assert OutputsFileSystem(path).describe() == f"outputs file {path} (sha256 {digest})"
+
+
+# --- command ----------------------------------------------------------------
+
+
+def _script(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "translate.py"
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return f"{sys.executable} {path}"
+
+
+UPPER = """
+    import sys
+    for line in sys.stdin:
+        print(line.rstrip("\\n").upper() + " ✓", flush=True)
+"""
+
+
+def test_command_translates_a_batch_in_one_run_and_round_trips_unicode(tmp_path: Path) -> None:
+    system = CommandSystem(_script(tmp_path, UPPER), timeout=30)
+    srcs = [c.src for c in CASES] + [ARABIC, HEBREW, TRICKY]
+    cases = [case(f"x{i}", src) for i, src in enumerate(srcs)]
+    assert system.translate(cases, **LANGS) == [s.upper() + " ✓" for s in srcs]
+    assert system.describe().startswith("command ") and "timeout 30s" in system.describe()
+
+
+def test_command_crash_reports_exit_code_and_stderr(tmp_path: Path) -> None:
+    body = """
+        import sys
+        print("loading model", file=sys.stderr)
+        print("CUDA out of memory", file=sys.stderr)
+        sys.exit(3)
+    """
+    with pytest.raises(SystemError_, match=r"exited with code 3; last lines of stderr:\n  loading model\n  CUDA out of memory"):
+        CommandSystem(_script(tmp_path, body)).translate(CASES, **LANGS)
+
+
+def test_command_that_hangs_is_killed_with_its_children(tmp_path: Path) -> None:
+    """The grandchild does not hold the pipes, so only killing the process group stops it."""
+    pid_file = tmp_path / "grandchild.pid"
+    body = f"""
+        import subprocess, sys, time
+        quiet = dict(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], **quiet)
+        open({str(pid_file)!r}, "w").write(str(child.pid))
+        time.sleep(60)
+    """
+    with pytest.raises(SystemError_, match=r"timed out after 0\.5s and was killed"):
+        CommandSystem(_script(tmp_path, body), timeout=0.5).translate(CASES, **LANGS)
+    if sys.platform != "win32":
+        grandchild = int(pid_file.read_text())
+        for _ in range(50):  # SIGKILL is delivered asynchronously
+            if not _alive(grandchild):
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(grandchild, signal.SIGKILL)
+            pytest.fail("the command's own child survived the timeout")
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs; a killed process left as a zombie (not yet reaped) counts as dead."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().rsplit(")", 1)[-1].split()[0] == "Z")
+
+
+def test_command_returning_too_few_lines_names_both_counts(tmp_path: Path) -> None:
+    body = """
+        import sys
+        lines = sys.stdin.read().splitlines()
+        print("\\n".join(lines[:-1]))
+    """
+    with pytest.raises(SystemError_, match="printed 3 lines for 4 source segments"):
+        CommandSystem(_script(tmp_path, body)).translate(CASES, **LANGS)
+
+
+def test_command_with_undecodable_output_names_the_line(tmp_path: Path) -> None:
+    body = """
+        import sys
+        sys.stdin.read()
+        sys.stdout.buffer.write(b"ok\\n\\xff\\xfe\\n")
+    """
+    with pytest.raises(SystemError_, match=r"stdout:2: not valid UTF-8 \(byte 0xff.*write UTF-8"):
+        CommandSystem(_script(tmp_path, body)).translate(CASES[:2], **LANGS)
+
+
+def test_command_refuses_sources_with_line_breaks_before_running(tmp_path: Path) -> None:
+    cases = [case("ok", "one line"), case("nl", "two\nlines"), case("cr", "old\rmac")]
+    with pytest.raises(SystemError_, match="line breaks.*cases: nl, cr"):
+        CommandSystem("this-command-does-not-exist").translate(cases, **LANGS)
+
+
+def test_command_not_found_is_a_clear_error() -> None:
+    with pytest.raises(SystemError_, match="cannot start 'mtcheck-no-such-translator'"):
+        CommandSystem("mtcheck-no-such-translator --beam 4").translate(CASES, **LANGS)
+
+
+def test_command_is_not_run_for_an_empty_batch() -> None:
+    assert CommandSystem("mtcheck-no-such-translator").translate([], **LANGS) == []
+
+
+# --- python callable --------------------------------------------------------
+
+
+@pytest.fixture
+def user_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    name = "mtcheck_user_translator"
+    (tmp_path / f"{name}.py").write_text(
+        textwrap.dedent(
+            """
+            def with_langs(sources, *, source_lang, target_lang):
+                return [f"[{source_lang}>{target_lang}] {s}" for s in sources]
+
+            def plain(sources):
+                return tuple(s[::-1] for s in sources)
+
+            def with_kwargs(sources, **options):
+                return [options["target_lang"] + ":" + s for s in sources]
+
+            def too_few(sources):
+                return sources[:-1]
+
+            def not_a_list(sources):
+                return "\\n".join(sources)
+
+            def bad_items(sources):
+                return [None for s in sources]
+
+            def boom(sources):
+                raise RuntimeError("model not loaded")
+
+            NOT_CALLABLE = 42
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield name
+    sys.modules.pop(name, None)
+
+
+def test_callable_receives_languages_only_if_it_accepts_them(user_module: str) -> None:
+    cases = [case("a", ARABIC), case("b", HEBREW)]
+    assert CallableSystem(f"{user_module}:with_langs").translate(cases, **LANGS) == [
+        f"[en>de] {ARABIC}",
+        f"[en>de] {HEBREW}",
+    ]
+    assert CallableSystem(f"{user_module}:plain").translate(cases, **LANGS) == [ARABIC[::-1], HEBREW[::-1]]
+    assert CallableSystem(f"{user_module}:with_kwargs").translate(cases, **LANGS) == [f"de:{ARABIC}", f"de:{HEBREW}"]
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("mtcheck_no_such_module:f", r"cannot import module 'mtcheck_no_such_module'.*PYTHONPATH"),
+        ("{m}:missing", r"has no attribute 'missing'"),
+        ("{m}:NOT_CALLABLE", r"is a int, not a function"),
+        ("{m}", r"not of the form package\.module:function"),
+    ],
+)
+def test_callable_bad_path_is_a_clear_error(user_module: str, target: str, message: str) -> None:
+    with pytest.raises(SystemError_, match=message):
+        CallableSystem(target.format(m=user_module))
+
+
+@pytest.mark.parametrize(
+    ("function", "message"),
+    [
+        ("too_few", r"returned 3 strings for 4 source segments"),
+        ("not_a_list", r"returned str, expected a list of strings"),
+        ("bad_items", r"non-string items at positions #0 \(NoneType\)"),
+        ("boom", r"raised RuntimeError: model not loaded"),
+    ],
+)
+def test_callable_bad_result_is_a_clear_error(user_module: str, function: str, message: str) -> None:
+    with pytest.raises(SystemError_, match=message):
+        CallableSystem(f"{user_module}:{function}").translate(CASES, **LANGS)
+
+
+# --- LibreTranslate ---------------------------------------------------------
+
+
+class _Handler(BaseHTTPRequestHandler):
+    requests: list[dict[str, Any]] = []
+    mode = "ok"
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])).decode("utf-8"))
+        type(self).requests.append({"path": self.path, **body})
+        if self.mode == "error":
+            self._reply(500, {"error": "Cannot translate text: model crashed"})
+        elif self.mode == "single" and len(body["q"]) == 1:
+            self._reply(200, {"translatedText": f"<{body['q'][0]}>"})
+        elif self.mode == "short":
+            self._reply(200, {"translatedText": [f"<{q}>" for q in body["q"][1:]]})
+        else:
+            self._reply(200, {"translatedText": [f"<{q}>" for q in body["q"]]})
+
+    def _reply(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loopback requests must not be sent to a proxy configured in the environment."""
+    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture
+def server(no_proxy: None) -> Iterator[str]:
+    _Handler.requests = []
+    _Handler.mode = "ok"
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+def test_libretranslate_batches_and_round_trips_unicode(server: str) -> None:
+    system = LibreTranslateSystem(server + "/", batch_size=3, api_key="secret")
+    srcs = [c.src for c in CASES] + [ARABIC, HEBREW, TRICKY]
+    cases = [case(f"x{i}", s) for i, s in enumerate(srcs)]
+    assert system.translate(cases, **LANGS) == [f"<{s}>" for s in srcs]
+    assert [len(r["q"]) for r in _Handler.requests] == [3, 3, 1]
+    first = _Handler.requests[0]
+    assert first["path"] == "/translate"
+    assert (first["source"], first["target"], first["format"], first["api_key"]) == ("en", "de", "text", "secret")
+    assert "secret" not in system.describe()
+
+
+def test_libretranslate_accepts_a_single_string_for_one_segment(server: str) -> None:
+    _Handler.mode = "single"
+    assert LibreTranslateSystem(server).translate([case("a", ARABIC)], **LANGS) == [f"<{ARABIC}>"]
+
+
+def test_libretranslate_http_error_names_url_status_and_body(server: str) -> None:
+    _Handler.mode = "error"
+    with pytest.raises(SystemError_, match=r"127\.0\.0\.1:\d+/translate answered HTTP 500 .*model crashed"):
+        LibreTranslateSystem(server).translate(CASES, **LANGS)
+
+
+def test_libretranslate_too_few_translations(server: str) -> None:
+    _Handler.mode = "short"
+    with pytest.raises(SystemError_, match="returned 3 translations for 4 source segments"):
+        LibreTranslateSystem(server).translate(CASES, **LANGS)
+
+
+def test_libretranslate_connection_refused_names_url(no_proxy: None) -> None:
+    with socket.socket() as sock:  # a loopback port that is certainly closed: bound, never listened on
+        sock.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        with pytest.raises(SystemError_, match=rf"cannot reach {url}/translate: .*[Rr]efused"):
+            LibreTranslateSystem(url, timeout=5).translate(CASES, **LANGS)
+
+
+# --- specs ------------------------------------------------------------------
+
+
+def test_make_system_parses_every_spec_form(tmp_path: Path, user_module: str) -> None:
+    assert is_all_recorded(" recorded ") and not is_all_recorded("recorded:hyp")
+    assert isinstance(make_system("recorded"), RecordedSystem) and make_system("recorded").name == "hyp"
+    assert make_system("recorded:other").name == "other"
+    file_system = make_system(f"file:{tmp_path / 'a:b.txt'}")
+    assert isinstance(file_system, OutputsFileSystem) and file_system.path == tmp_path / "a:b.txt"
+    command = make_system("cmd:python3 -m my_mt --model 'big model'", timeout=7)
+    assert isinstance(command, CommandSystem)
+    assert command.argv == ["python3", "-m", "my_mt", "--model", "big model"] and command.timeout == 7
+    assert isinstance(make_system(f"py:{user_module}:plain"), CallableSystem)
+    libre = make_system("libretranslate:http://127.0.0.1:5000", timeout=9)
+    assert isinstance(libre, LibreTranslateSystem) and libre.endpoint == "http://127.0.0.1:5000/translate"
+    assert make_system("https://lt.example/translate").name == "https://lt.example/translate"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("google", r"unknown system spec 'google'; accepted forms: recorded, recorded:NAME, file:PATH"),
+        ("file:", "unknown system spec"),
+        ("cmd:translate 'unclosed", "cannot parse the command line"),
+        ("libretranslate:localhost:5000", "must start with http:// or https://"),
+    ],
+)
+def test_make_system_rejects_bad_specs(spec: str, message: str) -> None:
+    with pytest.raises(SystemError_, match=message):
+        make_system(spec)
