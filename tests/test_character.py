@@ -1,0 +1,157 @@
+"""CharacTER: golden values, properties, and agreement with the reference implementation (``cer``)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtcheck.metrics.character import CharacTERMetric, characTER, levenshtein, moved_phrases, shift_words
+
+try:  # GPL-3 reference implementation: a test-only oracle, never imported by mtcheck itself.
+    import cer
+except ImportError:
+    cer = None
+
+needs_cer = pytest.mark.skipif(cer is None, reason="the reference implementation `cer` is not installed (pip install cer)")
+# No deadline: tests never depend on wall-clock time.
+PROPERTY = settings(max_examples=300, deadline=None)
+
+
+def reference_levenshtein(a, b) -> int:
+    """Textbook dynamic programme, the oracle for the bit-parallel version."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("kitten", "sitting", 3),
+        ("flaw", "lawn", 2),
+        ("intention", "execution", 5),
+        ("", "abc", 3),
+        ("abc", "", 3),
+        ("", "", 0),
+        ("same", "same", 0),
+        ("straße", "strasse", 2),
+        (("the", "cat", "sat"), ("the", "dog", "sat", "down"), 2),
+    ],
+)
+def test_levenshtein_golden(a, b, expected) -> None:
+    assert levenshtein(a, b) == expected
+
+
+@PROPERTY
+@given(st.text(alphabet="abcd ", max_size=80), st.text(alphabet="abcd ", max_size=80))
+def test_levenshtein_matches_textbook_dp(a: str, b: str) -> None:
+    assert levenshtein(a, b) == reference_levenshtein(a, b)
+
+
+@pytest.mark.parametrize(
+    ("hyp", "ref", "expected"),
+    [
+        # The puzzle recipe's worked example: (2.0 shift + 13 edits) / 38 characters.
+        ("Nire familia du kotxe berria new house", "Nere familiak etxe berria erosi du", 15 / 38),
+        # No shift: your->their (4) + bag->bags (1) over 15 characters.
+        ("i like your bag", "i like their bags", 5 / 15),
+        # One shift of "a b" to the front; the moved phrase counted is "c d" (average length 1).
+        ("c d a b", "a b c d", 1 / 7),
+        ("the cat sat", "the cat sat", 0.0),
+        ("the  cat\tsat ", "the cat sat", 0.0),
+        # Capped: 8 insertions for a 1-character hypothesis.
+        ("a", "bbbbbbbb", 1.0),
+        ("", "a", 1.0),
+        ("", "", 0.0),
+        ("abc", "", 1.0),
+        # The reference's float bookkeeping accepts a zero-gain shift here (see shift_words).
+        ("ab de ab ba ba x yyyyy", "ba ba x yyyyy de a", 8 / 22),
+    ],
+)
+def test_characTER_golden(hyp: str, ref: str, expected: float) -> None:
+    assert characTER(hyp, ref).value == pytest.approx(expected, abs=1e-12)
+
+
+def test_recipe_example_details() -> None:
+    result = characTER("Nire familia du kotxe berria new house", "Nere familiak etxe berria erosi du")
+    assert result.shifted == "Nire familia kotxe berria new du house"
+    assert result.moved == ["du"]
+    assert (result.shift_cost, result.edit_distance, result.hyp_length) == (2.0, 13, 38)
+
+
+@pytest.mark.parametrize(
+    ("shifted", "original", "expected"),
+    [
+        ("Nire familia kotxe berria new du house", "Nire familia du kotxe berria new house", [("du",)]),
+        ("a xx yyyy", "xx yyyy a", [("xx", "yyyy")]),
+        ("xx yyyy a", "a xx yyyy", [("a",)]),
+        ("d c b a", "a b c d", [("a",), ("b",)]),
+        ("a b c", "a b c", []),
+    ],
+)
+def test_moved_phrases(shifted: str, original: str, expected: list[tuple[str, ...]]) -> None:
+    assert moved_phrases(tuple(shifted.split()), tuple(original.split())) == expected
+
+
+VOCAB = ["a", "bb", "ccc", "dddd", "ab", "ba", "x", "yyyyy", "de", "ed", "über", "日本"]
+#: Few distinct words, so that shifts (repeated words in other positions) are common.
+shift_prone = st.lists(st.sampled_from(VOCAB), max_size=12)
+#: Arbitrary non-space characters, so that words are what str.split() finds.
+word = st.text(alphabet=st.characters(blacklist_categories=("Z", "C")), min_size=1, max_size=6)
+free_words = st.lists(word, max_size=10)
+
+
+@PROPERTY
+@given(shift_prone, shift_prone)
+def test_value_in_unit_interval(hyp: list[str], ref: list[str]) -> None:
+    assert 0.0 <= characTER(" ".join(hyp), " ".join(ref)).value <= 1.0
+
+
+@PROPERTY
+@given(st.one_of(shift_prone, free_words))
+def test_identical_is_zero(words: list[str]) -> None:
+    assert characTER(" ".join(words), " ".join(words)).value == 0.0
+
+
+@PROPERTY
+@given(shift_prone, shift_prone)
+def test_shifting_only_reorders_words(hyp: list[str], ref: list[str]) -> None:
+    shifted = shift_words(tuple(hyp), tuple(ref))
+    assert sorted(shifted) == sorted(hyp)
+    assert levenshtein(shifted, ref) <= levenshtein(hyp, ref)
+
+
+@needs_cer
+@PROPERTY
+@given(shift_prone, st.lists(st.sampled_from(VOCAB), min_size=1, max_size=12))
+def test_agrees_with_reference_on_shift_prone_pairs(hyp: list[str], ref: list[str]) -> None:
+    # cer takes word lists (its callers split on white space) and divides by zero on an empty reference.
+    assert characTER(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
+
+
+@needs_cer
+@PROPERTY
+@given(free_words, st.lists(word, min_size=1, max_size=10))
+def test_agrees_with_reference_on_arbitrary_words(hyp: list[str], ref: list[str]) -> None:
+    assert characTER(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
+
+
+def test_metric_interface() -> None:
+    metric = CharacTERMetric()
+    assert metric.name == "characTER" and metric.higher_is_better is False
+    assert metric.signature().startswith("characTER|norm:hyp|cap:1.0|mtcheck:")
+    score = metric.score("the cat sat on mat", ["a dog", "the cat sat on the mat"])
+    assert score.best_ref == 1
+    assert score.value == pytest.approx(4 / 18)
+    assert score.details["edit_distance"] == 4
+
+
+def test_explain_names_shift_and_arithmetic() -> None:
+    metric = CharacTERMetric()
+    score = metric.score("Nire familia du kotxe berria new house", ["Nere familiak etxe berria erosi du"])
+    lines = metric.explain(score)
+    assert "moved: du" in lines[0]
+    assert lines[1] == "(2.0 shift cost + 13 character edits) / 38 hypothesis characters = 0.3947"
