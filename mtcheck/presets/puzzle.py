@@ -97,8 +97,13 @@ def expand_references(solution: str) -> list[str]:
     return list(dict.fromkeys(expanded))
 
 
+def _fraction(sacrebleu_score: float) -> float:
+    """sacrebleu's 0-100 scale to [0, 1]; clamped because identical strings give BLEU 100.00000000000004."""
+    return min(1.0, sacrebleu_score / 100)
+
+
 def _bleu2(hyp: str, ref: str) -> float:
-    return _BLEU2.sentence_score(hyp, [ref]).score / 100
+    return _fraction(_BLEU2.sentence_score(hyp, [ref]).score)
 
 
 def _characTER(hyp: str, ref: str) -> float:
@@ -107,7 +112,7 @@ def _characTER(hyp: str, ref: str) -> float:
 
 
 def _chrf3(hyp: str, ref: str) -> float:
-    return _CHRF3.sentence_score(hyp, [ref]).score / 100
+    return _fraction(_CHRF3.sentence_score(hyp, [ref]).score)
 
 
 def _exact_match(hyp: str, ref: str) -> float:
