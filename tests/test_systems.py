@@ -27,6 +27,7 @@ from mtcheck.systems import (
     RecordedSystem,
     is_all_recorded,
     make_system,
+    runs_user_code,
 )
 
 # Right-to-left scripts, emoji (astral plane, ZWJ sequence), combining marks, and
@@ -460,3 +461,8 @@ def test_make_system_parses_every_spec_form(tmp_path: Path, user_module: str) ->
 def test_make_system_rejects_bad_specs(spec: str, message: str) -> None:
     with pytest.raises(SystemError_, match=message):
         make_system(spec)
+
+
+def test_specs_that_run_code_are_flagged_so_suite_files_cannot_use_them() -> None:
+    assert runs_user_code("cmd:marian-decoder") and runs_user_code(" py:pkg.mod:fn")
+    assert not any(map(runs_user_code, ["recorded", "recorded:x", "file:out.txt", "http://127.0.0.1:5000"]))

@@ -31,6 +31,7 @@ __all__ = [
     "LibreTranslateSystem",
     "make_system",
     "is_all_recorded",
+    "runs_user_code",
     "SPEC_FORMS",
 ]
 
@@ -56,6 +57,11 @@ def is_all_recorded(spec: str) -> bool:
     name; :func:`make_system` on it gives only the default ``hyp`` one.
     """
     return spec.strip() == ALL_RECORDED
+
+
+def runs_user_code(spec: str) -> bool:
+    """True for specs that run code on this machine (``cmd:``, ``py:``): refuse them in a suite file."""
+    return spec.strip().startswith(("cmd:", "py:"))
 
 
 def make_system(spec: str, *, timeout: float = 300.0) -> System:
