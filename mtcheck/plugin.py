@@ -21,6 +21,7 @@ from mtcheck.targets import Target, targets_for
 RUNNER = pytest.StashKey[Runner]()
 SUMMARY = pytest.StashKey[Summary]()
 SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
+POSITION = pytest.StashKey[dict["CaseItem", int]]()
 SUITE_SUFFIXES = (".mt.yaml", ".mt.yml")
 
 
@@ -61,6 +62,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUNNER] = Runner(options)
     config.stash[SUMMARY] = Summary()
     config.stash[SIBLINGS] = {}
+    config.stash[POSITION] = {}
     config.pluginmanager.register(SummaryReporter(config), "mtcheck-summary")
     for tag in KNOWN_TAGS:
         config.addinivalue_line("markers", f"{tag}: mtcheck cases tagged {tag!r}")
@@ -90,6 +92,8 @@ def marker_name(tag: str) -> str:
 class SuiteFile(pytest.File):
     def collect(self):
         suite = load_suite(self.path)
+        for tag in {tag for case in suite.cases for tag in case.tags}:
+            self.config.addinivalue_line("markers", f"{marker_name(tag)}: mtcheck cases tagged {tag!r}")
         for target in targets_for(suite, self.config.stash[RUNNER].options.system):
             yield CaseItem.from_parent(self, name=target.test_id, target=target)
 
@@ -115,17 +119,18 @@ class CaseItem(pytest.Item):
             self.add_marker(marker_name(tag))
 
     def _window(self) -> list[Target]:
-        siblings = self.config.stash[SIBLINGS].get(str(self.path), [])
-        try:
-            start = siblings.index(self)
-        except ValueError:
+        """This item and the next ones of its suite, in run order: computed together in one batch."""
+        start = self.config.stash[POSITION].get(self)
+        if start is None:
             return []
+        siblings = self.config.stash[SIBLINGS][str(self.path)]
         return [item.target for item in siblings[start : start + self.config.stash[RUNNER].options.batch_size]]
 
     def runtest(self) -> None:
         if self.target.skip_reason:
             pytest.skip(self.target.skip_reason)
-        result = self.config.stash[RUNNER].result(self.target, self._window())
+        runner = self.config.stash[RUNNER]
+        result = runner.result(self.target, () if runner.has_result(self.target) else self._window())
         self.user_properties.append(("mtcheck", record_of(result)))
         if result.outcome == "xfailed":
             pytest.xfail(f"known-faulty output {self.target.system!r} caught by its checks")
@@ -149,6 +154,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         if isinstance(item, CaseItem):
             siblings[str(item.path)].append(item)
     session.config.stash[SIBLINGS] = dict(siblings)
+    session.config.stash[POSITION] = {item: i for items in siblings.values() for i, item in enumerate(items)}
 
 
 class SummaryReporter:

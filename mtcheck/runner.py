@@ -41,6 +41,9 @@ class Runner:
             self._compute(targets[start : start + size])
         return [self._results[id(t)] for t in targets]
 
+    def has_result(self, target: Target) -> bool:
+        return id(target) in self._results
+
     def result(self, target: Target, window: Sequence[Target] = ()) -> CaseResult:
         """The result of ``target``; when it is not known yet, ``window`` (targets likely needed next) is computed with it."""
         if id(target) not in self._results:
