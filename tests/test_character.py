@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtcheck.metrics import character
 from mtcheck.metrics.character import CharacTERMetric, characTER, levenshtein, moved_phrases, shift_words
 
 try:  # GPL-3 reference implementation: a test-only oracle, never imported by mtcheck itself.
@@ -51,6 +52,24 @@ def test_levenshtein_matches_textbook_dp(a: str, b: str) -> None:
     assert levenshtein(a, b) == reference_levenshtein(a, b)
 
 
+@pytest.fixture(params=["default", "pure-python"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test with the default edit distance (rapidfuzz when installed) and with the pure-Python one."""
+    if request.param == "pure-python":
+        monkeypatch.setattr(character, "_distance", levenshtein)
+    return request.param
+
+
+@pytest.mark.skipif(character._rapidfuzz_levenshtein is None, reason="rapidfuzz is not installed")
+@PROPERTY
+@given(st.text(alphabet="abcd ", max_size=80), st.text(alphabet="abcd ", max_size=80))
+def test_rapidfuzz_gives_the_same_distances(a: str, b: str) -> None:
+    codes = {word: i for i, word in enumerate(sorted(set(a.split()) | set(b.split())))}
+    assert character._distance(a, b) == levenshtein(a, b)
+    a_codes, b_codes = [codes[w] for w in a.split()], [codes[w] for w in b.split()]
+    assert character._distance(a_codes, b_codes) == levenshtein(a_codes, b_codes)
+
+
 @pytest.mark.parametrize(
     ("hyp", "ref", "expected"),
     [
@@ -71,7 +90,7 @@ def test_levenshtein_matches_textbook_dp(a: str, b: str) -> None:
         ("ab de ab ba ba x yyyyy", "ba ba x yyyyy de a", 8 / 22),
     ],
 )
-def test_characTER_golden(hyp: str, ref: str, expected: float) -> None:
+def test_characTER_golden(hyp: str, ref: str, expected: float, backend: str) -> None:
     assert characTER(hyp, ref).value == pytest.approx(expected, abs=1e-12)
 
 

@@ -21,14 +21,21 @@ See ``docs/character.md`` for the exact candidate, tie-breaking and edge-case ru
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from mtcheck import __version__
 from mtcheck.metrics.base import Metric, Score
 
+try:  # Optional C speed-up (MIT); the pure-Python levenshtein below gives the same integers.
+    from rapidfuzz.distance import Levenshtein as _rapidfuzz_levenshtein
+except ImportError:
+    _rapidfuzz_levenshtein = None
+
 Words = tuple[str, ...]
+#: Word-level work runs on words or on their order-preserving integer codes.
+T = TypeVar("T", str, int)
 
 
 def levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
@@ -66,7 +73,14 @@ def levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
     return distance
 
 
-def _candidates(hyp: Words, ref: Words) -> list[tuple[int, int, int]]:
+#: The edit distance used everywhere below: rapidfuzz when installed, else :func:`levenshtein`.
+#: Words reach it as integer codes, which rapidfuzz compares exactly (no hashing of strings).
+_distance: Callable[[Sequence[Hashable], Sequence[Hashable]], int] = (
+    _rapidfuzz_levenshtein.distance if _rapidfuzz_levenshtein is not None else levenshtein
+)
+
+
+def _candidates(hyp: tuple[T, ...], ref: tuple[T, ...]) -> list[tuple[int, int, int]]:
     """``(hyp_start, ref_start, length)`` for every common phrase starting at different positions.
 
     For each pair of positions holding the same word (with ``hyp_start != ref_start``),
@@ -84,14 +98,14 @@ def _candidates(hyp: Words, ref: Words) -> list[tuple[int, int, int]]:
     return found
 
 
-def _apply(hyp: Words, start: int, target: int, length: int) -> Words:
+def _apply(hyp: tuple[T, ...], start: int, target: int, length: int) -> tuple[T, ...]:
     """Move ``hyp[start:start+length]`` so that it starts at index ``target`` of the result."""
     phrase = hyp[start : start + length]
     rest = hyp[:start] + hyp[start + length :]
     return rest[:target] + phrase + rest[target:]
 
 
-def shift_words(hyp: Words, ref: Words) -> Words:
+def shift_words(hyp: tuple[T, ...], ref: tuple[T, ...]) -> tuple[T, ...]:
     """Greedy word-level shifting of ``hyp`` towards ``ref``.
 
     Each round applies the candidate shift with the largest gain in word-level
@@ -105,12 +119,12 @@ def shift_words(hyp: Words, ref: Words) -> Words:
     """
     if not ref:
         return hyp
-    remaining = levenshtein(hyp, ref) / len(ref)
+    remaining = _distance(hyp, ref) / len(ref)
     while True:
-        best: tuple[float, Words] | None = None
+        best: tuple[float, tuple[T, ...]] | None = None
         for start, target, length in _candidates(hyp, ref):
             shifted = _apply(hyp, start, target, length)
-            option = (remaining - levenshtein(shifted, ref) / len(ref), shifted)
+            option = (remaining - _distance(shifted, ref) / len(ref), shifted)
             if best is None or option > best:
                 best = option
         if best is None or best[0] <= 0:
@@ -175,11 +189,15 @@ def characTER(hyp: str, ref: str) -> CharacTERResult:
     1.0 against any other (every reference character must be inserted).
     """
     hyp_words, ref_words = tuple(hyp.split()), tuple(ref.split())
-    shifted_words = shift_words(hyp_words, ref_words)
+    vocabulary = sorted(set(hyp_words) | set(ref_words))
+    code = {word: i for i, word in enumerate(vocabulary)}
+    # Codes follow the words' sort order, so the lexicographic tie-break is unchanged.
+    shifted_codes = shift_words(tuple(code[w] for w in hyp_words), tuple(code[w] for w in ref_words))
+    shifted_words = tuple(vocabulary[i] for i in shifted_codes)
     phrases = moved_phrases(shifted_words, hyp_words)
     shifted, reference = " ".join(shifted_words), " ".join(ref_words)
     cost = shift_cost(phrases)
-    distance = levenshtein(shifted, reference)
+    distance = _distance(shifted, reference)
     if not shifted:
         value = 0.0 if not reference else 1.0
     else:
