@@ -244,6 +244,21 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
     return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, dict(ratings), notes, line_of(cases, index))
 
 
+def _suite_system(report: _Reporter, doc: LMap, path: Path) -> str | None:
+    """A suite may only name recorded outputs or an outputs file: a suite file never runs code."""
+    spec = _text(report, doc, "system", "suite", required=False)
+    if spec is None:
+        return None
+    if spec == "recorded" or spec.startswith("recorded:"):
+        return spec
+    if spec.startswith("file:"):
+        target = Path(spec[len("file:"):])
+        return f"file:{target if target.is_absolute() else path.parent / target}"
+    report.add(doc, "system", f"suite: system {spec!r} is not allowed in a suite file (a suite never runs code or calls a server)",
+               "name 'recorded', 'recorded:NAME' or 'file:PATH' here, and pass live systems with --mt-system")
+    return None
+
+
 def _header(report: _Reporter, doc: LMap, path: Path) -> dict[str, Any]:
     _check_keys(report, doc, SUITE_KEYS, "suite")
     version = doc.get("version", SUPPORTED_VERSION)
@@ -252,7 +267,7 @@ def _header(report: _Reporter, doc: LMap, path: Path) -> dict[str, Any]:
     header: dict[str, Any] = {
         "name": _text(report, doc, "name", "suite", required=False) or path.name.split(".")[0],
         "description": _text(report, doc, "description", "suite", required=False) or "",
-        "system": _text(report, doc, "system", "suite", required=False),
+        "system": _suite_system(report, doc, path),
     }
     for key in ("source_lang", "target_lang"):
         lang = _text(report, doc, key, "suite", required=True)
