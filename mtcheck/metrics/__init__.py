@@ -69,5 +69,6 @@ def get_metric(name: str, params: dict[str, Any] | None = None) -> Metric:
     cls, preset = _resolve(name)
     try:
         return cls(**{**preset, **params})
-    except TypeError as exc:
+    except (TypeError, ValueError, KeyError, AssertionError) as exc:
+        # sacrebleu rejects a bad tokenizer with KeyError and a bad smoothing method with AssertionError
         raise MetricError(f"metric {name!r}: bad params {params}: {exc}") from exc
