@@ -80,7 +80,8 @@ class ChrFMetric(Metric):
             whitespace=whitespace,
             eps_smoothing=eps_smoothing,
         )
-        self._signature = _signature(self.name, self._chrf)
+        # sacrebleu's chrF signature leaves beta out; without it chrF1 and chrF2 would share a signature
+        self._signature = _signature(self.name if int(beta) == 2 else f"{self.name}-beta{int(beta)}", self._chrf)
 
     def signature(self) -> str:
         return self._signature
