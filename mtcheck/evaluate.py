@@ -27,13 +27,13 @@ class Evaluator:
         self._metrics: dict[str, Metric | MtcheckError] = {}
         self._scores: dict[tuple[str, _Request], Score] = {}
 
-    def metric(self, check: Check) -> Metric:
-        """The metric instance for ``check``, built once per configuration."""
+    def metric(self, check: Check, target_lang: str | None = None) -> Metric:
+        """The metric instance for ``check`` on a suite into ``target_lang``, built once per configuration."""
         params = {**check.params, **self.overrides.get(check.metric, {})}
-        key = check.metric + repr(sorted(params.items(), key=lambda kv: kv[0]))
+        key = f"{check.metric}|{target_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
         if key not in self._metrics:
             try:
-                self._metrics[key] = get_metric(check.metric, params)
+                self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang)
             except (MtcheckError, ValueError) as exc:
                 self._metrics[key] = MtcheckError(f"{check.metric}: {exc}")
         found = self._metrics[key]
@@ -66,7 +66,7 @@ class Evaluator:
             case = target.case
             for check in case.checks:
                 try:
-                    metric = self.metric(check)
+                    metric = self.metric(check, target.suite.target_lang)
                 except MtcheckError:
                     continue
                 batch = grouped.setdefault(id(metric), (metric, []))[1]
@@ -105,7 +105,7 @@ class Evaluator:
 
     def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
         try:
-            metric = self.metric(check)
+            metric = self.metric(check, target.suite.target_lang)
             score = self._lookup(metric, hyp, target)
         except MtcheckError as exc:
             return CheckResult(check, None, False, error=str(exc))
@@ -118,7 +118,7 @@ class Evaluator:
         pair = target.case.contrastive
         assert pair is not None
         try:
-            metric = self.metric(check)
+            metric = self.metric(check, target.suite.target_lang)
             good = self._lookup(metric, pair.good, target).value
             bad = self._lookup(metric, pair.bad, target).value
         except MtcheckError as exc:

@@ -59,14 +59,23 @@ def metric_direction(name: str) -> bool:
     return cls.higher_is_better
 
 
-def get_metric(name: str, params: dict[str, Any] | None = None) -> Metric:
-    """Build metric ``name`` with ``params`` (its constructor's keyword arguments)."""
+def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: str | None = None) -> Metric:
+    """Build metric ``name`` with ``params`` (its constructor's keyword arguments).
+
+    ``target_lang`` (a suite's target language) is passed to metrics that use
+    one (BERTScore's default model, SAM's tagger, the language check) unless
+    ``params`` already sets it.
+    """
     params = dict(params or {})
     if name.startswith(SAM_PREFIX):
         from mtcheck.metrics.sam import SAMMetric
 
+        if target_lang is not None:
+            params.setdefault("lang", target_lang)
         return SAMMetric.from_params(name[len(SAM_PREFIX):], params)
     cls, preset = _resolve(name)
+    if target_lang is not None and cls.target_lang_param:
+        params.setdefault(cls.target_lang_param, target_lang)
     try:
         return cls(**{**preset, **params})
     except (TypeError, ValueError, KeyError, AssertionError) as exc:
