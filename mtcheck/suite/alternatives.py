@@ -25,19 +25,32 @@ def _choices(text: str) -> list[list[str]]:
         if escaped is not None:
             slots.append([escaped])
         elif optional is not None:
-            slots.append([optional, ""])
+            slots.append([*_expand(optional), ""])
         else:
-            slots.append([part.strip() for part in choice.split("/")])
+            slots.append([alt for part in choice.split("/") for alt in _expand(part.strip())])
         position = match.end()
     slots.append([text[position:]])
     return slots
 
 
-def count_alternatives(text: str) -> int:
+def _count(slots: list[list[str]]) -> int:
     total = 1
-    for slot in _choices(text):
+    for slot in slots:
         total *= len(slot)
     return total
+
+
+def _expand(text: str) -> list[str]:
+    """Every raw combination of ``text`` (groups nested inside a group are expanded too)."""
+    slots = _choices(text)
+    total = _count(slots)
+    if total > MAX_EXPANSIONS:
+        raise ValueError(f"expands to {total} references (more than {MAX_EXPANSIONS})")
+    return ["".join(parts) for parts in itertools.product(*slots)]
+
+
+def count_alternatives(text: str) -> int:
+    return _count(_choices(text))
 
 
 def expand_alternatives(text: str) -> list[str]:
@@ -45,13 +58,10 @@ def expand_alternatives(text: str) -> list[str]:
 
     Raises ``ValueError`` when the expansion would exceed :data:`MAX_EXPANSIONS`.
     """
-    slots = _choices(text)
-    total = count_alternatives(text)
-    if total > MAX_EXPANSIONS:
-        raise ValueError(f"expands to {total} references (more than {MAX_EXPANSIONS})")
     seen: dict[str, None] = {}
-    for parts in itertools.product(*slots):
-        candidate = _SPACES.sub(" ", "".join(parts)).strip()
+    for raw in _expand(text):
+        candidate = _SPACES.sub(" ", raw).strip()
         candidate = re.sub(r"\s+([.,!?;:])", r"\1", candidate)
-        seen.setdefault(candidate, None)
+        if candidate:  # "[a] [b]" also stands for "", which is no reference
+            seen.setdefault(candidate, None)
     return list(seen)
