@@ -141,6 +141,9 @@ def _refs(report: _Reporter, case: LMap, what: str, expand: bool) -> tuple[tuple
         except ValueError as exc:
             report.add(case, "ref", f"{what}: reference {item!r} {exc}", "split it into several references")
             continue
+        if not expanded:
+            report.add(case, "ref", f"{what}: reference {item!r} expands to no text", "write the reference text outside '[...]'")
+            continue
         refs.update(dict.fromkeys(expanded))
     return tuple(refs), tuple(raw_refs)
 
