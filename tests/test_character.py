@@ -13,7 +13,9 @@ try:  # GPL-3 reference implementation: a test-only oracle, never imported by mt
 except ImportError:
     cer = None
 
-needs_cer = pytest.mark.skipif(cer is None, reason="the reference implementation `cer` is not installed (pip install cer)")
+needs_cer = pytest.mark.skipif(
+    cer is None, reason="the reference implementation `cer` is not installed (pip install cer)"
+)
 # No deadline: tests never depend on wall-clock time.
 PROPERTY = settings(max_examples=300, deadline=None)
 
