@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck.metrics.sam import sam_adjust
-from mtcheck.sentiment import Lexicon, load_lexicon, sam_penalty
+from mtcheck.sentiment import Lexicon, analyse, load_lexicon, mismatched, sam_penalty
+from mtcheck.sentiment.alignment import mismatched_texts
 
 LEXICON: Lexicon = load_lexicon("default")
 # (positive word, its negative antonym), all in VADER's lexicon.
@@ -63,3 +64,9 @@ def test_antonym_swap_never_lowers_the_penalty(context: list[str], edits: list[s
     before, after = sam_penalty(hyp, ref, LEXICON).p, sam_penalty(swapped, ref, LEXICON).p
     assert after >= before
     assert after > 0.0
+
+
+@SETTINGS
+@given(hyp=text | words.map(" ".join), ref=text | words.map(" ".join))
+def test_lazy_alignment_equals_full_alignment(hyp: str, ref: str) -> None:
+    assert mismatched_texts(hyp, ref) == mismatched(analyse(hyp), analyse(ref))

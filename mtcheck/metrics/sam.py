@@ -14,7 +14,7 @@ from typing import Any
 from mtcheck.errors import MetricError
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
-from mtcheck.sentiment.polarity import Penalty, ScoredWord, check_negation, sam_penalty
+from mtcheck.sentiment.polarity import Penalty, check_negation, sam_penalty
 from mtcheck.sentiment.tagger import tagger_ident
 
 #: Params that configure SAM itself; every other param goes to the base metric.
@@ -41,10 +41,6 @@ def sam_adjust(
     """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore)."""
     penalty = sam_penalty(hyp, ref, lexicon, negation)
     return SAMResult(adjust(base_value, penalty.p), base_value, penalty)
-
-
-def _word_dicts(words: tuple[ScoredWord, ...]) -> list[dict[str, object]]:
-    return [w.as_dict() for w in words]
 
 
 def _format_words(words: list[dict[str, Any]]) -> str:
@@ -102,14 +98,9 @@ class SAMMetric(Metric):
 
     def _details(self, hyp: str, ref: str, base_value: float, base_details: dict[str, Any]) -> tuple[float, dict[str, Any]]:
         result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation)
-        penalty = result.penalty
         return result.value, {
             "base": base_value,
-            "p": round(penalty.p, 6),
-            "S_h": round(penalty.s_h, 6),
-            "S_r": round(penalty.s_r, 6),
-            "mismatched_hyp": _word_dicts(penalty.mismatched_hyp),
-            "mismatched_ref": _word_dicts(penalty.mismatched_ref),
+            **result.penalty.details,
             "lexicon": self.lexicon.ident,
             "negation": self.negation,
             "base_details": base_details,

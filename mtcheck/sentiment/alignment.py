@@ -9,22 +9,27 @@ other leaves one occurrence mismatched:
    "n't" ~ "not").
 
 Within a pass, occurrences are paired left to right. What remains on each side is mismatched.
+:func:`mismatched_texts` gives the same result as :func:`mismatched` on two analyses, but
+tags only the sentences that still have unpaired words after the exact pass.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from mtcheck.sentiment.analysis import Token
+from mtcheck.sentiment.analysis import Token, analyse, is_word, tokenise
+
+T = TypeVar("T")
 
 
-def _pair(left: list[Token], right: list[Token], key: Callable[[Token], str]) -> tuple[list[Token], list[Token]]:
+def _pair(left: list[T], right: list[T], key: Callable[[T], str]) -> tuple[list[T], list[T]]:
     """Remove the multiset intersection of ``left`` and ``right`` under ``key``; return the rest."""
     common = Counter(map(key, left)) & Counter(map(key, right))
     if not common:
         return left, right
 
-    def rest(tokens: list[Token]) -> list[Token]:
+    def rest(tokens: list[T]) -> list[T]:
         budget = Counter(common)
         kept = []
         for token in tokens:
@@ -46,3 +51,17 @@ def mismatched(hyp: Sequence[Token], ref: Sequence[Token]) -> tuple[list[Token],
     if left and right:
         left, right = _pair(left, right, lambda t: t.lemma)
     return left, right
+
+
+def mismatched_texts(hyp: str, ref: str) -> tuple[list[Token], list[Token]]:
+    """:func:`mismatched` of ``analyse(hyp)`` and ``analyse(ref)``, tagging only what is needed."""
+    left = [(i, t.lower()) for i, t in enumerate(tokenise(hyp)) if is_word(t)]
+    right = [(i, t.lower()) for i, t in enumerate(tokenise(ref)) if is_word(t)]
+    left, right = _pair(left, right, lambda item: item[1])
+    if not left and not right:
+        return [], []
+    tokens_h = [analyse(hyp)[i] for i, _ in left] if left else []
+    tokens_r = [analyse(ref)[i] for i, _ in right] if right else []
+    if tokens_h and tokens_r:
+        tokens_h, tokens_r = _pair(tokens_h, tokens_r, lambda t: t.lemma)
+    return tokens_h, tokens_r

@@ -49,23 +49,32 @@ class Token(NamedTuple):
     @property
     def is_word(self) -> bool:
         """True for tokens with a letter or digit; punctuation, symbols and emoji are not words."""
-        return any(ch.isalnum() for ch in self.text)
+        return is_word(self.text)
 
 
-def tokenise(text: str) -> list[str]:
-    """Split ``text`` into word, clitic and punctuation tokens."""
+def is_word(token: str) -> bool:
+    """True for tokens with a letter or digit; punctuation, symbols and emoji are not words."""
+    return any(ch.isalnum() for ch in token)
+
+
+@lru_cache(maxsize=200_000)
+def tokenise(text: str) -> tuple[str, ...]:
+    """Split ``text`` into word, clitic and punctuation tokens (cached)."""
     text = _BARE_NT.sub(r"\1 n't", text.translate(_APOSTROPHES))
-    return _TOKEN.findall(text)
+    return tuple(_TOKEN.findall(text))
 
 
-def _lemma(word: str, form: str, upos: str | None) -> str:
+@lru_cache(maxsize=100_000)
+def _lemma(word: str, upos: str | None) -> str:
+    """Lemma of ``word`` (case-folded unless a proper noun) given its UPOS; cached per word type."""
+    form = word.lower()
     if form in _SPECIAL_LEMMAS:
         return _SPECIAL_LEMMAS[form]
     if upos is None:
         return form
     from lemminflect import getLemma
 
-    lemmas = getLemma(word if upos == "PROPN" else form, upos)
+    lemmas = getLemma(word, upos)
     return lemmas[0].lower() if lemmas else form
 
 
@@ -84,7 +93,7 @@ def analyse(text: str) -> tuple[Token, ...]:
     for word, tag in zip(words, pos_tags(words)):
         form = word.lower()
         pos, upos = _map_tag(tag)
-        lemma = _lemma(word, form, upos)
+        lemma = _lemma(word if upos == "PROPN" else form, upos)
         if tag in ("VBN", "VBG") and _after_copula(tokens):
             tokens.append(Token(word, form, form, "a", tag, lemma))
         else:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from mtcheck.errors import MetricError
-from mtcheck.sentiment.alignment import mismatched
+from mtcheck.sentiment.alignment import mismatched_texts
 from mtcheck.sentiment.analysis import Token, analyse
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
 
@@ -54,6 +54,17 @@ class Penalty:
     s_r: float
     mismatched_hyp: tuple[ScoredWord, ...]
     mismatched_ref: tuple[ScoredWord, ...]
+
+    @cached_property
+    def details(self) -> dict[str, object]:
+        """JSON-ready ``p``, ``S_h``, ``S_r`` and mismatched words (built once; treat as read-only)."""
+        return {
+            "p": round(self.p, 6),
+            "S_h": round(self.s_h, 6),
+            "S_r": round(self.s_r, 6),
+            "mismatched_hyp": [w.as_dict() for w in self.mismatched_hyp],
+            "mismatched_ref": [w.as_dict() for w in self.mismatched_ref],
+        }
 
 
 def check_negation(rule: str) -> str:
@@ -100,7 +111,7 @@ def sam_penalty(hyp: str, ref: str, lexicon: Lexicon | None = None, negation: st
 
 @lru_cache(maxsize=100_000)
 def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str) -> Penalty:
-    left, right = mismatched(analyse(hyp), analyse(ref))
+    left, right = mismatched_texts(hyp, ref)
     words_h, words_r = _scored(left, lexicon, negation), _scored(right, lexicon, negation)
     s_h = weighted_polarity(w.score for w in words_h)
     s_r = weighted_polarity(w.score for w in words_r)
