@@ -74,7 +74,24 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_FAILED if bad else EXIT_OK
 
 
+def _score_preset(args: argparse.Namespace) -> int:
+    from mtcheck.presets.puzzle import score_puzzle
+
+    if len(args.ref) != 1:
+        raise MtcheckError("--preset puzzle takes one --ref: the solution, with its [optional] and (a/b) alternatives")
+    result = score_puzzle(args.hyp, args.ref[0])
+    if args.json:
+        print(json.dumps({"preset": "puzzle", "scores": result.as_dict(), "signature": result.signature,
+                          "hypothesis": result.hypothesis, "references": list(result.references)}, ensure_ascii=False))
+    else:
+        print("\n".join(f"{name} = {value:.4f}" for name, value in result.as_dict().items()))
+        print(f"signature: {result.signature}")
+    return EXIT_OK
+
+
 def cmd_score(args: argparse.Namespace) -> int:
+    if args.preset:
+        return _score_preset(args)
     params = parse_params(args.param, metric_prefix=False)
     result = api.score(args.hyp, args.ref, metric=args.metric, src=args.src, **params)
     if args.json:
@@ -107,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser("score", help="score one hypothesis against references")
     score.add_argument("--metric", default="bleu")
+    score.add_argument("--preset", choices=["puzzle"], default=None,
+                       help="score with a preset instead of one metric (puzzle: BLEU-2, CharacTER, chrF-3, exact match)")
     score.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     score.add_argument("--hyp", required=True)
     score.add_argument("--ref", action="append", required=True, help="a reference (repeatable)")

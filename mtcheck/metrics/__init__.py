@@ -22,8 +22,17 @@ _REGISTRY: dict[str, str] = {
     "characTER": "mtcheck.metrics.character:CharacTERMetric",
     "meteor": "mtcheck.metrics.meteor:METEORMetric",
     "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
+    "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
 }
-_ALIASES = {"chrf++": ("chrf", {"word_order": 2}), "exact_match": ("exact", {}), "character": ("characTER", {})}
+_ALIASES = {
+    "chrf++": ("chrf", {"word_order": 2}),
+    "exact_match": ("exact", {}),
+    "character": ("characTER", {}),
+    "puzzle:bleu2": ("puzzle", {"component": "bleu2"}),
+    "puzzle:characTER": ("puzzle", {"component": "characTER"}),
+    "puzzle:chrf3": ("puzzle", {"component": "chrf3"}),
+    "puzzle:exact_match": ("puzzle", {"component": "exact_match"}),
+}
 SAM_PREFIX = "sam:"
 
 
