@@ -231,7 +231,7 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
     contrastive = _contrastive(report, raw, what)
     own = _checks(report, raw, what, needs_threshold=contrastive is None)
     checks = _merge_checks(defaults, own)
-    if not checks:
+    if not checks and not raw.get("checks"):  # a written but invalid check is reported on its own
         report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
     tags = _string_list(report, raw, "tags", what)
     ratings = raw.get("ratings", {})
