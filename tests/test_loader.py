@@ -1,0 +1,369 @@
+"""The suite loader: a valid suite becomes a model; every problem names file:line and a fix."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mtcheck.errors import Problem, SuiteError
+from mtcheck.suite.loader import find_suites, lint_suite, load_suite
+from mtcheck.suite.model import DEFAULT_HYP, Check
+
+WriteSuite = Callable[..., Path]
+
+FULL = """\
+version: 1
+name: negation
+description: Negation must survive translation.
+source_lang: en
+target_lang: sv
+system: recorded:online
+scales:
+  adequacy: {min: 1, max: 5}
+defaults:
+  checks:
+    - {metric: chrf, min: 50}
+    - {metric: ter, max: 60}
+cases:
+  - id: neg-01
+    src: I do not like it.
+    ref: [Jag gillar det inte., Jag tycker inte om det.]
+    hyps:
+      online: Jag gillar det inte.
+      old: {text: Jag gillar det., expect: fail}
+    tags: [negation-drop, meaning]
+    checks:
+      - {metric: chrf, min: 60, params: {word_order: 2}}
+    ratings: {adequacy: 5}
+    notes: The classic.
+  - id: 42
+    src: Hello
+    ref: Hej
+    hyp: Hej
+  - id: pair
+    src: It is not bad.
+    ref: Det är inte dåligt.
+    contrastive: {good: Det är inte dåligt., bad: Det är dåligt.}
+    checks:
+      - {metric: bleu, margin: 5}
+"""
+
+
+def _problems(path: Path) -> list[Problem]:
+    with pytest.raises(SuiteError) as info:
+        load_suite(path)
+    return info.value.problems
+
+
+def _only(path: Path) -> Problem:
+    problems = _problems(path)
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+def test_full_suite_loads(write_suite: WriteSuite) -> None:
+    suite = load_suite(write_suite(FULL))
+    assert (suite.name, suite.source_lang, suite.target_lang) == ("negation", "en", "sv")
+    assert suite.description == "Negation must survive translation."
+    assert suite.system == "recorded:online"
+    assert suite.scales == {"adequacy": {"min": 1, "max": 5}}
+    assert [c.id for c in suite.cases] == ["neg-01", "42", "pair"]
+    neg = suite.case("neg-01")
+    assert neg.line == 14
+    assert neg.refs == ("Jag gillar det inte.", "Jag tycker inte om det.")
+    assert [(h.system, h.text, h.expect_fail) for h in neg.hyps] == [
+        ("online", "Jag gillar det inte.", False),
+        ("old", "Jag gillar det.", True),
+    ]
+    assert neg.tags == ("negation-drop", "meaning")
+    # the case's own chrf check replaces the default chrf check; the ter default stays
+    assert [c.key for c in neg.checks] == ["ter", "chrf(word_order=2)"]
+    assert neg.ratings == {"adequacy": 5} and neg.notes == "The classic."
+    hello = suite.case("42")
+    assert hello.hyp(DEFAULT_HYP) is not None and hello.hyp("online") is None
+    assert [c.metric for c in hello.checks] == ["chrf", "ter"]
+    pair = suite.case("pair")
+    assert pair.contrastive is not None and pair.contrastive.bad == "Det är dåligt."
+    assert [(c.metric, c.margin) for c in pair.checks][-1] == ("bleu", 5.0)
+    with pytest.raises(KeyError):
+        suite.case("nope")
+
+
+def test_name_defaults_to_the_file_name(write_suite: WriteSuite) -> None:
+    suite = load_suite(write_suite(FULL.replace("name: negation\n", ""), name="my-suite.mt.yaml"))
+    assert suite.name == "my-suite"
+
+
+def test_utf8_bom_and_rtl_and_emoji(write_suite: WriteSuite, tmp_path: Path) -> None:
+    text = (
+        "source_lang: ar\ntarget_lang: he\ndefaults: {checks: [{metric: chrf, min: 1}]}\n"
+        "cases:\n  - id: rtl\n    src: أنا لا أحب ذلك 😞\n    ref: אני לא אוהב את זה 😞\n    hyp: אני אוהב את זה 😍\n"
+    )
+    path = tmp_path / "rtl.mt.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    case = load_suite(path).cases[0]
+    assert case.src == "أنا لا أحب ذلك 😞"
+    assert case.refs == ("אני לא אוהב את זה 😞",)
+
+
+def test_check_thresholds() -> None:
+    check = Check("ter", max=40.0)
+    assert check.passes(40.0) and not check.passes(40.5)
+    assert not check.passes(float("nan"))
+    assert check.threshold_text() == "<= 40"
+    both = Check("bleu", min=10, max=90)
+    assert both.threshold_text() == ">= 10 and <= 90"
+    assert Check("bleu").threshold_text() == "(no threshold)"
+    assert Check("bleu", params={"b": 1, "a": "x"}).key == "bleu(a=x,b=1)"
+
+
+# --- errors ------------------------------------------------------------------------
+
+BASE = """\
+version: 1
+source_lang: en
+target_lang: sv
+defaults:
+  checks: [{metric: chrf, min: 50}]
+cases:
+"""
+
+
+@pytest.mark.parametrize(
+    ("cases", "line", "message", "fix"),
+    [
+        # wrong types
+        ("  - {id: a, src: 5, ref: b}\n", 7, "case 'a': 'src' must be text, got int 5", "quote the value"),
+        ("  - {id: a, src: x, ref: {b: c}}\n", 7, "case 'a': ref must be text or a non-empty list of texts", "write 'ref: ...'"),
+        ("  - id: a\n    src: x\n    ref: [ok, 3]\n", 9, "case 'a': reference #2 must be non-empty text, got 3", "quote the text"),
+        ("  - {id: a, src: x, ref: y, tags: 3}\n", 7, "case 'a': tags must be a list of words", "write 'tags: [negation-drop, sarcasm]'"),
+        ("  - {id: a, src: x, ref: y, checks: {metric: bleu}}\n", 7, "case 'a': checks must be a list", ""),
+        ("  - {id: a, src: x, ref: y, hyps: [a, b]}\n", 7, "case 'a': hyps must map system names to texts", ""),
+        ("  - {id: a, src: x, ref: y, hyps: {sys: 3}}\n", 7, "case 'a' hyps.sys must be text or {text: ..., expect: fail}", ""),
+        ("  - {id: a, src: x, ref: y, hyps: {sys: {text: z, expect: maybe}}}\n", 7, "expect must be 'pass' or 'fail', got 'maybe'", ""),
+        ("  - {id: a, src: x, ref: y, hyps: {hyp: z}}\n", 7, "case 'a' hyps.hyp: bad system name", ""),
+        ("  - {id: a, src: x, ref: y, notes: [1]}\n", 7, "case 'a': notes must be text", ""),
+        ("  - {id: a, src: x, ref: y, ratings: 5}\n", 7, "case 'a': ratings must be a mapping", ""),
+        ("  - {id: a, src: x, ref: y, contrastive: [x, y]}\n", 7, "contrastive must be {good: ..., bad: ...}", ""),
+        ("  - {id: a, src: x, ref: y, contrastive: {good: x}}\n", 7, "case 'a' contrastive is missing 'bad'", "add 'bad: ...'"),
+        ("  - just a string\n", 7, "case #1 must be a mapping", ""),
+        # missing or empty parts
+        ("  - {id: a, src: x}\n", 7, "case 'a' has no reference", "add 'ref: ...' (text or a list of texts)"),
+        ("  - {id: a, src: x, ref: []}\n", 7, "ref must be text or a non-empty list", ""),
+        ("  - {id: a, src: x, ref: '  '}\n", 7, "reference #1 must be non-empty text", ""),
+        ("  - {id: a, ref: x}\n", 7, "case 'a' is missing 'src'", "add 'src: ...'"),
+        ("  - {id: a, src: '', ref: x}\n", 7, "case 'a': 'src' is empty", ""),
+        ("  - {src: x, ref: y}\n", 7, "case #1 has no id", "add 'id: some-name' (unique in the suite)"),
+        ("  - {id: 'a b', src: x, ref: y}\n", 7, "id 'a b' must be letters, digits", "rename it, e.g. 'negation-01'"),
+        # checks
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleuu, min: 1}]}\n", 7, "unknown metric 'bleuu'", "did you mean 'bleu'?"),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: high}]}\n", 7, "'min' must be a number, got 'high'", "write a number like 40 or 0.5"),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: true}]}\n", 7, "'min' must be a number, got True", ""),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: 60, max: 40}]}\n", 7, "min 60 is above max 40", "swap them"),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu}]}\n", 7, "check #1 has no threshold", "add 'min:' (higher is better) or 'max:' (lower is better)"),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: 1, margin: -1}]}\n", 7, "margin must not be negative", ""),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: 1, params: 3}]}\n", 7, "params must be a mapping", ""),
+        ("  - {id: a, src: x, ref: y, checks: [bleu]}\n", 7, "check #1 must be a mapping like {metric: bleu, min: 30}", ""),
+        ("  - {id: a, src: x, ref: y, checks: [{metric: bleu, minimum: 3, min: 1}]}\n", 7, "unknown key 'minimum'", "did you mean 'min'?"),
+        # unknown keys
+        ("  - {id: a, src: x, ref: y, tag: [x]}\n", 7, "unknown key 'tag' in case 'a'", "did you mean 'tags'?"),
+        ("  - {id: a, src: x, ref: y, hyps: {s: {txt: z}}}\n", 7, "unknown key 'txt'", "did you mean 'text'?"),
+    ],
+)
+def test_case_errors(write_suite: WriteSuite, cases: str, line: int, message: str, fix: str) -> None:
+    problems = _problems(write_suite(BASE + cases))
+    matching = [p for p in problems if message in p.message]
+    assert matching, problems
+    assert matching[0].line == line
+    assert matching[0].path.endswith("demo.mt.yaml")
+    if fix:
+        assert matching[0].fix == fix
+
+
+def test_every_problem_is_reported_at_once_with_its_own_line(write_suite: WriteSuite) -> None:
+    path = write_suite(
+        BASE
+        + "  - id: a\n    src: x\n    ref: y\n    tgas: [x]\n"
+        + "  - id: b\n    src: 7\n    ref: y\n"
+        + "  - id: c\n    src: x\n    ref: y\n    checks:\n      - {metric: bleu, min: 1, max: 0}\n"
+    )
+    problems = _problems(path)
+    assert [(p.line, p.message.split(":")[0]) for p in problems] == [
+        (10, "unknown key 'tgas' in case 'a'"),
+        (12, "case 'b'"),
+        (18, "case 'c' check #1"),
+    ]
+    assert str(problems[0]) == f"{path}:10: unknown key 'tgas' in case 'a' (fix: did you mean 'tags'?)"
+
+
+def test_duplicate_case_ids(write_suite: WriteSuite) -> None:
+    problem = _only(write_suite(BASE + "  - {id: a, src: x, ref: y}\n  - {id: b, src: x, ref: y}\n  - {id: a, src: z, ref: w}\n"))
+    assert problem.line == 9
+    assert problem.message == "duplicate case id 'a' (first at line 7)"
+    assert problem.fix == "give each case a unique id"
+
+
+def test_numeric_and_string_ids_collide(write_suite: WriteSuite) -> None:
+    problem = _only(write_suite(BASE + "  - {id: 1, src: x, ref: y}\n  - {id: '1', src: x, ref: y}\n"))
+    assert "duplicate case id '1'" in problem.message
+
+
+def test_duplicate_keys(write_suite: WriteSuite) -> None:
+    problem = _only(write_suite(BASE + "  - id: a\n    src: x\n    src: z\n    ref: y\n"))
+    assert (problem.line, problem.column) == (9, 5)
+    assert problem.message == "duplicate key 'src' (first at line 8)"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("version: 1\nsource_lang: en\n  target_lang: sv\n", 3, "invalid YAML: mapping values are not allowed"),
+        ("cases:\n  - id: a\n    src: [unclosed\n", 4, "invalid YAML"),
+        ('source_lang: "en\n', 2, "invalid YAML"),
+        ("source_lang: en\ntarget_lang: sv\ncases:\n- id: a\n\tsrc: x\n", 5, "invalid YAML"),
+    ],
+)
+def test_malformed_yaml(write_suite: WriteSuite, text: str, line: int, message: str) -> None:
+    problem = _only(write_suite(text))
+    assert problem.line == line
+    assert message in problem.message
+    assert problem.fix == "check indentation, quoting and the ':' after each key"
+
+
+def test_python_tags_are_refused_and_never_run(write_suite: WriteSuite, tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    text = BASE + f"  - id: a\n    src: !!python/object/apply:os.system ['touch {marker}']\n    ref: y\n"
+    problems = _problems(write_suite(text))
+    assert any("YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed" in p.message for p in problems)
+    assert problems[0].line == 8 and problems[0].fix == "remove the tag"
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "fix"),
+    [
+        ("", "the suite is empty", "add source_lang, target_lang and cases (see docs/suite-format.md)"),
+        ("# only a comment\n", "the suite is empty", ""),
+        ("- a\n- b\n", "a suite must be a mapping with source_lang, target_lang and cases", ""),
+        ("source_lang: en\ntarget_lang: sv\n", "the suite has no cases", "add 'cases:' with at least one case"),
+        ("source_lang: en\ntarget_lang: sv\ncases: []\n", "the suite has no cases", ""),
+    ],
+)
+def test_empty_suites(write_suite: WriteSuite, text: str, message: str, fix: str) -> None:
+    problem = _only(write_suite(text))
+    assert problem.message == message
+    if fix:
+        assert problem.fix == fix
+
+
+@pytest.mark.parametrize(
+    ("header", "message", "fix"),
+    [
+        ("version: 2\n", "suite format version 2 is not supported", "use 'version: 1'"),
+        ("source_lang: English\n", "source_lang 'English' is not a language code", "use an ISO 639 code like 'en', 'sv' or 'nb'"),
+        ("soruce_lang: en\n", "unknown key 'soruce_lang' in suite", "did you mean 'source_lang'?"),
+        ("ref_alternatives: maybe\n", "ref_alternatives must be true or false", ""),
+        ("scales: [a]\n", "scales must be a mapping", ""),
+        ("defaults: [a]\n", "defaults must be a mapping like {checks: [...]}", ""),
+        ("defaults: {check: []}\n", "unknown key 'check' in defaults", "did you mean 'checks'?"),
+        ("name: 3\n", "suite: 'name' must be text, got int 3", ""),
+    ],
+)
+def test_header_errors(write_suite: WriteSuite, header: str, message: str, fix: str) -> None:
+    body = "target_lang: sv\ndefaults: {checks: [{metric: chrf, min: 1}]}\ncases:\n  - {id: a, src: x, ref: y}\n"
+    if not header.startswith(("source_lang", "soruce_lang")):
+        body = "source_lang: en\n" + body
+    if header.startswith("defaults"):
+        body = body.replace("defaults: {checks: [{metric: chrf, min: 1}]}\n", "")
+    problems = _problems(write_suite(header + body))
+    matching = [p for p in problems if message in p.message]
+    assert matching, problems
+    assert matching[0].line == 1
+    if fix:
+        assert matching[0].fix == fix
+
+
+def test_missing_languages(write_suite: WriteSuite) -> None:
+    problems = _problems(write_suite("cases:\n  - {id: a, src: x, ref: y, checks: [{metric: bleu, min: 1}]}\n"))
+    assert [p.message for p in problems] == ["suite is missing 'source_lang'", "suite is missing 'target_lang'"]
+
+
+def test_non_utf8_file_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.mt.yaml"
+    path.write_bytes((BASE + "  - id: a\n    src: café\n    ref: y\n").encode("latin-1"))
+    problem = _only(path)
+    assert (problem.line, problem.message, problem.fix) == (8, "not valid UTF-8 (byte 0xe9)", "re-save the file as UTF-8")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    problem = _only(tmp_path / "nope.mt.yaml")
+    assert problem.message.startswith("cannot read file")
+
+
+def test_contrastive_case_needs_no_threshold(write_suite: WriteSuite) -> None:
+    path = write_suite(
+        "source_lang: en\ntarget_lang: sv\ncases:\n"
+        "  - id: a\n    src: x\n    ref: y\n    contrastive: {good: y, bad: z}\n    checks: [{metric: chrf}]\n"
+    )
+    (case,) = load_suite(path).cases
+    assert case.checks[0].min is None and case.checks[0].max is None
+
+
+def test_a_case_without_checks(write_suite: WriteSuite) -> None:
+    problem = _only(write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: y}\n"))
+    assert problem.message == "case 'a' has no checks"
+    assert problem.line == 4
+
+
+def test_sam_metrics_are_known(write_suite: WriteSuite) -> None:
+    path = write_suite(BASE + "  - {id: a, src: x, ref: y, checks: [{metric: 'sam:chrf', min: 1}]}\n")
+    assert [c.metric for c in load_suite(path).cases[0].checks] == ["chrf", "sam:chrf"]
+    bad = write_suite(BASE + "  - {id: a, src: x, ref: y, checks: [{metric: 'sam:nope', min: 1}]}\n", name="bad.mt.yaml")
+    assert any("unknown metric 'sam:nope'" in p.message for p in _problems(bad))
+
+
+def test_tags_are_deduplicated_and_may_be_one_word(write_suite: WriteSuite) -> None:
+    path = write_suite(BASE + "  - {id: a, src: x, ref: y, tags: sarcasm}\n  - {id: b, src: x, ref: y, tags: [x, ' x ', y]}\n")
+    suite = load_suite(path)
+    assert suite.case("a").tags == ("sarcasm",)
+    assert suite.case("b").tags == ("x", "y")
+
+
+# --- lint and discovery ------------------------------------------------------------
+
+
+def test_lint_warns_about_likely_mistakes(write_suite: WriteSuite) -> None:
+    path = write_suite(
+        "source_lang: en\ntarget_lang: sv\ncases:\n"
+        "  - id: a\n    src: x\n    ref: y\n    tags: [t]\n    checks:\n      - {metric: ter, min: 20}\n      - {metric: bleu, max: 20}\n"
+        "  - id: b\n    src: x\n    ref: y\n    checks: [{metric: chrf, min: 1}]\n"
+    )
+    warnings = lint_suite(load_suite(path))
+    assert [(w.line, w.message, w.fix) for w in warnings] == [
+        (9, "ter is lower-is-better but the check sets only 'min'", "did you mean 'max'?"),
+        (10, "bleu is higher-is-better but the check sets only 'max'", "did you mean 'min'?"),
+        (11, "case 'b' has no tags", "tag its phenomenon, e.g. tags: [negation-drop]"),
+    ]
+
+
+def test_a_good_suite_has_no_warnings(write_suite: WriteSuite) -> None:
+    suite = load_suite(write_suite(BASE + "  - {id: a, src: x, ref: y, tags: [t]}\n"))
+    assert lint_suite(suite) == []
+
+
+def test_find_suites(tmp_path: Path) -> None:
+    for name in ("b/two.mt.yaml", "a/one.mt.yml", "a/notes.yaml", "three.mt.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    found = find_suites([tmp_path])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == ["a/one.mt.yml", "b/two.mt.yaml", "three.mt.yaml"]
+    explicit = tmp_path / "a" / "notes.yaml"
+    assert find_suites([explicit]) == [explicit]
+
+
+def test_an_invalid_check_is_reported_once(write_suite: WriteSuite) -> None:
+    # Regression: a case whose only check named an unknown metric also got a
+    # misleading "has no checks" error.
+    path = write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: y, checks: [{metric: bleuu, min: 1}]}\n")
+    assert _only(path).message == "case 'a' check #1: unknown metric 'bleuu'"
