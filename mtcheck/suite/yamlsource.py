@@ -60,7 +60,28 @@ def _decode(path: Path, data: bytes, problems: list[Problem]) -> str | None:
         return None
 
 
-def _convert(node: yaml.Node, path: Path, problems: list[Problem]) -> Any:
+_IN_PROGRESS, _MISSING = object(), object()
+
+
+def _convert(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any] | None = None) -> Any:
+    """Convert ``node``; ``memo`` holds nodes already converted, so an alias is converted once (and a cycle is caught)."""
+    memo = {} if memo is None else memo
+    if isinstance(node, yaml.CollectionNode):
+        done = memo.get(id(node), _MISSING)
+        if done is _IN_PROGRESS:
+            problems.append(
+                Problem(str(path), node.start_mark.line + 1, None, "a YAML alias refers to a node that contains it", "remove the recursive alias")
+            )
+            return None
+        if done is not _MISSING:
+            return done
+        memo[id(node)] = _IN_PROGRESS
+        memo[id(node)] = result = _convert_node(node, path, problems, memo)
+        return result
+    return _convert_node(node, path, problems, memo)
+
+
+def _convert_node(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any]) -> Any:
     line = node.start_mark.line + 1
     if node.tag not in _STANDARD_TAGS:
         problems.append(
@@ -75,7 +96,7 @@ def _convert(node: yaml.Node, path: Path, problems: list[Problem]) -> Any:
         result = LMap()
         result.line, result.key_lines = line, {}
         for key_node, value_node in node.value:
-            key = _convert(key_node, path, problems)
+            key = _convert(key_node, path, problems, memo)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 problems.append(Problem(str(path), key_node.start_mark.line + 1, None, "a key must be a plain scalar"))
                 continue
@@ -90,10 +111,10 @@ def _convert(node: yaml.Node, path: Path, problems: list[Problem]) -> Any:
                 )
                 continue
             result.key_lines[key] = key_node.start_mark.line + 1
-            result[key] = _convert(value_node, path, problems)
+            result[key] = _convert(value_node, path, problems, memo)
         return result
     if isinstance(node, yaml.SequenceNode):
-        items = LList(_convert(item, path, problems) for item in node.value)
+        items = LList(_convert(item, path, problems, memo) for item in node.value)
         items.line, items.item_lines = line, [item.start_mark.line + 1 for item in node.value]
         return items
     return _SCALARS.construct_object(node, deep=True)
