@@ -367,3 +367,30 @@ def test_an_invalid_check_is_reported_once(write_suite: WriteSuite) -> None:
     # misleading "has no checks" error.
     path = write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: y, checks: [{metric: bleuu, min: 1}]}\n")
     assert _only(path).message == "case 'a' check #1: unknown metric 'bleuu'"
+
+
+def test_recursive_alias_is_an_error_not_a_crash(write_suite: WriteSuite) -> None:
+    # Regression: a self-referencing alias raised RecursionError.
+    problems = _problems(write_suite("source_lang: en\ntarget_lang: sv\ncases: &a\n  - *a\n"))
+    assert problems[0].line == 3
+    assert problems[0].message == "a YAML alias refers to a node that contains it"
+
+
+def test_aliases_are_converted_once(write_suite: WriteSuite) -> None:
+    # Regression: an alias "bomb" (each level repeating the one before ten times)
+    # was expanded node by node, 10**11 values, and never finished.
+    lines = ["source_lang: en", "target_lang: sv", "defaults: {checks: [{metric: chrf, min: 1}]}", "cases:"]
+    lines.append("  - {id: a, src: x, ref: y, ratings: {l0: &l0 [a, a, a, a, a, a, a, a, a, a]}}")
+    for level in range(1, 12):
+        lines.append(f"  - {{id: c{level}, src: x, ref: y, ratings: {{l: &l{level} [{', '.join([f'*l{level - 1}'] * 10)}]}}}}")
+    suite = load_suite(write_suite("\n".join(lines) + "\n"))
+    assert len(suite.cases) == 12
+
+
+def test_shared_anchor_for_checks(write_suite: WriteSuite) -> None:
+    path = write_suite(
+        "source_lang: en\ntarget_lang: sv\ncases:\n"
+        "  - {id: a, src: x, ref: y, checks: &strict [{metric: exact, min: 1}]}\n"
+        "  - {id: b, src: x, ref: y, checks: *strict}\n"
+    )
+    assert [c.checks[0].metric for c in load_suite(path).cases] == ["exact", "exact"]
