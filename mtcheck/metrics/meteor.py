@@ -27,7 +27,7 @@ class METEORMetric(Metric):
     ``alpha``, ``beta`` and ``gamma`` are NLTK's parameters (defaults 0.9, 3, 0.5).
     ``tokenize`` is ``whitespace`` (default; punctuation stays glued to words, as
     in NLTK's examples) or ``regex`` (punctuation marks become tokens of their own).
-    Tokens are lowercased unless ``lowercase`` is false.
+    Tokens are always lowercased (NLTK's stem and WordNet stages lowercase anyway).
     """
 
     name: ClassVar[str] = "meteor"
@@ -38,7 +38,6 @@ class METEORMetric(Metric):
         beta: float = 3.0,
         gamma: float = 0.5,
         tokenize: str = "whitespace",
-        lowercase: bool = True,
     ):
         if tokenize not in _TOKENIZERS:
             raise MetricError(f"meteor: tokenize must be one of {sorted(_TOKENIZERS)}, not {tokenize!r}")
@@ -47,22 +46,22 @@ class METEORMetric(Metric):
         from nltk.stem.porter import PorterStemmer
 
         self.alpha, self.beta, self.gamma = float(alpha), float(beta), float(gamma)
-        self.tokenize, self.lowercase = tokenize, bool(lowercase)
+        self.tokenize = tokenize
         self._split = _TOKENIZERS[tokenize]
         self._stemmer = PorterStemmer()
         self._wordnet, info = load_wordnet()
         self._signature = (
             f"meteor|nltk:{version('nltk')}|wordnet:{info.source}-{info.version}"
             f"|alpha:{self.alpha:g}|beta:{self.beta:g}|gamma:{self.gamma:g}"
-            f"|tok:{tokenize}|case:{'lc' if self.lowercase else 'mixed'}|refs:best"
+            f"|tok:{tokenize}|case:lc|refs:best"
         )
 
     def signature(self) -> str:
         return self._signature
 
     def tokens(self, text: str) -> list[str]:
-        """The tokens METEOR aligns (after optional lowercasing)."""
-        return self._split(text.lower() if self.lowercase else text)
+        """The lowercased tokens METEOR aligns."""
+        return self._split(text.lower())
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         from nltk.translate.meteor_score import align_words, single_meteor_score
