@@ -72,7 +72,7 @@ def test_bad_files_report_path_line_and_fix(name: str, line: int, message: str) 
     assert str(info.value).startswith(str(DATA / name)) and "(fix: " in str(info.value)
 
 
-def test_file_without_entries(tmp_path: Path) -> None:
+def test_file_without_entries() -> None:
     with pytest.raises(MetricError, match="no lexicon entries found"):
         load_lexicon(DATA / "no_entries.txt")
 
