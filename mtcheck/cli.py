@@ -9,7 +9,7 @@ from typing import Any
 
 from mtcheck import __version__, api
 from mtcheck.errors import MtcheckError, SuiteError
-from mtcheck.options import parse_params
+from mtcheck.options import metric_overrides, parse_params
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -38,7 +38,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     suites = api.load_suites(args.suites)
     options = RunOptions(
         system=args.system, timeout=args.timeout,
-        overrides=parse_params(args.param, metric_prefix=True), batch_size=args.batch_size,
+        overrides=metric_overrides(args.param, args.sam_lexicon), batch_size=args.batch_size,
     )
     results = api.run_suites(suites, options)
     summary = Summary()
@@ -93,6 +93,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.preset:
         return _score_preset(args)
     params = parse_params(args.param, metric_prefix=False)
+    if args.sam_lexicon and args.metric.startswith("sam:"):
+        params.setdefault("lexicon", args.sam_lexicon)
     result = api.score(args.hyp, args.ref, metric=args.metric, src=args.src, **params)
     if args.json:
         payload = {"metric": result.metric, "score": result.value, "signature": result.signature,
@@ -112,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
     run.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
+    run.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
     run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
     run.add_argument("--batch-size", type=int, default=256)
     run.add_argument("--json", action="store_true", help="print every result as JSON")
@@ -130,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--hyp", required=True)
     score.add_argument("--ref", action="append", required=True, help="a reference (repeatable)")
     score.add_argument("--src", default=None)
+    score.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for a sam: metric")
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=cmd_score)
     return parser

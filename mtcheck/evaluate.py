@@ -5,19 +5,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtcheck.errors import MtcheckError
-from mtcheck.metrics import Metric, Score, get_metric
+from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.suite.model import Check
 from mtcheck.targets import Target
 
 _Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
+#: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon).
+SAM_ANY = "sam:*"
 
 
 class Evaluator:
     """Scores targets against their checks.
 
-    ``overrides`` maps a metric name to params applied to every check on that
-    metric (command-line settings win over the suite's). Scores are memoised
+    ``overrides`` maps a metric name (or ``sam:*`` for every SAM check) to params
+    applied to every check on that metric (command-line settings win over the suite's). Scores are memoised
     in memory for the evaluator's lifetime, and in ``cache`` when one is given.
     """
 
@@ -30,6 +32,8 @@ class Evaluator:
     def metric(self, check: Check, target_lang: str | None = None) -> Metric:
         """The metric instance for ``check`` on a suite into ``target_lang``, built once per configuration."""
         params = {**check.params, **self.overrides.get(check.metric, {})}
+        if check.metric.startswith(SAM_PREFIX):
+            params.update(self.overrides.get(SAM_ANY, {}))
         key = f"{check.metric}|{target_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
         if key not in self._metrics:
             try:

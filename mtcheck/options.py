@@ -33,3 +33,11 @@ def parse_params(items: list[str], *, metric_prefix: bool) -> dict[str, Any] | d
         else:
             flat[key] = parse_value(value)
     return nested if metric_prefix else flat
+
+
+def metric_overrides(params: list[str], sam_lexicon: str | None = None) -> dict[str, dict[str, Any]]:
+    """Command-line metric settings: ``METRIC.KEY=VALUE`` items, plus the lexicon of every ``sam:`` check."""
+    overrides: dict[str, dict[str, Any]] = parse_params(params, metric_prefix=True)  # type: ignore[assignment]
+    if sam_lexicon:
+        overrides.setdefault("sam:*", {})["lexicon"] = sam_lexicon
+    return overrides

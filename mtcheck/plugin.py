@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError, SuiteError
-from mtcheck.options import parse_params
+from mtcheck.options import metric_overrides
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -34,6 +34,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="shorthand for --mt-system file:PATH (one line per case, or JSONL keyed by id)")
     group.addoption("--mt-param", metavar="METRIC.KEY=VALUE", action="append", default=[],
                     help="override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)")
+    group.addoption("--mt-sam-lexicon", metavar="PATH", default=None,
+                    help="sentiment lexicon for every sam: check (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)")
     group.addoption("--mt-timeout", metavar="SECONDS", type=float, default=300.0,
                     help="time limit for one batch of a live system (default: 300)")
     group.addoption("--mt-batch-size", metavar="N", type=int, default=256,
@@ -50,7 +52,7 @@ def _system_spec(config: pytest.Config) -> str | None:
 
 def pytest_configure(config: pytest.Config) -> None:
     try:
-        overrides = parse_params(config.getoption("mt_param"), metric_prefix=True)
+        overrides = metric_overrides(config.getoption("mt_param"), config.getoption("mt_sam_lexicon"))
     except MtcheckError as exc:
         raise pytest.UsageError(str(exc)) from exc
     options = RunOptions(
@@ -100,7 +102,7 @@ class SuiteFile(pytest.File):
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, SuiteError):
             return "invalid suite:\n" + str(excinfo.value)
-        return super().repr_failure(excinfo, style)
+        return super().repr_failure(excinfo)  # Collector.repr_failure takes no style
 
 
 class CaseFailed(Exception):
@@ -128,6 +130,7 @@ class CaseItem(pytest.Item):
 
     def runtest(self) -> None:
         if self.target.skip_reason:
+            self.user_properties.append(("mtcheck", record_of(CaseResult(self.target, None))))
             pytest.skip(self.target.skip_reason)
         runner = self.config.stash[RUNNER]
         result = runner.result(self.target, () if runner.has_result(self.target) else self._window())

@@ -81,6 +81,19 @@ def _known_metric(name: str) -> bool:
     return base in metric_names()
 
 
+#: Params that name files, resolved against the suite's folder when relative.
+PATH_PARAMS = ("lexicon", "model", "baseline_path", "idf_sents")
+
+
+def _resolve_paths(suite_path: Path, params: dict[str, Any]) -> dict[str, Any]:
+    """A relative file path in a check's params means a file next to the suite (hub model names stay names)."""
+    for key in PATH_PARAMS:
+        value = params.get(key)
+        if isinstance(value, str) and (value.startswith(("./", "../")) or (key == "lexicon" and not Path(value).is_absolute())):
+            params[key] = str(suite_path.parent / value)
+    return params
+
+
 def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, needs_threshold: bool) -> Check | None:
     if not isinstance(raw, LMap):
         report.add(where, index, f"{what} must be a mapping like {{metric: bleu, min: 30}}, got {raw!r}")
@@ -106,7 +119,7 @@ def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, ne
         params = {}
     if metric is None:
         return None
-    return Check(metric, low, high, dict(params), margin or 0.0, line_of(where, index))
+    return Check(metric, low, high, _resolve_paths(report.path, dict(params)), margin or 0.0, line_of(where, index))
 
 
 def _checks(report: _Reporter, mapping: LMap, what: str, *, needs_threshold: bool) -> list[Check]:
