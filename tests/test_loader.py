@@ -20,7 +20,7 @@ source_lang: en
 target_lang: sv
 system: recorded:online
 scales:
-  adequacy: {min: 1, max: 5}
+  adequacy: {kind: ordinal, values: [1, 2, 3, 4, 5], show_source: true}
 defaults:
   checks:
     - {metric: chrf, min: 50}
@@ -35,7 +35,7 @@ cases:
     tags: [negation-drop, meaning]
     checks:
       - {metric: chrf, min: 60, params: {word_order: 2}}
-    ratings: {adequacy: 5}
+    ratings: {adequacy: {online: {ann1: 5}}}
     notes: The classic.
   - id: 42
     src: Hello
@@ -67,7 +67,7 @@ def test_full_suite_loads(write_suite: WriteSuite) -> None:
     assert (suite.name, suite.source_lang, suite.target_lang) == ("negation", "en", "sv")
     assert suite.description == "Negation must survive translation."
     assert suite.system == "recorded:online"
-    assert suite.scales == {"adequacy": {"min": 1, "max": 5}}
+    assert suite.scales["adequacy"].values == (1, 2, 3, 4, 5) and suite.scales["adequacy"].show_source
     assert [c.id for c in suite.cases] == ["neg-01", "42", "pair"]
     neg = suite.case("neg-01")
     assert neg.line == 14
@@ -79,7 +79,7 @@ def test_full_suite_loads(write_suite: WriteSuite) -> None:
     assert neg.tags == ("negation-drop", "meaning")
     # the case's own chrf check replaces the default chrf check; the ter default stays
     assert [c.key for c in neg.checks] == ["ter", "chrf(word_order=2)"]
-    assert neg.ratings == {"adequacy": 5} and neg.notes == "The classic."
+    assert neg.ratings == {"adequacy": {"online": {"ann1": 5}}} and neg.notes == "The classic."
     hello = suite.case("42")
     assert hello.hyp(DEFAULT_HYP) is not None and hello.hyp("online") is None
     assert [c.metric for c in hello.checks] == ["chrf", "ter"]
@@ -380,9 +380,11 @@ def test_aliases_are_converted_once(write_suite: WriteSuite) -> None:
     # Regression: an alias "bomb" (each level repeating the one before ten times)
     # was expanded node by node, 10**11 values, and never finished.
     lines = ["source_lang: en", "target_lang: sv", "defaults: {checks: [{metric: chrf, min: 1}]}", "cases:"]
-    lines.append("  - {id: a, src: x, ref: y, ratings: {l0: &l0 [a, a, a, a, a, a, a, a, a, a]}}")
+    # (the aliases sit in check params, which the loader keeps as they are)
+    lines.append("  - {id: a, src: x, ref: y, checks: [{metric: chrf, min: 1, params: {l0: &l0 [a, a, a, a, a, a, a, a, a, a]}}]}")
     for level in range(1, 12):
-        lines.append(f"  - {{id: c{level}, src: x, ref: y, ratings: {{l: &l{level} [{', '.join([f'*l{level - 1}'] * 10)}]}}}}")
+        bomb = f"{{l: &l{level} [{', '.join([f'*l{level - 1}'] * 10)}]}}"
+        lines.append(f"  - {{id: c{level}, src: x, ref: y, checks: [{{metric: chrf, min: 1, params: {bomb}}}]}}")
     suite = load_suite(write_suite("\n".join(lines) + "\n"))
     assert len(suite.cases) == 12
 

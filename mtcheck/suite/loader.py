@@ -15,6 +15,7 @@ from mtcheck.errors import MetricError, Problem, SuiteError
 from mtcheck.metrics import SAM_PREFIX, metric_names
 from mtcheck.suite.alternatives import expand_alternatives
 from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Suite
+from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
 
 SUITE_KEYS = {
@@ -224,7 +225,8 @@ def _merge_checks(defaults: list[Check], own: list[Check]) -> tuple[Check, ...]:
     return tuple([c for c in defaults if c.metric not in own_metrics] + own)
 
 
-def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], expand: bool) -> Case | None:
+def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], expand: bool,
+          scales: dict[str, Scale]) -> Case | None:
     if not isinstance(raw, LMap):
         report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
         return None
@@ -247,17 +249,14 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
     if not checks and not raw.get("checks"):  # a written but invalid check is reported on its own
         report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
     tags = _string_list(report, raw, "tags", what)
-    ratings = raw.get("ratings", {})
-    if not isinstance(ratings, dict):
-        report.add(raw, "ratings", f"{what}: ratings must be a mapping")
-        ratings = {}
+    ratings = validate_ratings(report, raw, scales, {h.system for h in hyps}, what)
     notes = raw.get("notes", "")
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
     if case_id is None or src is None or not refs:
         return None
-    return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, dict(ratings), notes, line_of(cases, index))
+    return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index))
 
 
 def _suite_system(report: _Reporter, doc: LMap, path: Path) -> str | None:
@@ -290,11 +289,7 @@ def _header(report: _Reporter, doc: LMap, path: Path) -> dict[str, Any]:
         if lang is not None and not LANG.match(lang):
             report.add(doc, key, f"suite: {key} {lang!r} is not a language code", "use an ISO 639 code like 'en', 'sv' or 'nb'")
         header[key] = lang or "und"
-    scales = doc.get("scales", {})
-    if not isinstance(scales, dict):
-        report.add(doc, "scales", "suite: scales must be a mapping of scale names to definitions")
-        scales = {}
-    header["scales"] = dict(scales)
+    header["scales"] = validate_scales(report, doc)
     return header
 
 
@@ -324,7 +319,7 @@ def parse_suite(path: Path, doc: Any, report: _Reporter) -> Suite | None:
     cases: list[Case] = []
     first_line: dict[str, int | None] = {}
     for index, raw in enumerate(raw_cases):
-        case = _case(report, raw, raw_cases, index, defaults, expand)
+        case = _case(report, raw, raw_cases, index, defaults, expand, header["scales"])
         if case is None:
             continue
         if case.id in first_line:
