@@ -59,7 +59,8 @@ def _text(report: _Reporter, mapping: LMap, key: str, what: str, *, required: bo
         return None
     value = mapping[key]
     if not isinstance(value, str):
-        report.add(mapping, key, f"{what}: {key!r} must be text, got {type(value).__name__} {value!r}", "quote the value")
+        kind = "list" if isinstance(value, list) else "mapping" if isinstance(value, dict) else type(value).__name__
+        report.add(mapping, key, f"{what}: {key!r} must be text, got {kind} {value!r}", "quote the value")
         return None
     if not allow_empty and not value.strip():
         report.add(mapping, key, f"{what}: {key!r} is empty", "write the text or remove the key")
