@@ -396,3 +396,9 @@ def test_shared_anchor_for_checks(write_suite: WriteSuite) -> None:
         "  - {id: b, src: x, ref: y, checks: *strict}\n"
     )
     assert [c.checks[0].metric for c in load_suite(path).cases] == ["exact", "exact"]
+
+
+@pytest.mark.parametrize(("value", "kind"), [("[x]", "list ['x']"), ("{x: 1}", "mapping {'x': 1}"), ("3.5", "float 3.5")])
+def test_wrong_type_names_the_yaml_kind(write_suite: WriteSuite, value: str, kind: str) -> None:
+    problems = _problems(write_suite(BASE + f"  - {{id: a, src: {value}, ref: y}}\n"))
+    assert problems[0].message == f"case 'a': 'src' must be text, got {kind}"
