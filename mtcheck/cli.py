@@ -9,7 +9,7 @@ from typing import Any
 
 from mtcheck import __version__, api
 from mtcheck.errors import MtcheckError, SuiteError
-from mtcheck.options import metric_overrides, parse_params
+from mtcheck.options import metric_overrides, parse_params, score_cache
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -39,6 +39,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon), batch_size=args.batch_size,
+        cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=args.clear_cache),
     )
     results = api.run_suites(suites, options)
     summary = Summary()
@@ -118,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
     run.add_argument("--batch-size", type=int, default=256)
     run.add_argument("--json", action="store_true", help="print every result as JSON")
+    run.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
+    run.add_argument("--clear-cache", action="store_true", help="empty the score cache first")
+    run.add_argument("--cache-dir", default=None, help="score cache folder")
     run.set_defaults(func=cmd_run)
 
     validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")

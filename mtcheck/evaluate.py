@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mtcheck.cache import ScoreCache, cached_score_batch
 from mtcheck.errors import MtcheckError
 from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
@@ -20,10 +21,11 @@ class Evaluator:
 
     ``overrides`` maps a metric name (or ``sam:*`` for every SAM check) to params
     applied to every check on that metric (command-line settings win over the suite's). Scores are memoised
-    in memory for the evaluator's lifetime, and in ``cache`` when one is given.
+    in memory for the evaluator's lifetime, and, for slow metrics (``disk_cache``),
+    in ``cache`` when one is given.
     """
 
-    def __init__(self, *, overrides: dict[str, dict[str, Any]] | None = None, cache: Any = None):
+    def __init__(self, *, overrides: dict[str, dict[str, Any]] | None = None, cache: ScoreCache | None = None):
         self.overrides = overrides or {}
         self.cache = cache
         self._metrics: dict[str, Metric | MtcheckError] = {}
@@ -54,9 +56,7 @@ class Evaluator:
         hyps = [r[0] for r in todo]
         refs = [list(r[1]) for r in todo]
         srcs = [r[2] for r in todo]
-        if self.cache is not None:
-            from mtcheck.cache import cached_score_batch
-
+        if self.cache is not None and metric.disk_cache:
             scores = cached_score_batch(metric, hyps, refs, srcs, self.cache)
         else:
             scores = metric.score_batch(hyps, refs, srcs)

@@ -1,10 +1,12 @@
 """Parse settings given as text on the command line (``--mt-param bleu.tokenize=intl``)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError
 
 
@@ -41,3 +43,13 @@ def metric_overrides(params: list[str], sam_lexicon: str | None = None) -> dict[
     if sam_lexicon:
         overrides.setdefault("sam:*", {})["lexicon"] = sam_lexicon
     return overrides
+
+
+def score_cache(*, enabled: bool, directory: str | None, clear: bool) -> ScoreCache | None:
+    """The on-disk score cache a run uses (``None`` when disabled), emptied first when ``clear``."""
+    if not enabled and not clear:
+        return None
+    cache = ScoreCache(Path(directory) if directory else None)
+    if clear:
+        cache.clear()
+    return cache if enabled else None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError, SuiteError
-from mtcheck.options import metric_overrides
+from mtcheck.options import metric_overrides, score_cache
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -40,6 +40,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="time limit for one batch of a live system (default: 300)")
     group.addoption("--mt-batch-size", metavar="N", type=int, default=256,
                     help="cases translated and scored together (default: 256)")
+    group.addoption("--mt-no-cache", action="store_true",
+                    help="do not read or write the on-disk score cache of slow metrics (BERTScore, METEOR, SAM, ...)")
+    group.addoption("--mt-clear-cache", action="store_true", help="empty the score cache before the run")
+    group.addoption("--mt-cache-dir", metavar="DIR", default=None,
+                    help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
     parser.addini("mt_suites", type="linelist", default=[],
                   help="extra glob patterns of suite files (besides *.mt.yaml), relative to rootdir")
@@ -55,11 +60,17 @@ def pytest_configure(config: pytest.Config) -> None:
         overrides = metric_overrides(config.getoption("mt_param"), config.getoption("mt_sam_lexicon"))
     except MtcheckError as exc:
         raise pytest.UsageError(str(exc)) from exc
+    is_xdist_worker = hasattr(config, "workerinput")  # the controller alone clears the shared cache
     options = RunOptions(
         system=_system_spec(config),
         timeout=config.getoption("mt_timeout"),
         overrides=overrides,
         batch_size=config.getoption("mt_batch_size"),
+        cache=score_cache(
+            enabled=not config.getoption("mt_no_cache"),
+            directory=config.getoption("mt_cache_dir"),
+            clear=config.getoption("mt_clear_cache") and not is_xdist_worker,
+        ),
     )
     config.stash[RUNNER] = Runner(options)
     config.stash[SUMMARY] = Summary()

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.hypotheses import HypothesisSource
@@ -24,7 +25,7 @@ class RunOptions:
     timeout: float = 300.0
     overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     batch_size: int = 256
-    cache: Any = None
+    cache: ScoreCache | None = None
 
 
 class Runner:

@@ -210,6 +210,7 @@ class CharacTERMetric(Metric):
 
     name: ClassVar[str] = "characTER"
     higher_is_better: ClassVar[bool] = False
+    disk_cache: ClassVar[bool] = True  # the shift search is slow in pure Python
 
     def signature(self) -> str:
         return f"characTER|norm:hyp|cap:1.0|mtcheck:{__version__}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError
 from mtcheck.metrics.base import Metric, Score
@@ -53,6 +53,8 @@ def _format_words(words: list[dict[str, Any]]) -> str:
 
 class SAMMetric(Metric):
     """``sam:<base>``: the base metric's score scaled down by the sentiment distance of mismatched words."""
+
+    disk_cache: ClassVar[bool] = True  # POS tagging costs more than reading a cached score
 
     def __init__(
         self,
