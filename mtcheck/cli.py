@@ -106,6 +106,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_agreement(args: argparse.Namespace) -> int:
+    from mtcheck import agreement
+
+    rows = [row for suite in api.load_suites(args.suites) for row in agreement.suite_agreement(suite)]
+    if args.json:
+        print(json.dumps([row.as_dict() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(agreement.render(rows)))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
     parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
@@ -140,6 +151,11 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for a sam: metric")
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=cmd_score)
+
+    agree = commands.add_parser("agreement", help="inter-annotator agreement on the suites' ratings")
+    agree.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
+    agree.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    agree.set_defaults(func=cmd_agreement)
     return parser
 
 
