@@ -1,0 +1,85 @@
+"""Benchmark BERTScore scoring paths on 2,000 generated short English pairs (not a test).
+
+Measures: model load; a direct batched ``BERTScorer.score`` call; mtcheck's
+``BERTScoreMetric.score_batch`` through ``cached_score_batch`` with a cold cache
+(in a temporary directory); one call per pair (on a 200-pair subsample,
+extrapolated to 2,000); and a warm re-run through the cache. Prints the ratios
+against their targets and the peak resident memory.
+
+Run: ``python bench/bench_bertscore.py [--pairs 2000] [--per-pair-sample 200]``
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mtcheck.cache import ScoreCache, cached_score_batch  # noqa: E402
+from mtcheck.metrics.bertscore import BERTScoreMetric  # noqa: E402
+
+SUBJECTS = ["The novel", "The film", "This phone", "The hotel", "Our waiter", "The ending", "The update", "My order"]
+VERBS = ["is", "was", "seems", "felt", "looks"]
+ADJECTIVES = ["great", "terrible", "wonderful", "awful", "fine", "boring", "excellent", "disappointing", "slow", "perfect"]
+TAILS = ["", ", its only flaw is the last part", " and I would buy it again", " but the price is too high", " for a first try"]
+
+
+def sentence(rng: random.Random) -> str:
+    return f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(ADJECTIVES)}{rng.choice(TAILS)}."
+
+
+def make_pairs(count: int, seed: int = 13) -> tuple[list[str], list[str]]:
+    rng = random.Random(seed)
+    refs = [sentence(rng) for _ in range(count)]
+    hyps = [f"{ref[:-1]} indeed." if rng.random() < 0.3 else sentence(rng) for ref in refs]
+    return hyps, refs
+
+
+def timed(action):
+    start = time.perf_counter()
+    result = action()
+    return result, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=2000)
+    parser.add_argument("--per-pair-sample", type=int, default=200)
+    args = parser.parse_args()
+    hyps, refs = make_pairs(args.pairs)
+    groups = [[r] for r in refs]
+
+    metric = BERTScoreMetric()
+    scorer, load = timed(lambda: metric.scorer)
+    scorer.score(hyps[:8], refs[:8])  # warm-up: first call pays one-off allocation costs
+    _, direct = timed(lambda: scorer.score(hyps, refs, batch_size=metric.batch_size))
+    with tempfile.TemporaryDirectory() as directory:
+        cold_scores, cold = timed(lambda: cached_score_batch(metric, hyps, groups, None, ScoreCache(Path(directory))))
+        warm_scores, warm = timed(lambda: cached_score_batch(metric, hyps, groups, None, ScoreCache(Path(directory))))
+    assert cold_scores == warm_scores
+    sample = args.per_pair_sample
+    _, per_pair_sample = timed(lambda: [metric.score(h, [r]) for h, r in zip(hyps[:sample], refs[:sample])])
+    per_pair = per_pair_sample * args.pairs / sample
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    print(f"pairs: {args.pairs} (per-pair timed on {sample}, extrapolated)")
+    print(f"model load (import + weights): {load:.2f} s")
+    print(f"direct BERTScorer.score, batched: {direct:.2f} s ({1000 * direct / args.pairs:.2f} ms/pair)")
+    print(f"cached_score_batch, cold cache:   {cold:.2f} s")
+    print(f"cached_score_batch, warm cache:   {warm:.2f} s")
+    print(f"one score() call per pair:        {per_pair:.2f} s (extrapolated)")
+    print(f"cold/direct     = {cold / direct:.2f}  (target <= 1.3)")
+    print(f"per-pair/batched = {per_pair / cold:.2f}  (target >= 2)")
+    print(f"warm/cold       = {warm / cold:.3f} (target <= 0.25)")
+    print(f"peak RSS: {peak_mib:.0f} MiB")
+    print(f"load average at the end (other work on this machine skews times): {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
