@@ -1,0 +1,522 @@
+"""The pytest plugin, driven through ``pytester``: collection, markers, failure text, summary, systems, xdist."""
+from __future__ import annotations
+
+import shlex
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+SUITE = """\
+version: 1
+name: demo
+source_lang: en
+target_lang: sv
+defaults:
+  checks:
+    - {metric: chrf, min: 60}
+cases:
+  - id: neg-01
+    src: I do not like it.
+    ref: [Jag gillar det inte., Jag tycker inte om det.]
+    tags: [negation-drop]
+    hyps:
+      good: Jag gillar det inte.
+      old: {text: Jag gillar det., expect: fail}
+  - id: sarc-01
+    src: Oh great, another delay.
+    ref: Åh toppen, ännu en försening.
+    tags: [sarcasm, My Tag]
+    hyp: Åh toppen, ännu en försening.
+  - id: pending
+    src: Good morning.
+    ref: God morgon.
+    tags: [negation-drop]
+"""
+
+
+def _write(pytester: pytest.Pytester, text: str, name: str = "demo.mt.yaml") -> Path:
+    path = pytester.path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def _script(pytester: pytest.Pytester, name: str, body: str) -> str:
+    """Write a Python script and return a ``cmd:`` system spec that runs it."""
+    path = pytester.path / name
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return "cmd:" + shlex.join([sys.executable, str(path)])
+
+
+def _summary(result: pytest.RunResult) -> list[str]:
+    lines = result.outlines
+    start = next(i for i, line in enumerate(lines) if "mtcheck summary" in line)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("=")), len(lines))
+    return [line for line in lines[start + 1 : end] if line.strip()]
+
+
+def _row(summary: list[str], name: str) -> list[str]:
+    return next(line.split() for line in summary if line.startswith(name + " "))
+
+
+def _assert_no_traceback(result: pytest.RunResult) -> None:
+    text = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in text
+    assert "INTERNALERROR" not in text
+    assert "site-packages" not in text
+
+
+# --- collection ---------------------------------------------------------------------
+
+
+def test_items_are_named_after_cases_and_systems(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    result = pytester.runpytest("--collect-only", "-q")
+    result.stdout.fnmatch_lines(
+        ["demo.mt.yaml::neg-01[good]", "demo.mt.yaml::neg-01[old]", "demo.mt.yaml::sarc-01", "demo.mt.yaml::pending", "4 tests collected*"]
+    )
+
+
+def test_outcomes_of_a_recorded_run(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE.replace("Jag gillar det.", "Det är en katt."))
+    result = pytester.runpytest("-rsx")
+    result.assert_outcomes(passed=2, xfailed=1, skipped=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*SKIPPED*no recorded hypothesis; run a system with --mt-system*",
+            "*XFAIL*neg-01?old?*known-faulty output 'old' caught by its checks*",
+        ]
+    )
+
+
+def test_a_blind_spot_fails_with_an_explanation(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)  # "Jag gillar det." keeps chrF above 60: the negation drop goes unnoticed
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=2, failed=1, skipped=1)
+    result.stdout.fnmatch_lines(["*neg-01[[]old[]] (demo.mt.yaml:9): known-faulty output PASSED every check: a metric blind spot*"])
+
+
+def test_failure_text_shows_everything_needed_to_judge_the_case(pytester: pytest.Pytester) -> None:
+    _write(
+        pytester,
+        """\
+        version: 1
+        source_lang: en
+        target_lang: sv
+        cases:
+          - id: neg-02
+            src: I never said that.
+            ref: [Jag har aldrig sagt det., Det har jag aldrig sagt.]
+            hyp: Jag sa det.
+            tags: [negation-drop]
+            notes: aldrig must survive
+            checks:
+              - {metric: bleu, min: 40}
+              - {metric: ter, max: 20}
+              - {metric: exact, min: 1}
+              - {metric: chrf, min: 10}
+        """,
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*neg-02 (demo.mt.yaml:5): failed",
+            "  tags:       negation-drop",
+            "  source:     I never said that.",
+            "  reference:  Jag har aldrig sagt det.  <- best match of a failing check",
+            "              Det har jag aldrig sagt.*",
+            "  hypothesis: Jag sa det.  [[]system: hyp[]]",
+            "  checks:",
+            "  FAIL  bleu = *  (threshold >= 40, higher is better)",
+            "        signature: bleu|nrefs:1|*|refs:best",
+            "  FAIL  ter = *  (threshold <= 20, lower is better)",
+            "        signature: ter|*",
+            "  FAIL  exact = 0  (threshold >= 1, higher is better)",
+            "        signature: exact|*",
+            "  PASS  chrf = *  (threshold >= 10, higher is better)",
+            "        signature: chrf|*",
+            "  notes:      aldrig must survive",
+        ]
+    )
+
+
+def test_tags_become_markers(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    result = pytester.runpytest("-m", "negation-drop", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["*neg-01[[]good[]]", "*neg-01[[]old[]]", "*pending", "3/4 tests collected (1 deselected)*"])
+    free = pytester.runpytest("-m", "my-tag", "--strict-markers", "-q")
+    free.assert_outcomes(passed=1)
+    assert "PytestUnknownMarkWarning" not in free.stdout.str()
+    both = pytester.runpytest("-m", "negation-drop and not sarcasm", "--collect-only", "-q")
+    both.stdout.fnmatch_lines(["3/4 tests collected*"])
+
+
+def test_k_selects_by_case_id_and_system(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    pytester.runpytest("-k", "sarc-01").assert_outcomes(passed=1)
+    result = pytester.runpytest("-k", "neg-01 and good")
+    result.assert_outcomes(passed=1)
+
+
+def test_mt_suites_ini_globs(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE, name="suites/demo.yaml")
+    _write(pytester, "not: a suite\n", name="other/config.yaml")
+    assert "collected 0 items" in pytester.runpytest("--collect-only").stdout.str()
+    pytester.makeini("[pytest]\nmt_suites =\n    suites/*.yaml\n")
+    result = pytester.runpytest("--collect-only", "-q")
+    result.stdout.fnmatch_lines(["suites/demo.yaml::neg-01[[]good[]]", "4 tests collected*"])
+
+
+# --- invalid suites ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("version: 1\nsource_lang: en\n  target_lang: sv\n", "*bad.mt.yaml:3:14: invalid YAML: mapping values are not allowed* (fix: check indentation*"),
+        (
+            "source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: y, checks: [{metric: bleuu, min: 1}]}\n",
+            "*bad.mt.yaml:4: case 'a' check #1: unknown metric 'bleuu' (fix: did you mean 'bleu'?)",
+        ),
+        (
+            "source_lang: en\ntarget_lang: sv\ndefaults: {checks: [{metric: chrf, min: 1}]}\ncases:\n  - {id: a, src: x, ref: y}\n  - {id: a, src: x, ref: y}\n",
+            "*bad.mt.yaml:6: duplicate case id 'a' (first at line 5) (fix: give each case a unique id)",
+        ),
+        ("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x}\n", "*bad.mt.yaml:4: case 'a' has no reference (fix: add 'ref: ...'*"),
+        ("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: [x], ref: y}\n", "*bad.mt.yaml:4: case 'a': 'src' must be text, got list*"),
+        ("", "*bad.mt.yaml: the suite is empty (fix: add source_lang, target_lang and cases*"),
+        ("source_lang: en\ntarget_lang: sv\ncases: &a\n  - *a\n", "*bad.mt.yaml:3: a YAML alias refers to a node that contains it*"),
+    ],
+)
+def test_an_invalid_suite_is_a_collection_error_naming_line_and_fix(pytester: pytest.Pytester, text: str, expected: str) -> None:
+    _write(pytester, text, name="bad.mt.yaml")
+    _write(pytester, SUITE)  # a valid suite next to it is still collected
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines(["*ERROR collecting bad.mt.yaml*", "invalid suite:", expected])
+    _assert_no_traceback(result)
+
+
+def test_a_non_utf8_suite(pytester: pytest.Pytester) -> None:
+    (pytester.path / "latin1.mt.yaml").write_bytes("source_lang: fr\ntarget_lang: en\ncases:\n  - {id: a, src: café, ref: y}\n".encode("latin-1"))
+    result = pytester.runpytest()
+    result.stdout.fnmatch_lines(["*latin1.mt.yaml:4: not valid UTF-8 (byte 0xe9) (fix: re-save the file as UTF-8)"])
+    _assert_no_traceback(result)
+
+
+def test_an_unexpected_collection_error_is_reported_not_an_internal_error(pytester: pytest.Pytester) -> None:
+    # Regression: SuiteFile.repr_failure passed ``style`` to Collector.repr_failure,
+    # which takes none, so any error other than SuiteError became an INTERNALERROR.
+    _write(pytester, SUITE)
+    pytester.makeconftest(
+        """
+        import mtcheck.plugin
+
+        def broken(path):
+            raise RuntimeError("disk on fire")
+
+        mtcheck.plugin.load_suite = broken
+        """
+    )
+    result = pytester.runpytest_subprocess()
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(["*ERROR collecting demo.mt.yaml*", "*RuntimeError: disk on fire*"])
+
+
+def test_bad_mt_param_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    result = pytester.runpytest("--mt-param", "bleu-no-equals")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*bad parameter 'bleu-no-equals': write KEY=VALUE as METRIC.KEY=VALUE*"])
+
+
+# --- contrastive pairs ------------------------------------------------------------
+
+CONTRASTIVE = """\
+version: 1
+source_lang: en
+target_lang: sv
+cases:
+  - id: pair
+    src: It is not bad.
+    ref: Det är inte dåligt.
+    contrastive: {{good: Det är inte dåligt., bad: {bad}}}
+    checks:
+      - {{metric: chrf, margin: {margin}}}
+"""
+
+
+def test_contrastive_pair_passes_when_good_beats_bad_by_the_margin(pytester: pytest.Pytester) -> None:
+    _write(pytester, CONTRASTIVE.format(bad="Det är dåligt.", margin=5))
+    pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_contrastive_pair_fails_when_the_margin_is_not_reached(pytester: pytest.Pytester) -> None:
+    _write(pytester, CONTRASTIVE.format(bad="Det är dåligt.", margin=90))
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "  contrastive pair: good = 'Det är inte dåligt.', bad = 'Det är dåligt.'",
+            "  FAIL  contrastive chrf: good = 100, bad = *  (good must be higher by at least 90)",
+            "        signature: chrf|*",
+        ]
+    )
+
+
+def test_contrastive_pair_with_equal_translations_fails(pytester: pytest.Pytester) -> None:
+    _write(pytester, CONTRASTIVE.format(bad="Det är inte dåligt.", margin=0))
+    pytester.runpytest().assert_outcomes(failed=1)
+
+
+# --- summary ----------------------------------------------------------------------
+
+
+def test_summary_per_suite_and_tag(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    result = pytester.runpytest()
+    summary = _summary(result)
+    assert summary[0].split() == ["suite", "cases", "passed", "failed", "xfailed", "xpassed", "skipped", "means"]
+    # neg-01[good] 100, neg-01[old] (blind spot), sarc-01 100, pending skipped
+    demo = _row(summary, "demo")
+    assert demo[1:7] == ["4", "2", "0", "0", "1", "1"]
+    assert demo[7].startswith("chrf=")
+    negation = _row(summary, "negation-drop")
+    assert negation[1:7] == ["3", "1", "0", "0", "1", "1"]
+    assert _row(summary, "sarcasm")[1:8] == ["1", "1", "0", "0", "0", "0", "chrf=100"]
+    assert any(line.startswith("My Tag ") for line in summary)
+    assert "mtcheck summary" not in pytester.runpytest("--mt-no-summary").stdout.str()
+
+
+def test_summary_mean_is_the_mean_of_the_values(pytester: pytest.Pytester) -> None:
+    _write(
+        pytester,
+        """\
+        source_lang: en
+        target_lang: sv
+        defaults: {checks: [{metric: exact, min: 0}]}
+        cases:
+          - {id: a, src: x, ref: y, hyp: y, tags: [t]}
+          - {id: b, src: x, ref: y, hyp: z, tags: [t]}
+          - {id: c, src: x, ref: y, hyp: y}
+        """,
+    )
+    summary = _summary(pytester.runpytest())
+    assert _row(summary, "demo")[-1] == "exact=0.667"
+    assert _row(summary, "t")[-1] == "exact=0.5"
+
+
+def test_summary_under_xdist_equals_the_serial_summary(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    _write(pytester, SUITE.replace("name: demo", "name: second"), name="more/second.mt.yaml")
+    serial = pytester.runpytest()
+    parallel = pytester.runpytest("-n", "2", "-p", "no:benchmark")
+    parallel.assert_outcomes(passed=4, failed=2, skipped=2)
+    assert _summary(parallel) == _summary(serial)
+    assert _row(_summary(parallel), "negation-drop")[1:7] == ["6", "2", "0", "0", "2", "2"]
+
+
+# --- live systems -----------------------------------------------------------------
+
+ECHO = """\
+import sys
+lines = sys.stdin.read().splitlines()
+with open({counter!r}, "a", encoding="utf-8") as f:
+    f.write(f"{{len(lines)}}\\n")
+for line in lines:
+    print({transform})
+"""
+
+LIVE = """\
+version: 1
+name: live
+source_lang: en
+target_lang: en
+defaults:
+  checks: [{metric: exact, min: 1}]
+cases:
+  - {id: c1, src: one, ref: one, tags: [t]}
+  - {id: c2, src: two, ref: two, tags: [t]}
+  - {id: c3, src: three, ref: three}
+  - {id: c4, src: four, ref: four}
+  - {id: c5, src: five, ref: FIVE, hyp: five}
+"""
+
+
+def _echo(pytester: pytest.Pytester, transform: str = "line") -> tuple[str, Path]:
+    counter = pytester.path / "calls.txt"
+    return _script(pytester, "echo_mt.py", ECHO.format(counter=str(counter), transform=transform)), counter
+
+
+def test_a_command_system_runs_once_per_session(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    spec, counter = _echo(pytester)
+    result = pytester.runpytest("--mt-system", spec)
+    result.assert_outcomes(passed=4, failed=1)  # c5's live output "five" is not "FIVE"
+    assert counter.read_text(encoding="utf-8").splitlines() == ["5"]
+
+
+def test_a_command_system_runs_once_per_batch(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    spec, counter = _echo(pytester)
+    pytester.runpytest("--mt-system", spec, "--mt-batch-size", "2").assert_outcomes(passed=4, failed=1)
+    assert counter.read_text(encoding="utf-8").splitlines() == ["2", "2", "1"]
+
+
+def test_only_selected_cases_are_translated(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    spec, counter = _echo(pytester)
+    pytester.runpytest("--mt-system", spec, "-m", "t").assert_outcomes(passed=2)
+    assert counter.read_text(encoding="utf-8").splitlines() == ["2"]
+
+
+def test_the_system_changes_the_results(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    spec, _ = _echo(pytester, transform="line.upper()")
+    result = pytester.runpytest("--mt-system", spec)
+    result.assert_outcomes(passed=1, failed=4)
+    result.stdout.fnmatch_lines(["*c1 (demo.mt.yaml:8): failed", "  hypothesis: ONE  [[]system: cmd:*echo_mt.py[]]"])
+
+
+def test_recorded_name_selects_one_recorded_system(pytester: pytest.Pytester) -> None:
+    _write(pytester, SUITE)
+    result = pytester.runpytest("--mt-system", "recorded:good", "-rs", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["*::neg-01", "*::sarc-01", "*::pending", "3 tests collected*"])
+    run = pytester.runpytest("--mt-system", "recorded:good", "-rs")
+    run.assert_outcomes(passed=1, skipped=2)
+    run.stdout.fnmatch_lines(["*no recorded hypothesis 'good' in this case*"])
+
+
+def test_mt_outputs_reads_hypotheses_from_a_file(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    (pytester.path / "out.txt").write_text("one\ntwo\nthree\nfour\nFIVE\n", encoding="utf-8")
+    pytester.runpytest("--mt-outputs", "out.txt").assert_outcomes(passed=5)
+    (pytester.path / "out.jsonl").write_text('{"id": "c2", "hyp": "deux"}\n', encoding="utf-8")
+    result = pytester.runpytest("--mt-outputs", "out.jsonl", "-k", "c2")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["  hypothesis: deux  [[]system: file:out.jsonl[]]"])
+
+
+def test_mt_param_changes_the_metric(pytester: pytest.Pytester) -> None:
+    _write(
+        pytester,
+        """\
+        source_lang: en
+        target_lang: sv
+        cases:
+          - id: a
+            src: The cat is on the mat.
+            ref: the cat sat on the mat
+            hyp: the cat is on the mat
+            checks: [{metric: bleu, min: 50}]
+        """,
+    )
+    default = pytester.runpytest()
+    default.assert_outcomes(failed=1)
+    default.stdout.fnmatch_lines(["  FAIL  bleu = 37.99  (threshold >= 50, higher is better)", "        signature: bleu|*"])
+    pytester.runpytest("--mt-param", "bleu.max_ngram_order=2").assert_outcomes(passed=1)
+    # a setting for a metric the suite does not use changes nothing
+    pytester.runpytest("--mt-param", "ter.normalized=true").assert_outcomes(failed=1)
+
+
+def test_mt_param_shows_in_the_signature(pytester: pytest.Pytester) -> None:
+    _write(pytester, "source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: a b c d, hyp: a b c e, checks: [{metric: bleu, min: 99}]}\n")
+    result = pytester.runpytest("--mt-param", "bleu.max_ngram_order=2")
+    result.stdout.fnmatch_lines(["        signature: bleu-2|*"])
+
+
+@pytest.mark.parametrize(
+    ("body", "options", "expected"),
+    [
+        (
+            "import sys\nsys.stdin.read()\nprint('model file missing', file=sys.stderr)\nsys.exit(3)\n",
+            [],
+            ['*c1 (demo.mt.yaml:8): error: system "cmd:*crash.py": exited with code 3; last lines of stderr:', "  model file missing"],
+        ),
+        (
+            "import sys\nprint(sys.stdin.read().splitlines()[0])\n",
+            [],
+            ['*c1 (demo.mt.yaml:8): error: system "cmd:*crash.py": printed 1 lines for 4 source segments (expected exactly one line per input line)'],
+        ),
+        (
+            "import time\ntime.sleep(30)\n",
+            ["--mt-timeout", "1"],
+            ['*c1 (demo.mt.yaml:8): error: system "cmd:*crash.py": timed out after 1s and was killed (fix: raise the timeout*'],
+        ),
+        (
+            "import sys\nsys.stdin.read()\nsys.stdout.buffer.write(b'caf\\xe9\\n' * 4)\n",
+            [],
+            ['*c1 (demo.mt.yaml:8): error: system "cmd:*crash.py": stdout:1: not valid UTF-8*'],
+        ),
+    ],
+    ids=["crash", "too-few-lines", "hang", "not-utf8"],
+)
+def test_a_failing_system_fails_each_case_with_a_clear_error(
+    pytester: pytest.Pytester, body: str, options: list[str], expected: list[str]
+) -> None:
+    _write(pytester, LIVE.replace("  - {id: c5, src: five, ref: FIVE, hyp: five}\n", ""))
+    spec = _script(pytester, "crash.py", body)
+    result = pytester.runpytest("--mt-system", spec, *options)
+    result.assert_outcomes(failed=4)
+    result.stdout.fnmatch_lines(expected)
+    _assert_no_traceback(result)
+    assert _row(_summary(result), "live")[1:3] == ["4", "0"]
+
+
+def test_an_unknown_system_spec(pytester: pytest.Pytester) -> None:
+    _write(pytester, LIVE)
+    result = pytester.runpytest("--mt-system", "bogus:thing")
+    result.assert_outcomes(failed=5)
+    result.stdout.fnmatch_lines(["*error: unknown system spec 'bogus:thing'; accepted forms:*"])
+
+
+# --- right-to-left text and emoji -------------------------------------------------
+
+RTL = """\
+version: 1
+source_lang: ar
+target_lang: he
+defaults:
+  checks: [{metric: chrf, min: 90}, {metric: exact, min: 1}]
+cases:
+  - id: rtl-neg
+    src: أنا لا أحب هذا الفيلم 😞
+    ref: אני לא אוהב את הסרט הזה 😞
+    tags: [negation-drop]
+    hyps:
+      good: אני לא אוהב את הסרט הזה 😞
+      bad: {text: אני אוהב את הסרט הזה 😍, expect: fail}
+      wrong: אני אוהב את הסרט הזה 😍
+"""
+
+
+def test_rtl_and_emoji_end_to_end(pytester: pytest.Pytester) -> None:
+    _write(pytester, RTL)
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, xfailed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*rtl-neg[[]wrong[]] (demo.mt.yaml:7): failed",
+            "  source:     أنا لا أحب هذا الفيلم 😞",
+            "  reference:  אני לא אוהב את הסרט הזה 😞",
+            "  hypothesis: אני אוהב את הסרט הזה 😍  [[]system: wrong[]]",
+        ]
+    )
+
+
+def test_rtl_through_a_command_system(pytester: pytest.Pytester) -> None:
+    _write(pytester, RTL)
+    table = {"أنا لا أحب هذا الفيلم 😞": "אני אוהב את הסרט 😍"}
+    spec = _script(
+        pytester,
+        "rtl_mt.py",
+        f"import sys\ntable = {table!r}\nfor line in sys.stdin.read().splitlines():\n    print(table[line])\n",
+    )
+    result = pytester.runpytest("--mt-system", spec)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["  hypothesis: אני אוהב את הסרט 😍  [[]system: cmd:*rtl_mt.py[]]"])
