@@ -1,0 +1,279 @@
+"""The ``mtcheck`` command: run, validate and score, and their exit codes and JSON contracts."""
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mtcheck.cli import main
+
+WriteSuite = Callable[..., Path]
+
+PASSING = """\
+version: 1
+name: cli
+source_lang: ar
+target_lang: he
+defaults:
+  checks: [{metric: chrf, min: 50}]
+cases:
+  - id: rtl
+    src: أنا لا أحب ذلك 😞
+    ref: אני לא אוהב את זה 😞
+    hyp: אני לא אוהב את זה 😞
+    tags: [negation-drop]
+  - id: known-bad
+    src: أنا لا أحب ذلك
+    ref: אני לא אוהב את זה
+    hyps:
+      old: {text: משהו אחר לגמרי, expect: fail}
+"""
+FAILING = PASSING.replace("    hyp: אני לא אוהב את זה 😞\n", "    hyp: אני אוהב את זה 😍\n").replace("min: 50", "min: 80")
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- run ---------------------------------------------------------------------------
+
+
+def test_run_exits_0_when_everything_passes(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["run", str(write_suite(PASSING))], capsys)
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "1 passed, 1 xfailed"
+
+
+def test_run_exits_1_on_a_failure_and_prints_it(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["run", str(write_suite(FAILING))], capsys)
+    assert code == 1
+    assert "rtl (demo.mt.yaml:8): failed" in out
+    assert "  source:     أنا لا أحب ذلك 😞" in out
+    assert "  hypothesis: אני אוהב את זה 😍  [system: hyp]" in out
+    assert "  FAIL  chrf = " in out and "(threshold >= 80, higher is better)" in out
+    assert out.strip().splitlines()[-1] == "1 failed, 1 xfailed"
+
+
+def test_run_exits_1_on_a_blind_spot(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["run", str(write_suite(PASSING.replace("משהו אחר לגמרי", "אני לא אוהב את זה")))], capsys)
+    assert code == 1
+    assert "known-bad[old] (demo.mt.yaml:13): known-faulty output PASSED every check: a metric blind spot" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x}\n",
+        "source_lang: en\n  target_lang: [sv\n",
+        "",
+    ],
+)
+def test_run_exits_2_on_an_invalid_suite(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str], text: str) -> None:
+    good = write_suite(PASSING, name="good.mt.yaml")
+    bad = write_suite(text, name="bad.mt.yaml")
+    code, out, err = _run(["run", str(good), str(bad)], capsys)
+    assert code == 2
+    assert err.startswith("mtcheck: invalid suite:\n")
+    assert f"{bad}" in err and "(fix: " in err
+    assert out == ""
+
+
+def test_run_json(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["run", str(write_suite(FAILING)), "--json"], capsys)
+    assert code == 1
+    payload = json.loads(out)
+    first, second = payload["results"]
+    assert (first["case"], first["system"], first["outcome"], first["hyp"]) == ("rtl", "hyp", "failed", "אני אוהב את זה 😍")
+    (check,) = first["checks"]
+    assert check["metric"] == "chrf" and check["min"] == 80 and check["max"] is None
+    assert check["passed"] is False and check["higher_is_better"] is True
+    assert check["signature"].startswith("chrf|") and check["value"] == first["values"]["chrf"]
+    assert (second["case"], second["system"], second["outcome"]) == ("known-bad", "old", "xfailed")
+    assert payload["summary"]["suites"]["cli"]["counts"] == {"passed": 0, "failed": 1, "xfailed": 1, "xpassed": 0, "skipped": 0}
+    assert payload["summary"]["tags"]["negation-drop"]["counts"]["failed"] == 1
+
+
+def test_run_param_changes_results(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: bleu, min: 50}]}\n")
+    assert _run(["run", str(path)], capsys)[0] == 1
+    code, out, _ = _run(["run", str(path), "--param", "bleu.max_ngram_order=2", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["results"][0]["checks"][0]["signature"].startswith("bleu-2|")
+
+
+def test_run_bad_param(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["run", str(write_suite(PASSING)), "--param", "nodot=1"], capsys)
+    assert code == 2
+    assert "bad parameter 'nodot=1': write METRIC.KEY=VALUE" in err
+
+
+def test_run_bad_metric_setting_fails_the_check_not_the_program(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["run", str(write_suite(PASSING)), "--param", "chrf.char_order=abc"], capsys)
+    assert code == 1
+    assert "FAIL  chrf: error: " in out and "bad params" in out
+
+
+def test_run_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "one.mt.yaml").write_text(PASSING, encoding="utf-8")
+    (tmp_path / "two.mt.yaml").write_text(PASSING.replace("name: cli", "name: cli2"), encoding="utf-8")
+    code, out, _ = _run(["run", str(tmp_path), "--json"], capsys)
+    assert code == 0
+    assert sorted(json.loads(out)["summary"]["suites"]) == ["cli", "cli2"]
+
+
+def _script(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "mt.py"
+    path.write_text(body, encoding="utf-8")
+    return "cmd:" + shlex.join([sys.executable, str(path)])
+
+
+@pytest.mark.parametrize(
+    ("body", "options", "message"),
+    [
+        ("import sys\nsys.stdin.read()\nsys.exit(4)\n", [], "exited with code 4"),
+        ("import sys\nsys.stdin.read()\nprint('one line only')\n", [], "printed 1 lines for 2 source segments"),
+        ("import time\ntime.sleep(30)\n", ["--timeout", "1"], "timed out after 1s and was killed"),
+    ],
+    ids=["crash", "too-few-lines", "hang"],
+)
+def test_run_with_a_failing_system(
+    write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, options: list[str], message: str
+) -> None:
+    code, out, _ = _run(["run", str(write_suite(PASSING)), "--system", _script(tmp_path, body), *options, "--json"], capsys)
+    assert code == 1
+    results = json.loads(out)["results"]
+    assert [r["outcome"] for r in results] == ["failed", "failed"]
+    assert all(message in r["error"] and r["error"].startswith('system "cmd:') for r in results)
+
+
+def test_run_with_a_command_system(write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = _script(tmp_path, "import sys\nfor line in sys.stdin.read().splitlines():\n    print({'أنا لا أحب ذلك 😞': 'אני לא אוהב את זה 😞'}.get(line, '?'))\n")
+    code, out, _ = _run(["run", str(write_suite(PASSING)), "--system", spec, "--json"], capsys)
+    results = json.loads(out)["results"]
+    assert [(r["case"], r["outcome"], r["hyp"]) for r in results] == [("rtl", "passed", "אני לא אוהב את זה 😞"), ("known-bad", "failed", "?")]
+    assert code == 1
+
+
+def test_run_as_a_subprocess(write_suite: WriteSuite) -> None:
+    path = write_suite(FAILING)
+    proc = subprocess.run([sys.executable, "-m", "mtcheck.cli", "run", str(path)], capture_output=True, encoding="utf-8")
+    assert proc.returncode == 1
+    assert "  hypothesis: אני אוהב את זה 😍  [system: hyp]" in proc.stdout
+    ok = subprocess.run([sys.executable, "-m", "mtcheck.cli", "run", str(write_suite(PASSING, name="ok.mt.yaml"))], capture_output=True)
+    assert ok.returncode == 0
+
+
+# --- validate ----------------------------------------------------------------------
+
+
+def test_validate_ok_with_warnings(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_suite(PASSING)
+    code, out, _ = _run(["validate", str(path)], capsys)
+    assert code == 0
+    assert out.splitlines() == [
+        f"warning: {path}:13: case 'known-bad' has no tags (fix: tag its phenomenon, e.g. tags: [negation-drop])",
+        f"ok: {path} (2 cases)",
+    ]
+    assert _run(["validate", "--strict", str(path)], capsys)[0] == 1
+
+
+def test_validate_errors(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write_suite(PASSING, name="good.mt.yaml")
+    bad = write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: y, chekcs: []}\n", name="bad.mt.yaml")
+    code, out, _ = _run(["validate", str(good), str(bad)], capsys)
+    assert code == 1
+    assert f"error: {bad}:4: unknown key 'chekcs' in case 'a' (fix: did you mean 'checks'?)" in out.splitlines()
+    assert f"ok: {good} (2 cases)" in out.splitlines()
+    assert f"ok: {bad}" not in out
+
+
+def test_validate_non_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.mt.yaml"
+    path.write_bytes("source_lang: fr\ntarget_lang: en\ncases:\n  - {id: a, src: é, ref: y}\n".encode("latin-1"))
+    code, out, _ = _run(["validate", str(path)], capsys)
+    assert code == 1
+    assert out.strip() == f"error: {path}:4: not valid UTF-8 (byte 0xe9) (fix: re-save the file as UTF-8)"
+
+
+def test_validate_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["validate", str(tmp_path)], capsys)
+    assert code == 2
+    assert "no suite files found" in err
+
+
+# --- score -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "metric", "score", "best_ref"),
+    [
+        (["--metric", "bleu", "--hyp", "the cat is on the mat", "--ref", "the cat sat on the mat"], "bleu", 37.99178428257963, 0),
+        (["--metric", "chrf", "--hyp", "I do not like green eggs", "--ref", "I do not like green eggs and ham", "--ref", "I like green eggs"], "chrf", 84.83823099949603, 1),
+        (["--metric", "ter", "--hyp", "there is a cat on the mat", "--ref", "the cat sat on the mat", "--ref", "there is a cat on a mat"], "ter", 14.285714285714285, 1),
+        (["--metric", "exact", "--param", "lowercase=true", "--hyp", "HEJ", "--ref", "hej"], "exact", 1.0, 0),
+        (["--metric", "chrf++", "--hyp", "החתול ישב על השטיח", "--ref", "החתול ישב על השטיח הירוק", "--ref", "חתול ישב על השטיח"], "chrf", 91.41703421758855, 1),
+    ],
+)
+def test_score_json(capsys: pytest.CaptureFixture[str], argv: list[str], metric: str, score: float, best_ref: int) -> None:
+    code, out, _ = _run(["score", *argv, "--json"], capsys)
+    assert code == 0
+    payload = json.loads(out)
+    assert set(payload) >= {"metric", "score", "signature", "details"}
+    assert payload["metric"] == metric
+    assert payload["score"] == pytest.approx(score, abs=1e-9)
+    assert payload["best_ref"] == best_ref
+    assert payload["signature"].startswith(metric)
+    assert len(out.strip().splitlines()) == 1
+
+
+def test_score_param_changes_the_signature(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(["score", "--metric", "bleu", "--param", "max_ngram_order=2", "--hyp", "a b c", "--ref", "a b d", "--json"], capsys)
+    assert json.loads(out)["signature"].startswith("bleu-2|")
+
+
+def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["score", "--metric", "exact", "--hyp", "x", "--ref", "x"], capsys)
+    assert code == 0
+    assert out.splitlines()[0] == "exact = 1.0000"
+    assert out.splitlines()[1].startswith("signature: exact|")
+
+
+def test_score_json_as_a_subprocess_keeps_unicode() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mtcheck.cli", "score", "--metric", "bleu", "--hyp", "😍 שלום", "--ref", "😍 שלום", "--src", "مرحبا", "--json"],
+        capture_output=True, encoding="utf-8",
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["score"] == pytest.approx(100.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--metric", "bleuu"], "unknown metric 'bleuu'; did you mean 'bleu'?"),
+        (["--metric", "bleu", "--param", "tokenize=nope"], "bad params"),
+        (["--metric", "bleu", "--param", "smooth_method=nope"], "bad params"),
+        (["--metric", "bleu", "--param", "nope=1"], "bad params"),
+        (["--metric", "bleu", "--param", "novalue"], "bad parameter 'novalue': write KEY=VALUE"),
+    ],
+)
+def test_score_errors_exit_2_without_a_traceback(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = _run(["score", *argv, "--hyp", "a", "--ref", "a", "--json"], capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("mtcheck: error: ") and message in err
+
+
+def test_score_requires_hyp_and_ref(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["score", "--hyp", "a"])
+    assert info.value.code == 2
+    assert "--ref" in capsys.readouterr().err
