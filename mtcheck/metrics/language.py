@@ -1,0 +1,215 @@
+"""Checks that need no reference translation: right language, not a copy of the source, sensible length.
+
+``lang`` identifies the hypothesis's language offline with py3langid (the
+default) or lingua (``detector: lingua``, an optional 96 MB install that is
+more accurate between Bokmål and Nynorsk when ``candidates`` are given); see
+docs/language-checks.md for the measurements behind that choice.
+"""
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib.metadata import version
+from typing import Any, ClassVar, Protocol
+
+from mtcheck.metrics.base import Metric, Score
+
+#: Macrolanguage code -> the codes it covers: a target of ``no`` accepts Bokmål and Nynorsk.
+MACRO = {"no": ("nb", "nn")}
+#: py3langid's ``no`` model is Bokmål (it has a separate ``nn``).
+_PY3LANGID_OUT = {"no": "nb"}
+_PY3LANGID_IN = {"nb": "no"}
+
+
+def base_code(code: str) -> str:
+    """The primary language subtag, lower case: ``pt-BR`` -> ``pt``."""
+    return code.strip().replace("_", "-").split("-")[0].lower()
+
+
+def has_letters(text: str) -> bool:
+    """True when ``text`` holds at least one letter (of any script)."""
+    return any(unicodedata.category(ch).startswith("L") for ch in text)
+
+
+class Detector(Protocol):
+    """An offline language identifier restricted to a set of languages (or all it knows)."""
+
+    name: str
+    languages: frozenset[str]
+
+    def detect(self, text: str) -> tuple[str, float]:
+        """The most likely language code and its confidence (0-1)."""
+
+
+class Py3LangidDetector:
+    """py3langid (a numpy port of langid.py): 97 languages, ~0.1 ms a sentence, Bokmål reported as ``nb``."""
+
+    def __init__(self, candidates: tuple[str, ...] | None):
+        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+        self.name = f"py3langid-{version('py3langid')}"
+        self._ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+        known = frozenset(_PY3LANGID_OUT.get(c, c) for c in self._ident.nb_classes)
+        _check_supported(candidates, known, self.name)
+        if candidates:
+            self._ident.set_languages([_PY3LANGID_IN.get(c, c) for c in candidates])
+        self.languages = frozenset(candidates) if candidates else known
+
+    def detect(self, text: str) -> tuple[str, float]:
+        code, probability = self._ident.classify(text)
+        return _PY3LANGID_OUT.get(code, code), float(probability)
+
+
+class LinguaDetector:
+    """lingua-language-detector: 75 languages including Bokmål and Nynorsk; slower, and large when all are loaded."""
+
+    def __init__(self, candidates: tuple[str, ...] | None):
+        try:
+            from lingua import Language, LanguageDetectorBuilder
+        except ImportError as exc:
+            raise ValueError("detector 'lingua' needs lingua-language-detector: pip install 'mtcheck[lingua]'") from exc
+        self.name = f"lingua-{version('lingua-language-detector')}"
+        by_code = {lang.iso_code_639_1.name.lower(): lang for lang in Language.all()}
+        _check_supported(candidates, frozenset(by_code), self.name)
+        languages = [by_code[c] for c in candidates] if candidates else list(by_code.values())
+        self._detector = LanguageDetectorBuilder.from_languages(*languages).build()
+        self.languages = frozenset(candidates) if candidates else frozenset(by_code)
+
+    def detect(self, text: str) -> tuple[str, float]:
+        best = self._detector.compute_language_confidence_values(text)[0]
+        return best.language.iso_code_639_1.name.lower(), float(best.value)
+
+
+DETECTORS = {"py3langid": Py3LangidDetector, "lingua": LinguaDetector}
+
+
+def _check_supported(candidates: tuple[str, ...] | None, known: frozenset[str], name: str) -> None:
+    unknown = sorted(set(candidates or ()) - known)
+    if unknown:
+        raise ValueError(f"{name} does not know the language(s) {', '.join(unknown)}; it knows: {', '.join(sorted(known))}")
+
+
+@lru_cache(maxsize=16)
+def get_detector(name: str, candidates: tuple[str, ...] | None) -> Detector:
+    """A detector, built once per process for each language set (loading a model takes a while)."""
+    if name not in DETECTORS:
+        raise ValueError(f"unknown detector {name!r}; use one of: {', '.join(DETECTORS)}")
+    return DETECTORS[name](candidates)
+
+
+class _ReferenceFree(Metric):
+    """A metric that ignores the references: scored once, not once per reference."""
+
+    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+        value, details = self._score_one(hyp, "", src)
+        return Score(self.name, value, self.signature(), 0, details)
+
+
+class LanguageMetric(_ReferenceFree):
+    """1.0 when the hypothesis is identified as the target language ``lang``, else 0.0.
+
+    ``candidates`` restricts identification to a set of languages (the target is
+    always one of them). A hypothesis without letters (empty, digits, emoji) has
+    no language to identify and scores 1.0; catch empty outputs with ``length-ratio``.
+    """
+
+    name: ClassVar[str] = "lang"
+    target_lang_param: ClassVar[str | None] = "lang"
+
+    def __init__(self, lang: str, candidates: Sequence[str] | None = None, detector: str = "py3langid"):
+        if not isinstance(lang, str) or not lang.strip():
+            raise ValueError("lang must be a language code like 'en' or 'nn'")
+        self.lang = base_code(lang)
+        self.accepted = MACRO.get(self.lang, (self.lang,))
+        codes = None
+        if candidates is not None:
+            if isinstance(candidates, str) or not candidates:
+                raise ValueError("candidates must be a list of language codes, e.g. [nb, nn, en]")
+            expanded = {code for c in candidates for code in MACRO.get(base_code(c), (base_code(c),))}
+            codes = tuple(sorted(expanded | set(self.accepted)))
+        self.detector = get_detector(detector, codes)
+        missing = [code for code in self.accepted if code not in self.detector.languages]
+        if missing:
+            raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r}")
+        self._candidates = ",".join(codes) if codes else "all"
+
+    def signature(self) -> str:
+        return f"lang|target:{self.lang}|candidates:{self._candidates}|detector:{self.detector.name}"
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        if not has_letters(hyp):
+            return 1.0, {"detected": None, "confidence": None, "target": self.lang}
+        detected, confidence = self.detector.detect(hyp)
+        value = float(detected in self.accepted)
+        return value, {"detected": detected, "confidence": round(confidence, 4), "target": self.lang}
+
+    def explain(self, score: Score) -> list[str]:
+        if score.details.get("detected") is None:
+            return ["no letters: nothing to identify"]
+        return [f"identified as {score.details['detected']} (confidence {score.details['confidence']:.2f}), "
+                f"expected {score.details['target']} ({self.detector.name})"]
+
+
+def copy_key(text: str) -> str:
+    """What is compared for copies: NFC, case-folded, without punctuation and white space."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PZ"))
+
+
+class NotCopyMetric(_ReferenceFree):
+    """1.0 when the hypothesis is not the untranslated source (after :func:`copy_key`), else 0.0.
+
+    A source with nothing left after normalisation (only punctuation) cannot be
+    copied, so any hypothesis scores 1.0.
+    """
+
+    name: ClassVar[str] = "not-copy"
+    needs_source: ClassVar[bool] = True
+
+    def signature(self) -> str:
+        return "not-copy|nfc:yes|case:fold|strip:punct+space"
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        if src is None:
+            raise ValueError("not-copy needs the source segment")
+        key = copy_key(src)
+        copied = bool(key) and copy_key(hyp) == key
+        return float(not copied), {"copy": copied}
+
+    def explain(self, score: Score) -> list[str]:
+        return ["the hypothesis is the source, untranslated"] if score.details.get("copy") else []
+
+
+def char_count(text: str) -> int:
+    """Characters after NFC, not counting white space (so scripts written without spaces compare fairly)."""
+    return sum(not ch.isspace() for ch in unicodedata.normalize("NFC", text))
+
+
+class LengthRatioMetric(Metric):
+    """Hypothesis characters / reference characters, against the reference closest in length.
+
+    Bound it on both sides: ``min`` catches truncated outputs, ``max`` runaway ones.
+    With several references, the "best" is the ratio closest to 1 (in log terms).
+    """
+
+    name: ClassVar[str] = "length-ratio"
+
+    def signature(self) -> str:
+        return "length-ratio|unit:char|nfc:yes|space:no|refs:closest"
+
+    def better(self, a: float, b: float) -> bool:
+        return _log_distance(a) < _log_distance(b)
+
+    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        hyp_chars, ref_chars = char_count(hyp), char_count(ref)
+        if ref_chars == 0:
+            ratio = 1.0 if hyp_chars == 0 else math.inf
+        else:
+            ratio = hyp_chars / ref_chars
+        return ratio, {"hyp_chars": hyp_chars, "ref_chars": ref_chars}
+
+
+def _log_distance(ratio: float) -> float:
+    return math.inf if ratio <= 0 or math.isinf(ratio) else abs(math.log(ratio))
