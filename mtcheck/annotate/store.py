@@ -1,0 +1,169 @@
+"""Write one rating at a time into a suite file, keeping its comments and layout, atomically.
+
+The file is edited as a round-trip YAML document (ruamel.yaml): only the
+rating's own entry changes. Every write goes to a temporary file in the same
+folder that then replaces the suite (``os.replace``), so an interrupted
+session leaves either the old or the new file, never half of one. When the
+file changed on disk since we last read or wrote it (another annotator saved),
+it is read again before the write, so their values are kept.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mtcheck.errors import MtcheckError
+from mtcheck.suite.ratings import PAIR, SHOWN, Value
+
+try:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.util import load_yaml_guess_indent
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise MtcheckError("mtcheck annotate needs ruamel.yaml: pip install 'mtcheck[annotate]'") from exc
+
+
+def _flow_map(items: dict[str, Any]) -> CommentedMap:
+    mapping = CommentedMap(items)
+    mapping.fa.set_flow_style()
+    return mapping
+
+
+def _flow_seq(items: list[str]) -> CommentedSeq:
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def _deepest_last(mapping: CommentedMap) -> tuple[CommentedMap, Any]:
+    """The block mapping and key that end ``mapping`` when written (where a trailing comment belongs)."""
+    key = list(mapping)[-1]
+    value = mapping[key]
+    if isinstance(value, CommentedMap) and value and not value.fa.flow_style():
+        return _deepest_last(value)
+    return mapping, key
+
+
+def _append(mapping: CommentedMap, key: str, value: Any) -> None:
+    """Add ``key`` at the end of ``mapping``; comment lines that followed the old last entry still follow the new one."""
+    last = list(mapping)[-1] if mapping else None
+    mapping[key] = value
+    entry = mapping.ca.items.get(last) if last is not None else None
+    if not entry or len(entry) < 3 or entry[2] is None:
+        return
+    token = entry[2]
+    same_line, _, following = token.value.partition("\n")
+    if same_line.lstrip().startswith("#"):
+        if not following:
+            return
+        token.value = same_line + "\n"
+        moved = copy.copy(token)
+        moved.value = "\n" + following
+    else:
+        entry[2] = None
+        moved = token
+    target, target_key = _deepest_last(mapping)
+    target.ca.items[target_key] = [None, None, moved, None]
+
+
+class RatingsFile:
+    """A suite file open for adding ratings."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._load()
+
+    def _load(self) -> None:
+        text = self.path.read_text(encoding="utf-8")
+        _, indent, offset = load_yaml_guess_indent(text)
+        self._yaml = YAML()
+        self._yaml.preserve_quotes = True
+        self._yaml.width = 1 << 16  # never re-wrap long lines
+        mapping = indent - offset if offset and indent > offset else indent or 2
+        self._yaml.indent(mapping=mapping, sequence=indent or 2, offset=offset or 0)
+        self.doc = self._yaml.load(text)
+        self._stamp = self._stat()
+
+    def _stat(self) -> tuple[int, int]:
+        info = self.path.stat()
+        return info.st_mtime_ns, info.st_size
+
+    def _case(self, case_id: str) -> CommentedMap:
+        for case in self.doc["cases"]:
+            if str(case.get("id")) == case_id:
+                return case
+        raise MtcheckError(f"{self.path}: case {case_id!r} is no longer in the file")
+
+    def current(self, case_id: str, scale: str, annotator: str, system: str | None) -> Value | None:
+        """This annotator's value for an output (ordinal) or the case's pair (``system=None``), if any."""
+        self.refresh()
+        found = self._case(case_id).get("ratings", {}).get(scale, {})
+        if system is not None:
+            found = found.get(system, {})
+        return found.get(annotator)
+
+    def refresh(self) -> None:
+        """Read the file again when someone else changed it since our last read or write."""
+        if self._stat() != self._stamp:
+            self._load()
+
+    def _scale_entry(self, case_id: str, scale: str) -> CommentedMap:
+        case = self._case(case_id)
+        if "ratings" not in case:
+            ratings = CommentedMap()
+            if "notes" in case:
+                case.insert(list(case).index("notes"), "ratings", ratings)
+            else:
+                _append(case, "ratings", ratings)
+        ratings = case["ratings"]
+        if scale not in ratings:
+            _append(ratings, scale, CommentedMap())
+        return ratings[scale]
+
+    def set_ordinal(self, case_id: str, scale: str, system: str, annotator: str, value: Value) -> None:
+        """Record ``annotator``'s ``value`` for ``system``'s output, leaving every other value as it is."""
+        self.refresh()
+        entry = self._scale_entry(case_id, scale)
+        if system in entry:
+            entry[system][annotator] = value
+        else:
+            _append(entry, system, _flow_map({annotator: value}))
+        self.save()
+
+    def set_pairwise(self, case_id: str, scale: str, pair: tuple[str, str], annotator: str, value: Value,
+                     shown: tuple[str, str]) -> None:
+        """Record ``value`` (in the true ``pair`` order) and the order the pair was shown in."""
+        self.refresh()
+        entry = self._scale_entry(case_id, scale)
+        if PAIR not in entry:
+            entry.insert(0, PAIR, _flow_seq(list(pair)))
+        if annotator in entry:
+            entry[annotator] = value
+        elif SHOWN in entry:
+            entry.insert(list(entry).index(SHOWN), annotator, value)
+        else:
+            _append(entry, annotator, value)
+        if SHOWN in entry:
+            entry[SHOWN][annotator] = _flow_seq(list(shown))
+        else:
+            _append(entry, SHOWN, _flow_map({annotator: _flow_seq(list(shown))}))
+        self.save()
+
+    def save(self) -> None:
+        """Write the document to a temporary file beside the suite and swap it in."""
+        mode = self.path.stat().st_mode & 0o7777
+        handle, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                self._yaml.dump(self.doc, out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(temp, mode)
+            os.replace(temp, self.path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+        self._stamp = self._stat()
