@@ -117,6 +117,13 @@ def cmd_agreement(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_annotate(args: argparse.Namespace) -> int:
+    from mtcheck import annotate
+
+    annotate.run(args.suite, args.scale, args.annotator, redo=args.redo)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
     parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
@@ -156,6 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     agree.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     agree.add_argument("--json", action="store_true", help="print the statistics as JSON")
     agree.set_defaults(func=cmd_agreement)
+
+    annotate = commands.add_parser("annotate", help="rate a suite's recorded outputs on one of its scales, interactively")
+    annotate.add_argument("suite", help="one suite file (*.mt.yaml); answers are saved into it")
+    annotate.add_argument("--scale", required=True, help="a scale declared in the suite")
+    annotate.add_argument("--annotator", required=True, help="your annotator id, e.g. ann1")
+    annotate.add_argument("--redo", action="store_true", help="also ask items you already rated, and replace your values")
+    annotate.set_defaults(func=cmd_annotate)
     return parser
 
 
