@@ -6,14 +6,13 @@ from typing import Any
 
 from mtcheck.cache import ScoreCache, cached_score_batch
 from mtcheck.errors import MtcheckError
+from mtcheck.options import SAM_ANY
 from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.suite.model import Check
 from mtcheck.targets import Target
 
 _Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
-#: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon).
-SAM_ANY = "sam:*"
 
 
 class Evaluator:

@@ -8,6 +8,10 @@ import yaml
 
 from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError
+from mtcheck.metrics import is_known, suggestion
+
+#: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon).
+SAM_ANY = "sam:*"
 
 
 def parse_value(text: str) -> Any:
@@ -40,8 +44,11 @@ def parse_params(items: list[str], *, metric_prefix: bool) -> dict[str, Any] | d
 def metric_overrides(params: list[str], sam_lexicon: str | None = None) -> dict[str, dict[str, Any]]:
     """Command-line metric settings: ``METRIC.KEY=VALUE`` items, plus the lexicon of every ``sam:`` check."""
     overrides: dict[str, dict[str, Any]] = parse_params(params, metric_prefix=True)  # type: ignore[assignment]
+    for metric in overrides:
+        if metric != SAM_ANY and not is_known(metric):
+            raise MtcheckError(f"--param names unknown metric {metric!r} ({suggestion(metric)})")
     if sam_lexicon:
-        overrides.setdefault("sam:*", {})["lexicon"] = sam_lexicon
+        overrides.setdefault(SAM_ANY, {})["lexicon"] = sam_lexicon
     return overrides
 
 

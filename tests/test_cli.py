@@ -258,7 +258,7 @@ def test_score_json_as_a_subprocess_keeps_unicode() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--metric", "bleuu"], "unknown metric 'bleuu'; did you mean 'bleu'?"),
+        (["--metric", "bleuu"], "unknown metric 'bleuu' (did you mean 'bleu'?)"),
         (["--metric", "bleu", "--param", "tokenize=nope"], "bad params"),
         (["--metric", "bleu", "--param", "smooth_method=nope"], "bad params"),
         (["--metric", "bleu", "--param", "nope=1"], "bad params"),

@@ -12,7 +12,7 @@ from typing import Any
 from mtcheck.errors import MetricError
 from mtcheck.metrics.base import Metric, Score
 
-__all__ = ["Metric", "Score", "get_metric", "metric_names", "metric_direction"]
+__all__ = ["Metric", "Score", "get_metric", "is_known", "metric_direction", "metric_names", "suggestion"]
 
 _REGISTRY: dict[str, str] = {
     "bleu": "mtcheck.metrics.lexical:BLEUMetric",
@@ -41,14 +41,23 @@ def metric_names() -> list[str]:
     return sorted([*_REGISTRY, *_ALIASES], key=str.lower)
 
 
+def is_known(name: str) -> bool:
+    """True for a registered metric name, an alias, or ``sam:`` followed by one."""
+    return (name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name) in metric_names()
+
+
+def suggestion(name: str) -> str:
+    """How to fix an unknown metric name: the closest known name, or the list of them."""
+    close = difflib.get_close_matches(name, metric_names(), n=1)
+    return f"did you mean {close[0]!r}?" if close else f"known metrics: {', '.join(metric_names())}"
+
+
 def _resolve(name: str) -> tuple[type[Metric], dict[str, Any]]:
     preset: dict[str, Any] = {}
     if name in _ALIASES:
         name, preset = _ALIASES[name]
     if name not in _REGISTRY:
-        close = difflib.get_close_matches(name, metric_names(), n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise MetricError(f"unknown metric {name!r}{hint} (known: {', '.join(metric_names())})")
+        raise MetricError(f"unknown metric {name!r} ({suggestion(name)})")
     module_name, class_name = _REGISTRY[name].split(":")
     try:
         module = importlib.import_module(module_name)

@@ -30,20 +30,18 @@ class BLEUMetric(Metric):
         tokenize: str | None = None,
         lowercase: bool = False,
     ):
-        if not 1 <= int(max_ngram_order) <= 9:
+        order = int(max_ngram_order)
+        if not 1 <= order <= 9:
             raise ValueError("max_ngram_order must be between 1 and 9")
         self._bleu = BLEU(
             lowercase=lowercase,
             tokenize=tokenize,
             smooth_method=smooth_method,
             smooth_value=smooth_value,
-            max_ngram_order=int(max_ngram_order),
+            max_ngram_order=order,
             effective_order=True,
         )
-        self._signature = _signature(
-            self.name if max_ngram_order == 4 else f"{self.name}-{max_ngram_order}",
-            self._bleu,
-        )
+        self._signature = _signature(self.name if order == 4 else f"{self.name}-{order}", self._bleu)
 
     def signature(self) -> str:
         return self._signature

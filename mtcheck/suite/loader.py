@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import MetricError, Problem, SuiteError
-from mtcheck.metrics import SAM_PREFIX, metric_names
+from mtcheck.metrics import is_known, suggestion
 from mtcheck.suite.alternatives import expand_alternatives
 from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Suite
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
@@ -24,7 +24,7 @@ SUITE_KEYS = {
 }
 DEFAULTS_KEYS = {"checks"}
 CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
-CHECK_KEYS = {"metric", "min", "max", "params", "margin"}
+CHECK_KEYS = {"metric", "min", "max", "params", "margin", "tolerance"}
 HYP_KEYS = {"text", "expect"}
 CONTRASTIVE_KEYS = {"good", "bad"}
 SUPPORTED_VERSION = 1
@@ -78,11 +78,6 @@ def _number(report: _Reporter, mapping: LMap, key: str, what: str) -> float | No
     return float(value)
 
 
-def _known_metric(name: str) -> bool:
-    base = name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name
-    return base in metric_names()
-
-
 #: Params that name files, resolved against the suite's folder when relative.
 PATH_PARAMS = ("lexicon", "model", "baseline_path", "idf_sents")
 
@@ -102,15 +97,16 @@ def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, ne
         return None
     _check_keys(report, raw, CHECK_KEYS, what)
     metric = _text(report, raw, "metric", what, required=True)
-    if metric is not None and not _known_metric(metric):
-        close = difflib.get_close_matches(metric, metric_names(), n=1)
-        fix = f"did you mean {close[0]!r}?" if close else f"known metrics: {', '.join(metric_names())}"
-        report.add(raw, "metric", f"{what}: unknown metric {metric!r}", fix)
+    if metric is not None and not is_known(metric):
+        report.add(raw, "metric", f"{what}: unknown metric {metric!r}", suggestion(metric))
         metric = None
     low, high = _number(report, raw, "min", what), _number(report, raw, "max", what)
     margin = _number(report, raw, "margin", what)
     if margin is not None and margin < 0:
         report.add(raw, "margin", f"{what}: margin must not be negative", "use 0 or a positive number")
+    tolerance = _number(report, raw, "tolerance", what)
+    if tolerance is not None and tolerance < 0:
+        report.add(raw, "tolerance", f"{what}: tolerance must not be negative", "use 0 or a positive number")
     if low is not None and high is not None and low > high:
         report.add(raw, "min", f"{what}: min {low:g} is above max {high:g}", "swap them")
     if needs_threshold and low is None and high is None and "min" not in raw and "max" not in raw:
@@ -121,7 +117,8 @@ def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, ne
         params = {}
     if metric is None:
         return None
-    return Check(metric, low, high, _resolve_paths(report.path, dict(params)), margin or 0.0, line_of(where, index))
+    return Check(metric, low, high, _resolve_paths(report.path, dict(params)), margin or 0.0, line_of(where, index),
+                 tolerance)
 
 
 def _checks(report: _Reporter, mapping: LMap, what: str, *, needs_threshold: bool) -> list[Check]:
