@@ -47,7 +47,10 @@ class Py3LangidDetector:
     """py3langid (a numpy port of langid.py): 97 languages, ~0.1 ms a sentence, Bokmål reported as ``nb``."""
 
     def __init__(self, candidates: tuple[str, ...] | None):
-        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+        try:
+            from py3langid.langid import MODEL_FILE, LanguageIdentifier
+        except ImportError as exc:
+            raise ValueError("detector 'py3langid' needs py3langid: pip install py3langid") from exc
 
         self.name = f"py3langid-{version('py3langid')}"
         self._ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
