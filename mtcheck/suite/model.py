@@ -27,7 +27,9 @@ class Check:
     """A threshold on one metric: the value must be ``>= min`` and/or ``<= max``.
 
     ``margin`` is used by contrastive pairs: the good translation must beat the
-    bad one by at least this much on the metric's own scale.
+    bad one by at least this much on the metric's own scale. ``tolerance`` is
+    how much worse than a saved baseline the value may get (metric units;
+    ``None``: the run's default, see docs/regression.md).
     """
 
     metric: str
@@ -36,6 +38,7 @@ class Check:
     params: dict[str, Any] = field(default_factory=dict)
     margin: float = 0.0
     line: int | None = None
+    tolerance: float | None = None
 
     def passes(self, value: float) -> bool:
         if self.min is not None and not value >= self.min:
