@@ -84,6 +84,16 @@ class Hypothesis:
 
 
 @dataclass(frozen=True)
+class Perturb:
+    """A case's ``perturb:`` setting: edit kinds (or families), examples per test, language, edits per example."""
+
+    kinds: tuple[str, ...]
+    budget: int = 20
+    lang: str | None = None
+    max_edits: int = 1
+
+
+@dataclass(frozen=True)
 class Case:
     id: str
     src: str
@@ -96,6 +106,7 @@ class Case:
     ratings: dict[str, Any] = field(default_factory=dict)
     notes: str = ""
     line: int | None = None
+    perturb: Perturb | None = None
 
     def hyp(self, system: str) -> Hypothesis | None:
         return next((h for h in self.hyps if h.system == system), None)
