@@ -13,8 +13,9 @@ from typing import Any
 
 from mtcheck.errors import MetricError, Problem, SuiteError
 from mtcheck.metrics import is_known, suggestion
+from mtcheck.perturb.config import parse_perturb
 from mtcheck.suite.alternatives import expand_alternatives
-from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Suite
+from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Perturb, Suite
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
 
@@ -22,8 +23,8 @@ SUITE_KEYS = {
     "version", "name", "description", "source_lang", "target_lang", "defaults", "system",
     "scales", "ref_alternatives", "cases",
 }
-DEFAULTS_KEYS = {"checks"}
-CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
+DEFAULTS_KEYS = {"checks", "perturb"}
+CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes", "perturb"}
 CHECK_KEYS = {"metric", "min", "max", "params", "margin", "tolerance"}
 HYP_KEYS = {"text", "expect"}
 CONTRASTIVE_KEYS = {"good", "bad"}
@@ -224,7 +225,7 @@ def _merge_checks(defaults: list[Check], own: list[Check]) -> tuple[Check, ...]:
 
 
 def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], expand: bool,
-          scales: dict[str, Scale]) -> Case | None:
+          scales: dict[str, Scale], default_perturb: Perturb | None = None) -> Case | None:
     if not isinstance(raw, LMap):
         report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
         return None
@@ -252,9 +253,10 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
+    perturb = parse_perturb(report, raw, what) or default_perturb
     if case_id is None or src is None or not refs:
         return None
-    return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index))
+    return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index), perturb)
 
 
 def _suite_system(report: _Reporter, doc: LMap, path: Path) -> str | None:
@@ -301,9 +303,11 @@ def parse_suite(path: Path, doc: Any, report: _Reporter) -> Suite | None:
     header = _header(report, doc, path)
     defaults_raw = doc.get("defaults", LMap())
     defaults: list[Check] = []
+    default_perturb = None
     if isinstance(defaults_raw, LMap):
         _check_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
         defaults = _checks(report, defaults_raw, "defaults", needs_threshold=True)
+        default_perturb = parse_perturb(report, defaults_raw, "defaults")
     else:
         report.add(doc, "defaults", "suite: defaults must be a mapping like {checks: [...]}")
     expand = doc.get("ref_alternatives", True)
@@ -317,7 +321,7 @@ def parse_suite(path: Path, doc: Any, report: _Reporter) -> Suite | None:
     cases: list[Case] = []
     first_line: dict[str, int | None] = {}
     for index, raw in enumerate(raw_cases):
-        case = _case(report, raw, raw_cases, index, defaults, expand, header["scales"])
+        case = _case(report, raw, raw_cases, index, defaults, expand, header["scales"], default_perturb)
         if case is None:
             continue
         if case.id in first_line:

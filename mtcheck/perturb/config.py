@@ -1,0 +1,64 @@
+"""The suite's ``perturb:`` key (per case or in ``defaults``): validated into a :class:`Perturb`."""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Protocol
+
+from hypothesis.errors import InvalidArgument
+
+from mtcheck.perturb.kinds import GROUPS, KINDS, unknown_kind_hint
+from mtcheck.perturb.text import normalise_lang
+from mtcheck.suite.model import Perturb
+
+PERTURB_KEYS = ("kinds", "budget", "lang", "max_edits")
+DEFAULT_BUDGET = 20
+
+
+class Reporter(Protocol):
+    def add(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None: ...
+
+
+def _positive_int(report: Reporter, raw: Any, key: str, what: str, default: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        report.add(raw, key, f"{what}: {key} must be a whole number >= 1, got {value!r}", f"write '{key}: {default}'")
+        return default
+    return value
+
+
+def parse_perturb(report: Reporter, owner: Any, what: str) -> Perturb | None:
+    """The ``perturb`` mapping of ``owner`` (a case or ``defaults``), or None when absent or invalid."""
+    raw = owner.get("perturb")
+    if raw is None:
+        return None
+    label = f"{what} perturb"
+    if not isinstance(raw, dict):
+        report.add(owner, "perturb", f"{label} must be a mapping like {{kinds: [negation-drop], budget: 20}}")
+        return None
+    for key in raw:
+        if key not in PERTURB_KEYS:
+            close = difflib.get_close_matches(str(key), PERTURB_KEYS, n=1)
+            report.add(raw, key, f"unknown key {key!r} in {label}",
+                       f"did you mean {close[0]!r}?" if close else f"allowed keys: {', '.join(PERTURB_KEYS)}")
+    kinds = raw.get("kinds")
+    if isinstance(kinds, str):
+        kinds = [kinds]
+    if not isinstance(kinds, list) or not kinds:
+        report.add(raw, "kinds" if "kinds" in raw else None, f"{label} needs a list of edit kinds",
+                   f"write 'kinds: [negation-drop, antonym-swap]' (or a family: {', '.join(GROUPS)})")
+        return None
+    ok = True
+    for index, kind in enumerate(kinds):
+        if kind not in KINDS and kind not in GROUPS:
+            report.add(kinds, index, f"{label}: unknown edit kind {kind!r}", unknown_kind_hint(str(kind)))
+            ok = False
+    lang = raw.get("lang")
+    if lang is not None:
+        try:
+            normalise_lang(lang)
+        except InvalidArgument as exc:
+            report.add(raw, "lang", f"{label}: {exc}", "use en, sv, nb or nn")
+            lang = None
+    budget = _positive_int(report, raw, "budget", label, DEFAULT_BUDGET)
+    max_edits = _positive_int(report, raw, "max_edits", label, 1)
+    return Perturb(tuple(dict.fromkeys(kinds)), budget, lang, max_edits) if ok else None

@@ -1,0 +1,177 @@
+"""Sentiment-critical edits (English): negation, antonyms, intensity, sarcasm, deleted sentiment words."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from mtcheck.perturb.edit import Edit
+from mtcheck.perturb.english import INTENSIFIERS, OPPOSITES, STRONG_DEFAULT, antonyms, known, scale_step, word_polarity
+from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, words
+
+BE = frozenset({"am", "is", "are", "was", "were", "'m", "'re", "'s"})
+MODALS = frozenset({"can", "could", "will", "would", "shall", "should", "may", "might", "must", "'ll"})
+HAVE = frozenset({"have", "has", "had"})
+DO = frozenset({"do", "does", "did"})
+#: Positive auxiliary -> its negative contraction (absent: only "X not" exists).
+CONTRACTED = {
+    "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't", "can": "can't", "could": "couldn't",
+    "will": "won't", "would": "wouldn't", "should": "shouldn't", "must": "mustn't", "have": "haven't",
+    "has": "hasn't", "had": "hadn't", "do": "don't", "does": "doesn't", "did": "didn't",
+}
+#: Stems before n't that are not the positive word ("won't" -> "will").
+NT_STEMS = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
+#: Tweet spellings without an apostrophe.
+BARE_NT = {v.replace("'", ""): k for k, v in CONTRACTED.items()} | {"cant": "can", "wont": "will", "aint": "is"}
+NEGATIVE_PRONOUNS = {"nothing": "something", "nobody": "somebody", "nowhere": "somewhere", "cannot": "can"}
+#: Tags of the word before a finite verb that can end its subject (or an adverb before the verb).
+SUBJECT_TAGS = frozenset({"PRP", "NN", "NNS", "NNP", "NNPS", "EX", "WP", "WDT", "RB", "CC", "DT"})
+_ELONGATED = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
+_MARKERS = re.compile(r"\b(xoxo+|lol+|lmao+|haha+|yeah right|oh great|sure thing)\b|#sarcasm|(?<!\w)/s\b|[;:]-?[)pPD]",
+                      re.IGNORECASE)
+
+
+def _is_verb(word: Word | None) -> bool:
+    return word is not None and word.tag.startswith("VB")
+
+
+def _positive_verb(aux: str, verb: Word) -> str:
+    """The verb that replaces ``aux not verb``: ``does not like`` -> ``likes``."""
+    tag = {"does": "VBZ", "did": "VBD"}.get(aux, "VBP")
+    return inflect(verb.lemma, tag) or verb.text
+
+
+def negation_drop(sentence: str, lang: str) -> list[Edit]:
+    """Remove each negation: ``don't love`` -> ``love``, ``isn't`` -> ``is``, ``never`` -> nothing."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    kind = "negation-drop"
+    for i, w in enumerate(ws):
+        prev, nxt = (ws[i - 1] if i else None), (ws[i + 1] if i + 1 < len(ws) else None)
+        low = w.lower
+        if low in ("not", "n't") and prev is not None:
+            aux = NT_STEMS.get(prev.lower, prev.lower)
+            if aux in DO and _is_verb(nxt) and nxt is not None:
+                after = match_case(prev.text, _positive_verb(aux, nxt))
+                edits.append(Edit(kind, prev.start, nxt.end, sentence[prev.start:nxt.end], after))
+            elif low == "n't":
+                edits.append(Edit(kind, prev.start, w.end, sentence[prev.start:w.end], match_case(prev.text, aux)))
+            else:
+                edits.append(delete_span(sentence, w.start, w.end, kind))
+        elif low in BARE_NT:
+            aux = BARE_NT[low]
+            if aux in DO and _is_verb(nxt) and nxt is not None:
+                after = match_case(w.text, _positive_verb(aux, nxt))
+                edits.append(Edit(kind, w.start, nxt.end, sentence[w.start:nxt.end], after))
+            else:
+                edits.append(replace_word(w, kind, aux))
+        elif low in NEGATIVE_PRONOUNS:
+            edits.append(replace_word(w, kind, NEGATIVE_PRONOUNS[low]))
+        elif low in ("never", "no") and nxt is not None and nxt.lower != "one":
+            edits.append(delete_span(sentence, w.start, w.end, kind))
+    return edits
+
+
+def _negated(ws: tuple[Word, ...], i: int) -> bool:
+    """True when the word after ``i`` (or ``i`` itself) already negates."""
+    nxt = ws[i + 1].lower if i + 1 < len(ws) else ""
+    return nxt in ("not", "n't", "never") or ws[i].lower in BARE_NT
+
+
+def negation_insert(sentence: str, lang: str) -> list[Edit]:
+    """Negate each finite verb, auxiliary-aware: ``loves`` -> ``does not love`` / ``doesn't love``, ``is`` -> ``is not``."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    kind = "negation-insert"
+    for i, w in enumerate(ws):
+        low = w.lower
+        prev = ws[i - 1].lower if i else ""
+        nxt = ws[i + 1] if i + 1 < len(ws) else None
+        if _negated(ws, i) or prev in ("not", "n't", "never", "to") or prev in DO | MODALS | BE | HAVE:
+            continue
+        if i and ws[i - 1].tag not in SUBJECT_TAGS:
+            continue
+        if low in BE | MODALS or (low in HAVE and nxt is not None and nxt.tag == "VBN") or (low in DO and _is_verb(nxt)):
+            if low == "'s" and w.tag != "VBZ":
+                continue
+            edits.append(Edit(kind, w.start, w.end, w.text, f"{w.text} not"))
+            if low in CONTRACTED:
+                edits.append(replace_word(w, kind, CONTRACTED[low]))
+        elif w.tag in ("VBZ", "VBP", "VBD") or (w.tag == "VB" and i == 0):
+            if _ELONGATED.search(low) or not low.isalpha() or not known(w.lemma, "v"):
+                continue
+            aux = _do_for(w)
+            edits.append(replace_word(w, kind, f"{aux} not {w.lemma}"))
+            edits.append(replace_word(w, kind, f"{CONTRACTED[aux]} {w.lemma}"))
+    return edits
+
+
+def _do_for(w: Word) -> str:
+    """``do``, ``does`` or ``did`` for a finite verb (a VBD equal to its lemma, "love", is read as present)."""
+    if w.tag == "VBD" and w.lower != w.lemma:
+        return "did"
+    if w.tag == "VBZ" or (w.lower != w.lemma and w.lower == inflect(w.lemma, "VBZ")):
+        return "does"
+    return "do"
+
+
+def antonym_swap(sentence: str, lang: str, kind: str = "antonym-swap") -> list[Edit]:
+    """Swap each sentiment word for an opposite-polarity word of the same part of speech and inflection."""
+    return [replace_word(w, kind, a) for w in words(sentence, lang) if w.lower.isalpha() for a in antonyms(w.lemma, w.tag)]
+
+
+def intensity_loss(sentence: str, lang: str) -> list[Edit]:
+    """Weaken: drop an intensifier (``absolutely love`` -> ``love``) or step down a scale (``adore`` -> ``love``)."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        if w.lower in INTENSIFIERS and i + 1 < len(ws) and ws[i + 1].is_word:
+            edits.append(delete_span(sentence, w.start, w.end, "intensity-loss"))
+        edits.extend(_scale(w, up=False, kind="intensity-loss"))
+    return edits
+
+
+def intensity_gain(sentence: str, lang: str) -> list[Edit]:
+    """Strengthen: step up a scale (``like`` -> ``love``) or add an intensifier (``love`` -> ``really love``)."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        edits.extend(_scale(w, up=True, kind="intensity-gain"))
+        before = ws[i - 1].lower if i else ""
+        if (w.tag[:2] in ("VB", "JJ") and word_polarity(w) and before not in INTENSIFIERS and w.lower.isalpha()
+                and known(w.lemma, "v" if w.tag[0] == "V" else "a")):
+            edits.append(replace_word(w, "intensity-gain", f"{STRONG_DEFAULT} {w.text}"))
+    return edits
+
+
+def _scale(w: Word, *, up: bool, kind: str) -> list[Edit]:
+    step = scale_step(w.lemma, up)
+    form = inflect(step, w.tag if w.tag[:2] in ("VB", "JJ") else "VBP") if step else None
+    return [replace_word(w, kind, form)] if form and form != w.lower else []
+
+
+def has_sarcasm_marker(sentence: str) -> bool:
+    """Emoji, ``xoxo``, ``lol``, ``#sarcasm``, winks or elongations (``loooove``)."""
+    return bool(_MARKERS.search(sentence) or _ELONGATED.search(sentence)
+                or any(unicodedata.category(ch) == "So" for ch in sentence))
+
+
+def sarcasm_neutralisation(sentence: str, lang: str) -> list[Edit]:
+    """In a sentence with sarcasm markers, flip the literal sentiment word and keep the markers.
+
+    ``love my fans xoxo`` -> ``hate my fans xoxo``; ``loooove getting ...`` -> ``hate getting ...``.
+    """
+    if not has_sarcasm_marker(sentence):
+        return []
+    kind = "sarcasm-neutralisation"
+    edits = antonym_swap(sentence, lang, kind)
+    for w in words(sentence, lang):
+        plain = _ELONGATED.sub(r"\1", w.lower)
+        if plain != w.lower and plain in OPPOSITES:
+            edits.append(replace_word(w, kind, OPPOSITES[plain]))
+    return edits
+
+
+def sentiment_deletion(sentence: str, lang: str) -> list[Edit]:
+    """Delete each sentiment-bearing word (|polarity| >= 0.25, negators aside)."""
+    return [delete_span(sentence, w.start, w.end, "sentiment-deletion") for w in words(sentence, lang)
+            if w.lower.isalpha() and abs(word_polarity(w)) >= 0.25 and word_polarity(w) != -1.0]

@@ -1,0 +1,177 @@
+"""Grammar and fluency errors (seeds 001, 003): agreement, determiners, word order, typos, diacritics, compounds."""
+from __future__ import annotations
+
+import unicodedata
+
+from mtcheck.perturb.critical import BE, DO, MODALS
+from mtcheck.perturb.edit import Edit
+from mtcheck.perturb.english import INTENSIFIERS, known
+from mtcheck.perturb.text import delete_span, inflect, replace_word, words
+
+#: Determiner swaps per language; English a/an swaps make a wrong article, Scandinavian ones a gender error.
+DETERMINER_SWAPS = {
+    "en": {"a": "an", "an": "a", "the": "a", "this": "these", "these": "this", "that": "those", "those": "that"},
+    "sv": {"en": "ett", "ett": "en", "min": "mitt", "mitt": "min", "din": "ditt", "ditt": "din", "sin": "sitt",
+           "sitt": "sin", "denna": "detta", "detta": "denna", "den": "det"},
+    "no": {"en": "et", "et": "en", "ei": "et", "min": "mitt", "mitt": "min", "din": "ditt", "ditt": "din",
+           "sin": "sitt", "sitt": "sin", "denne": "dette", "dette": "denne"},
+}
+#: Determiners whose removal leaves a grammatical gap (pronoun-like ones stay).
+DROPPABLE = {"en": {"a", "an", "the"}, "sv": {"en", "ett"}, "no": {"en", "et", "ei"}}
+PREPOSITIONS = {
+    "en": {"in": "on", "on": "at", "at": "in", "to": "for", "for": "to", "of": "from", "from": "of", "with": "by"},
+    "sv": {"i": "på", "på": "i", "av": "genom", "genom": "av", "till": "för", "för": "till", "med": "av"},
+    "no": {"på": "i", "i": "på", "til": "for", "for": "til", "av": "med", "med": "av"},
+}
+SUBJECT_PRONOUNS = {
+    "en": {"i", "you", "he", "she", "it", "we", "they"},
+    "sv": {"jag", "du", "han", "hon", "vi", "ni", "de", "man", "det", "den"},
+    "no": {"jeg", "du", "han", "hun", "vi", "dere", "de", "man", "det", "den", "eg", "ho"},
+}
+#: Common finite verbs (present -r forms are recognised by ending).
+FINITE = {
+    "sv": {"är", "var", "har", "hade", "kan", "kunde", "ska", "skulle", "vill", "ville", "måste", "får", "fick",
+           "blev", "gick", "kom", "såg", "tror", "tycker", "finns"},
+    "no": {"er", "var", "har", "hadde", "kan", "kunne", "skal", "skulle", "vil", "ville", "må", "måtte", "får",
+           "fikk", "ble", "gikk", "kom", "så", "tror", "synes", "finnes"},
+}
+#: Heads of compounds a split leaves as a separate word ("kaffekopp" -> "kaffe kopp").
+COMPOUND_HEADS = {
+    "en": ("book", "room", "ball", "light", "work", "house", "day", "time", "ship", "brush", "end"),
+    "sv": ("kopp", "bil", "hus", "dag", "tid", "land", "bok", "skola", "arbete", "plats", "vän", "mat", "rum",
+           "resa", "fest", "stad", "barn", "ord", "möjlighet", "problem", "kurs"),
+    "no": ("kopp", "bil", "hus", "dag", "tid", "land", "bok", "skole", "arbeid", "plass", "venn", "mat", "rom",
+           "reise", "fest", "by", "barn", "ord", "roman", "mappe", "familie"),
+}
+_DIACRITICS = str.maketrans({"ø": "o", "Ø": "O", "æ": "a", "Æ": "A", "ß": "ss"})
+FREQUENCY = frozenset({"always", "never", "often", "usually", "sometimes", "just", "also", "only", "even", "still"})
+_BE_SWAP = {"am": "is", "is": "are", "are": "is", "was": "were", "were": "was", "has": "have", "have": "has"}
+
+
+def agreement(sentence: str, lang: str) -> list[Edit]:
+    """Break subject-verb agreement: ``I have`` -> ``I has``, ``he likes`` -> ``he like``."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        if i == 0 or not ws[i - 1].is_word or ws[i - 1].tag not in ("PRP", "NN", "NNS", "NNP"):
+            continue
+        low = w.lower
+        if low in _BE_SWAP:
+            edits.append(replace_word(w, "agreement", _BE_SWAP[low]))
+        elif low in ("do", "does"):
+            edits.append(replace_word(w, "agreement", "does" if low == "do" else "do"))
+        elif w.tag in ("VBZ", "VBP") and low.isalpha() and known(w.lemma, "v"):
+            form = w.lemma if w.tag == "VBZ" else inflect(w.lemma, "VBZ")
+            if form and form != low:
+                edits.append(replace_word(w, "agreement", form))
+    return edits
+
+
+def determiner_drop(sentence: str, lang: str) -> list[Edit]:
+    """Drop an article: ``I have a book`` -> ``I have book``."""
+    ws = words(sentence, lang)
+    return [delete_span(sentence, w.start, w.end, "determiner-drop") for i, w in enumerate(ws)
+            if w.lower in DROPPABLE[lang] and i + 1 < len(ws) and ws[i + 1].is_word]
+
+
+def determiner_swap(sentence: str, lang: str) -> list[Edit]:
+    """Swap a determiner for a wrong one: ``a book`` -> ``an book``, ``mitt förslag`` -> ``min förslag``."""
+    table = DETERMINER_SWAPS[lang]
+    ws = words(sentence, lang)
+    return [replace_word(w, "determiner-swap", table[w.lower]) for i, w in enumerate(ws)
+            if w.lower in table and i + 1 < len(ws) and ws[i + 1].is_word and ws[i + 1].lower not in table]
+
+
+def adverb_misplacement(sentence: str, lang: str) -> list[Edit]:
+    """Move an adverb across its verb group: ``I don't always love`` -> ``I always don't love``."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        if not (w.tag.startswith("RB") and w.lower.isalpha()) or w.lower in ("not", "n't") or i == 0:
+            continue
+        prev = ws[i - 1]
+        if prev.lower in ("not", "n't") and i >= 2 and ws[i - 2].lower.rstrip("'") in DO | BE | MODALS | {"ca", "wo"}:
+            group = ws[i - 2]
+            moved = f"{w.text} {sentence[group.start:prev.end]}"
+            edits.append(Edit("adverb-misplacement", group.start, w.end, sentence[group.start:w.end], moved))
+        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (w.lower in INTENSIFIERS or w.lower in FREQUENCY):
+            verb = ws[i + 1]
+            edits.append(Edit("adverb-misplacement", w.start, verb.end, sentence[w.start:verb.end],
+                              f"{verb.text} {w.text}"))
+    return edits
+
+
+
+def word_order(sentence: str, lang: str) -> list[Edit]:
+    """Break word order. Swedish/Norwegian: a V2 violation (``Idag är jag`` -> ``Idag jag är``);
+    English: an adjective after its noun (``a red car`` -> ``a car red``)."""
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i in range(1, len(ws) - 1):
+        first, second = ws[i], ws[i + 1]
+        if lang == "en":
+            swap = first.tag.startswith("JJ") and second.tag in ("NN", "NNS")
+        else:
+            swap = (second.lower in SUBJECT_PRONOUNS[lang] and _finite(first.lower, lang)
+                    and ws[i - 1].lower not in SUBJECT_PRONOUNS[lang] and ws[i - 1].is_word)
+        if swap:
+            edits.append(Edit("word-order", first.start, second.end, sentence[first.start:second.end],
+                              f"{second.text}{sentence[first.end:second.start]}{first.text}"))
+    return edits
+
+
+def _finite(word: str, lang: str) -> bool:
+    return word in FINITE[lang] or (lang == "sv" and len(word) > 3 and word.endswith(("ar", "er", "ir")))
+
+
+def preposition_swap(sentence: str, lang: str) -> list[Edit]:
+    """Swap a preposition: ``in`` -> ``on``, ``på`` -> ``i``, ``genom`` -> ``av``."""
+    table = PREPOSITIONS[lang]
+    return [replace_word(w, "preposition-swap", table[w.lower]) for w in words(sentence, lang)
+            if w.lower in table and (lang != "en" or w.tag in ("IN", "TO"))]
+
+
+def typo(sentence: str, lang: str) -> list[Edit]:
+    """One typo per word of 4+ letters: two middle letters swapped, then one dropped."""
+    edits: list[Edit] = []
+    for w in words(sentence, lang):
+        text = w.text
+        if len(text) < 4 or not text.isalpha():
+            continue
+        mid = len(text) // 2
+        swapped = text[:mid - 1] + text[mid] + text[mid - 1] + text[mid + 1:]
+        for after in (swapped, text[:mid] + text[mid + 1:]):
+            if after != text:
+                edits.append(Edit("typo", w.start, w.end, text, after))
+    return edits
+
+
+def strip_diacritics(text: str) -> str:
+    """``å`` -> ``a``, ``ø`` -> ``o``, ``ä`` -> ``a``, ``é`` -> ``e``."""
+    decomposed = unicodedata.normalize("NFD", text.translate(_DIACRITICS))
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def diacritics_loss(sentence: str, lang: str) -> list[Edit]:
+    """Lose the diacritics of one word: ``på`` -> ``pa``, ``kjøre`` -> ``kjore``."""
+    return [Edit("diacritics-loss", w.start, w.end, w.text, plain) for w in words(sentence, lang)
+            if (plain := strip_diacritics(w.text)) != w.text]
+
+
+def compound_split(sentence: str, lang: str) -> list[Edit]:
+    """Split a compound before a known head: ``kaffekopp`` -> ``kaffe kopp``."""
+    edits: list[Edit] = []
+    for w in words(sentence, lang):
+        low = w.lower
+        for head in COMPOUND_HEADS[lang]:
+            cut = len(w.text) - len(head)
+            if low.endswith(head) and cut >= 3 and low.isalpha():
+                edits.append(Edit("compound-split", w.start, w.end, w.text, f"{w.text[:cut]} {w.text[cut:]}"))
+                break
+    return edits
+
+
+def repeated_word(sentence: str, lang: str) -> list[Edit]:
+    """Say a word twice: ``the book`` -> ``the the book``."""
+    return [Edit("repeated-word", w.start, w.end, w.text, f"{w.text} {w.text}") for w in words(sentence, lang)
+            if w.is_word]
