@@ -10,6 +10,8 @@ import pytest
 
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
+from mtcheck.perturb.items import add_options as add_perturb_options
+from mtcheck.perturb.items import perturb_items
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -46,6 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mt-cache-dir", metavar="DIR", default=None,
                     help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
+    add_perturb_options(group)
     parser.addini("mt_suites", type="linelist", default=[],
                   help="extra glob patterns of suite files (besides *.mt.yaml), relative to rootdir")
 
@@ -107,8 +110,11 @@ class SuiteFile(pytest.File):
         suite = load_suite(self.path)
         for tag in {tag for case in suite.cases for tag in case.tags}:
             self.config.addinivalue_line("markers", f"{marker_name(tag)}: mtcheck cases tagged {tag!r}")
-        for target in targets_for(suite, self.config.stash[RUNNER].options.system):
+        runner, perturbed = self.config.stash[RUNNER], set()
+        for target in targets_for(suite, runner.options.system):
             yield CaseItem.from_parent(self, name=target.test_id, target=target)
+            yield from perturb_items(self, target, runner, sensitivity=target.case.id not in perturbed)
+            perturbed.add(target.case.id)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, SuiteError):
