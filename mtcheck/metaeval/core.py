@@ -1,0 +1,235 @@
+"""Meta-evaluation: how well each metric of a suite agrees with its human ratings, with and without SAM."""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mtcheck.cache import cached_score_batch
+from mtcheck.errors import MtcheckError
+from mtcheck.evaluate import Evaluator
+from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, default_acceptable, separation
+from mtcheck.metaeval.stats import bootstrap_ci, kendall_rows, pearson_rows
+from mtcheck.metaeval.units import SIDES, ordinal_outputs, rated_pairs, rated_scales
+from mtcheck.metrics import SAM_PREFIX, Metric
+from mtcheck.suite.model import Case, Check, Suite
+from mtcheck.suite.ratings import ORDINAL, Scale
+
+CI = tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``resamples`` bootstrap resamples (0: no intervals) at ``confidence``; ``extra`` metrics beside the suites' checks."""
+
+    resamples: int = 1000
+    confidence: float = 0.95
+    seed: int = 0
+    extra: tuple[str, ...] = ()
+    sam: bool = True
+    calibrate: bool = False
+    acceptable: tuple[Acceptable, ...] = ()
+
+
+@dataclass(frozen=True)
+class Correlation:
+    """Absolute Pearson r and Kendall tau-b between a metric and an ordinal scale's mean ratings.
+
+    ``agrees`` is False when the metric ranks outputs the wrong way round (its
+    correlation, taken in the metric's own direction, is negative).
+    """
+
+    suite: str
+    scale: str
+    metric: str
+    n: int
+    pearson: float | None
+    pearson_ci: CI
+    kendall: float | None
+    kendall_ci: CI
+    agrees: bool | None
+
+
+@dataclass(frozen=True)
+class PairAgreement:
+    """How often the metric prefers the output the human majority preferred, over pairs with a majority for A or B.
+
+    A metric tie counts as a disagreement; ``tau`` is WMT's Kendall-like
+    (agree - disagree) / (agree + disagree). ``undecided`` pairs (majority
+    ``equal`` or no majority) are left out.
+    """
+
+    suite: str
+    scale: str
+    metric: str
+    n: int
+    agree: int
+    accuracy: float | None
+    accuracy_ci: CI
+    tau: float | None
+    undecided: int
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The best threshold of a metric for one acceptability rule, and how the suite's current threshold does."""
+
+    suite: str
+    scale: str
+    metric: str
+    rule: str
+    acceptable: int
+    unacceptable: int
+    bound: str
+    best: Separation | None
+    current: Separation | None
+
+
+@dataclass
+class MetaEval:
+    correlations: list[Correlation] = field(default_factory=list)
+    pairs: list[PairAgreement] = field(default_factory=list)
+    calibrations: list[Calibration] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.correlations or self.pairs)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"correlations": [asdict(c) for c in self.correlations], "pairwise": [asdict(p) for p in self.pairs],
+                "calibrations": [asdict(c) for c in self.calibrations], "problems": list(self.problems)}
+
+
+def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True) -> list[Check]:
+    """The metrics to meta-evaluate: every check's metric (one per key) and ``extra``; for English
+    targets each metric also with and without SAM (``chrf`` and ``sam:chrf``)."""
+    checks: dict[str, Check] = {}
+    for check in [*suite.defaults, *(c for case in suite.cases for c in case.checks), *(Check(m) for m in extra)]:
+        checks.setdefault(check.key, Check(check.metric, params=check.params))
+    english = suite.target_lang.lower().split("-")[0] == "en"
+    ordered: dict[str, Check] = {}
+    for check in checks.values():
+        base = check.metric[len(SAM_PREFIX):] if check.metric.startswith(SAM_PREFIX) else check.metric
+        variants = [base, SAM_PREFIX + base] if english and sam else [check.metric]
+        for name in variants:
+            variant = Check(name, params=check.params)
+            ordered.setdefault(variant.key, variant)
+    return list(ordered.values())
+
+
+def _score(evaluator: Evaluator, metric: Metric, items: Sequence[tuple[Case, str]]) -> list[float]:
+    scores = cached_score_batch(metric, [h for _, h in items], [list(c.refs) for c, _ in items],
+                                [c.src for c, _ in items], evaluator.cache)
+    return [s.value for s in scores]
+
+
+def _none_if_nan(value: float) -> float | None:
+    return None if math.isnan(value) else value
+
+
+def correlate(suite: str, scale: str, metric: str, values: Sequence[float], human: Sequence[float],
+              higher_is_better: bool, settings: Settings) -> Correlation:
+    """Absolute Pearson and Kendall correlations with bootstrap intervals (values oriented so higher is better)."""
+    x = np.asarray(values, float) * (1 if higher_is_better else -1)
+    y = np.asarray(human, float)
+    r, tau = (float(f(x[None], y[None])[0]) for f in (pearson_rows, kendall_rows))
+    ci = dict(resamples=settings.resamples, confidence=settings.confidence, seed=settings.seed, absolute=True)
+    agrees = None if math.isnan(r) else r >= 0
+    return Correlation(suite, scale, metric, len(x), _none_if_nan(abs(r)), bootstrap_ci(pearson_rows, x, y, **ci),
+                       _none_if_nan(abs(tau)), bootstrap_ci(kendall_rows, x, y, **ci), agrees)
+
+
+def _accuracy_ci(hits: np.ndarray, settings: Settings) -> CI:
+    if len(hits) < 3 or settings.resamples <= 0:
+        return None
+    rng = np.random.default_rng(settings.seed)
+    means = hits[rng.integers(0, len(hits), size=(settings.resamples, len(hits)))].mean(axis=1)
+    tail = (1 - settings.confidence) / 2 * 100
+    low, high = np.percentile(means, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def pair_agreement(suite: str, scale: str, metric: str, a: Sequence[float], b: Sequence[float],
+                   majorities: Sequence[str | None], higher_is_better: bool, settings: Settings) -> PairAgreement:
+    """Agreement of the metric's preference with the human majority (see :class:`PairAgreement`)."""
+    hits = []
+    for va, vb, side in zip(a, b, majorities):
+        if side in SIDES:
+            better = va - vb if higher_is_better else vb - va
+            hits.append((better > 0) if side == "A" else (better < 0))
+    arr = np.asarray(hits, bool)
+    n = len(arr)
+    accuracy = float(arr.mean()) if n else None
+    return PairAgreement(suite, scale, metric, n, int(arr.sum()), accuracy, _accuracy_ci(arr.astype(float), settings),
+                         None if accuracy is None else 2 * accuracy - 1, len(majorities) - n)
+
+
+def _current(suite: Suite, check: Check) -> Check | None:
+    """The suite's default check on this metric, when it has exactly one bound."""
+    found = next((c for c in suite.defaults if c.key == check.key), None)
+    return found if found is not None and (found.min is None) != (found.max is None) else None
+
+
+def calibrate(suite: Suite, scale: Scale, check: Check, values: Sequence[float], human: Sequence[float],
+              higher_is_better: bool, rule: Acceptable) -> Calibration:
+    """The best threshold for ``check``'s metric under ``rule``, beside the suite's current one."""
+    ok = [rule(h) for h in human]
+    current = _current(suite, check)
+    now = None
+    if current is not None and any(ok) and not all(ok):
+        bound = current.min if current.min is not None else current.max
+        now = separation([current.passes(v) for v in values], ok, float(bound))
+    return Calibration(suite.name, scale.name, check.key, str(rule), sum(ok), len(ok) - sum(ok),
+                       "min" if higher_is_better else "max", best_threshold(values, ok, higher_is_better), now)
+
+
+def _rule(scale: Scale, settings: Settings) -> Acceptable:
+    return next((r for r in settings.acceptable if r.scale == scale.name), None) or default_acceptable(scale)
+
+
+def _suite(suite: Suite, evaluator: Evaluator, settings: Settings, out: MetaEval) -> None:
+    scales = rated_scales(suite)
+    if not scales:
+        return
+    for check in suite_metrics(suite, settings.extra, settings.sam):
+        try:
+            metric = evaluator.metric(check, suite.target_lang)
+        except MtcheckError as exc:
+            out.problems.append(f"{suite.name}: {check.key}: {exc}")
+            continue
+        for scale in scales:
+            try:
+                _scale(suite, scale, check, metric, evaluator, settings, out)
+            except MtcheckError as exc:
+                out.problems.append(f"{suite.name}: {check.key} on {scale.name}: {exc}")
+
+
+def _scale(suite: Suite, scale: Scale, check: Check, metric: Metric, evaluator: Evaluator,
+           settings: Settings, out: MetaEval) -> None:
+    """One metric against one scale of one suite."""
+    if scale.kind == ORDINAL:
+        rated = ordinal_outputs(suite, scale)
+        values = _score(evaluator, metric, [(r.case, r.hyp) for r in rated])
+        human = [r.human for r in rated]
+        out.correlations.append(correlate(suite.name, scale.name, check.key, values, human,
+                                          metric.higher_is_better, settings))
+        if settings.calibrate:
+            out.calibrations.append(calibrate(suite, scale, check, values, human, metric.higher_is_better,
+                                              _rule(scale, settings)))
+    else:
+        pairs = rated_pairs(suite, scale)
+        a = _score(evaluator, metric, [(p.case, p.hyp_a) for p in pairs])
+        b = _score(evaluator, metric, [(p.case, p.hyp_b) for p in pairs])
+        out.pairs.append(pair_agreement(suite.name, scale.name, check.key, a, b, [p.majority for p in pairs],
+                                        metric.higher_is_better, settings))
+
+
+def meta_evaluate(suites: Sequence[Suite], evaluator: Evaluator | None = None, settings: Settings | None = None) -> MetaEval:
+    """Correlations (ordinal scales), preference agreement (pairwise scales) and optional calibration for every rated suite."""
+    out, evaluator, settings = MetaEval(), evaluator or Evaluator(), settings or Settings()
+    for suite in suites:
+        _suite(suite, evaluator, settings, out)
+    return out
