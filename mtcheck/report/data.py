@@ -1,0 +1,105 @@
+"""The plain data every report renders: case records, the summary, and optional regression and meta-evaluation."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.metaeval import MetaEval
+from mtcheck.report.summary import Summary, record_of
+from mtcheck.results import CaseResult
+
+#: Outcomes a reader must look at: a failed check, or a known-faulty output that slipped through.
+FAILING = ("failed", "xpassed")
+
+
+def case_record(result: CaseResult, explanation: str | None = None) -> dict[str, Any]:
+    """Everything a report shows about one result, JSON-ready (travels from pytest-xdist workers)."""
+    case = result.target.case
+    record = record_of(result)
+    record.update(
+        path=str(result.target.suite.path), line=case.line, src=case.src, refs=list(case.refs), hyp=result.hyp,
+        error=result.error, rated=bool(case.ratings), explanation=explanation,
+        checks=[{"metric": c.check.key, "value": c.value, "min": c.check.min, "max": c.check.max, "passed": c.passed,
+                 "higher_is_better": c.higher_is_better, "signature": c.signature, "error": c.error}
+                for c in result.checks],
+        contrastive=[{"metric": c.check.key, "good": c.good, "bad": c.bad, "passed": c.passed, "error": c.error}
+                     for c in result.contrastive],
+    )
+    return record
+
+
+def flat_properties(record: dict[str, Any]) -> list[tuple[str, str]]:
+    """JUnit-friendly ``(name, text)`` properties: ``mt.outcome``, ``mt.<metric>``, ``mt.<metric>.threshold`` ..."""
+    props = [("mt.outcome", record["outcome"]), ("mt.suite", record["suite"]), ("mt.system", record["system"])]
+    if record["tags"]:
+        props.append(("mt.tags", ",".join(record["tags"])))
+    for check in record.get("checks", ()):
+        name = f"mt.{check['metric']}"
+        props.append((name, "error" if check["value"] is None else f"{check['value']:.6g}"))
+        props.append((f"{name}.threshold", threshold_text(check)))
+        props.append((f"{name}.passed", str(check["passed"]).lower()))
+        if check["signature"]:
+            props.append((f"{name}.signature", check["signature"]))
+    return props
+
+
+def threshold_text(check: dict[str, Any]) -> str:
+    """``>= 50``, ``<= 0.4``, both, or ``(no threshold)``."""
+    parts = [f"{op} {check[key]:g}" for op, key in ((">=", "min"), ("<=", "max")) if check.get(key) is not None]
+    return " and ".join(parts) or "(no threshold)"
+
+
+def shortfall(check: dict[str, Any]) -> float:
+    """How far a failing check missed its bound, relative to the bound (0 when it passed or has no value)."""
+    value = check.get("value")
+    if check["passed"] or value is None:
+        return 0.0 if check["passed"] else float("inf")
+    misses = [(check["min"] - value) if check.get("min") is not None else 0.0,
+              (value - check["max"]) if check.get("max") is not None else 0.0]
+    bound = check["min"] if misses[0] >= misses[1] else check["max"]
+    return max(misses) / max(abs(bound or 0.0), 1e-9)
+
+
+def as_plain(obj: Any) -> dict[str, Any] | None:
+    """A regression report (whatever its class) as a dict: its ``as_dict()``, a dataclass, or a dict."""
+    if obj is None:
+        return None
+    if hasattr(obj, "as_dict"):
+        return obj.as_dict()
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return dataclasses.asdict(obj)
+    return obj if isinstance(obj, dict) else {"report": str(obj)}
+
+
+@dataclass
+class ReportData:
+    """Input of every renderer: case records in run order, plus optional baseline comparison and meta-evaluation."""
+
+    cases: list[dict[str, Any]]
+    regression: dict[str, Any] | None = None
+    meta: MetaEval | None = None
+    title: str = "mtcheck report"
+    summary: dict[str, Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        summary = Summary()
+        for record in self.cases:
+            summary.add(record)
+        self.summary = summary.as_dict()
+
+    def counts(self) -> dict[str, int]:
+        """Cases per outcome over the whole run."""
+        found: dict[str, int] = {}
+        for record in self.cases:
+            found[record["outcome"]] = found.get(record["outcome"], 0) + 1
+        return found
+
+    def failing(self) -> list[dict[str, Any]]:
+        """Failing cases, worst first: errors, then failed checks by relative shortfall, then metric blind spots."""
+        def badness(record: dict[str, Any]) -> tuple[int, float]:
+            if record["outcome"] == "xpassed":
+                return (0, 0.0)
+            return (2 if record.get("error") else 1, max((shortfall(c) for c in record.get("checks", ())), default=0.0))
+
+        return sorted((r for r in self.cases if r["outcome"] in FAILING), key=badness, reverse=True)

@@ -1,0 +1,122 @@
+"""Write the JSON, Markdown and HTML reports, from a pytest session or from ``mtcheck run``."""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtcheck.evaluate import Evaluator
+from mtcheck.metaeval import MetaEval, meta_evaluate
+from mtcheck.report.data import FAILING, ReportData, as_plain, case_record, flat_properties
+from mtcheck.report.html import render_html
+from mtcheck.report.json_report import render_json
+from mtcheck.report.markdown import render_markdown
+from mtcheck.report.text import render_case
+from mtcheck.results import CaseResult
+from mtcheck.suite.loader import load_suite
+
+RENDERERS = {"json": render_json, "md": render_markdown, "html": render_html}
+
+
+def rated_meta_eval(records: Sequence[dict[str, Any]], evaluator: Evaluator | None = None) -> MetaEval | None:
+    """Meta-evaluation of the suites in ``records`` that hold ratings (None when none does)."""
+    paths = list(dict.fromkeys(r["path"] for r in records if r.get("rated")))
+    if not paths:
+        return None
+    return meta_evaluate([load_suite(p) for p in paths], evaluator) or None
+
+
+def write_reports(data: ReportData, paths: dict[str, str | None]) -> list[str]:
+    """Render ``data`` into each format with a path (``json``, ``md``, ``html``); return what was written."""
+    written = []
+    for kind, path in paths.items():
+        if path:
+            target = Path(path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(RENDERERS[kind](data), encoding="utf-8")
+            written.append(f"mtcheck: wrote {kind} report {target}")
+    return written
+
+
+def records_of(results: Sequence[CaseResult]) -> list[dict[str, Any]]:
+    """Case records of a run outside pytest, with the failure text of failing cases."""
+    return [case_record(r, render_case(r) if r.outcome in FAILING else None) for r in results]
+
+
+def _regression(config: pytest.Config) -> dict[str, Any] | None:
+    """The baselines comparison another plugin stored in the stash, when that module and key exist."""
+    try:
+        module = importlib.import_module("mtcheck.regression")
+    except ImportError:
+        return None
+    key = getattr(module, "REGRESSION_REPORT", None)
+    return as_plain(config.stash.get(key, None)) if key is not None else None
+
+
+class ReportPlugin:
+    """Adds flat ``mt.*`` properties for JUnit XML to every case and, on the controller, writes the report files.
+
+    Workers attach each case's record to its report (pytest-xdist ships report
+    attributes to the controller); the controller adds the failure text from
+    ``longreprtext``.
+    """
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        self.paths = {kind: config.getoption(f"mt_report_{kind}") for kind in RENDERERS}
+        self.wanted = any(self.paths.values())
+        self.records: list[dict[str, Any]] = []
+        self.written: list[str] = []
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):
+        outcome = yield
+        from mtcheck.plugin import RUNNER, CaseItem  # the plugin module registers this one
+
+        if call.when != "call" or not isinstance(item, CaseItem):
+            return
+        runner = item.config.stash[RUNNER]
+        if item.target.skip_reason:
+            result = CaseResult(item.target, None)
+        elif runner.has_result(item.target):
+            result = runner.result(item.target)
+        else:
+            return
+        record = case_record(result)
+        item.user_properties.extend(flat_properties(record))
+        if self.wanted:
+            outcome.get_result().mtcheck_case = record
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        record = getattr(report, "mtcheck_case", None)
+        if record is None or report.when != "call" or hasattr(self.config, "workerinput"):
+            return
+        if report.failed:
+            record["explanation"] = report.longreprtext
+        self.records.append(record)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not self.wanted or hasattr(self.config, "workerinput"):
+            return
+        from mtcheck.plugin import RUNNER
+
+        meta = None
+        if self.paths["html"] or self.paths["json"]:
+            meta = rated_meta_eval(self.records, self.config.stash[RUNNER].evaluator)
+        data = ReportData(self.records, _regression(self.config), meta)
+        self.written = write_reports(data, self.paths)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        for line in self.written:
+            terminalreporter.write_line(line)
+
+
+def write_run_reports(results: Sequence[CaseResult], paths: dict[str, str | None], evaluator: Evaluator) -> list[str]:
+    """The reports of ``mtcheck run``; meta-evaluation of rated suites goes into the HTML and JSON ones."""
+    records = records_of(results)
+    meta = rated_meta_eval(records, evaluator) if paths.get("html") or paths.get("json") else None
+    return write_reports(ReportData(records, None, meta), paths)

@@ -1,0 +1,111 @@
+"""One self-contained, offline HTML report: inline CSS and inline SVG, no scripts, fonts or URLs."""
+from __future__ import annotations
+
+from collections import defaultdict
+from html import escape
+from typing import Any
+
+from mtcheck.metaeval import heatmaps, render
+from mtcheck.report import svg
+from mtcheck.report.data import ReportData
+from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
+from mtcheck.report.summary import OUTCOMES
+
+CSS = """
+body{font-family:sans-serif;margin:24px;color:#222;max-width:1200px}
+h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:28px}
+table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px solid #ddd;padding:3px 8px}
+th{background:#f3f3f3;text-align:left}td.n{text-align:right}
+.grid{display:flex;flex-wrap:wrap;gap:16px}.grid svg{border:1px solid #eee}
+pre{background:#f8f8f8;border:1px solid #e3e3e3;padding:8px;white-space:pre-wrap;font-size:12px}
+details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color:#ef6c00}
+.counts span{margin-right:14px}
+"""
+
+
+def _table(header: list[str], rows: list[list[Any]], numeric_from: int = 1) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f'<td{" class=n" if i >= numeric_from else ""}>{escape(str(v))}</td>' for i, v in enumerate(row)) + "</tr>"
+        for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _pass_rates(data: ReportData) -> str:
+    parts = ["<h2>Pass rates</h2>"]
+    for title, groups in (("suite", data.summary["suites"]), ("tag", data.summary["tags"])):
+        if not groups:
+            continue
+        rows = [(name, g["counts"]) for name, g in groups.items()]
+        parts.append(svg.stacked_bars(rows, f"Outcomes per {title}"))
+        parts.append(_table([title, "cases", "pass rate", *OUTCOMES],
+                            [[name, sum(c.values()), pass_rate(c), *(c[o] for o in OUTCOMES)] for name, c in rows]))
+    return "".join(parts)
+
+
+def _distributions(data: ReportData) -> str:
+    values: dict[str, list[float]] = defaultdict(list)
+    bounds: dict[str, set[float | None]] = defaultdict(set)
+    for record in data.cases:
+        for check in record.get("checks", ()):
+            if check["value"] is not None:
+                values[check["metric"]].append(check["value"])
+                bounds[check["metric"]].add(check["min"] if check["min"] is not None else check["max"])
+    if not values:
+        return ""
+    plots = []
+    for metric, found in values.items():
+        single = bounds[metric]
+        threshold = next(iter(single)) if len(single) == 1 else None
+        plots.append(svg.histogram(found, metric, threshold))
+    return ("<h2>Score distributions</h2><p>Every checked value per metric; the dashed line is the threshold "
+            "when all checks on the metric share one.</p><div class=grid>" + "".join(plots) + "</div>")
+
+
+def _regression(data: ReportData) -> str:
+    if not data.regression:
+        return ""
+    parts = ["<h2>Compared with the baseline</h2>"]
+    scalars = [[k, v] for k, v in data.regression.items() if isinstance(v, (str, int, float, bool)) or v is None]
+    if scalars:
+        parts.append(_table(["", "value"], scalars))
+    for key, rows in data.regression.items():
+        if isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows):
+            columns = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, (dict, list))))
+            shown = [[f"{r.get(c):.4g}" if isinstance(r.get(c), float) else r.get(c, "") for c in columns] for r in rows]
+            parts.append(f"<h3>{escape(key)}</h3>" + _table(columns, shown, numeric_from=len(columns)))
+    return "".join(parts)
+
+
+def _meta(data: ReportData) -> str:
+    if not data.meta:
+        return ""
+    plots = "".join(svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(data.meta))
+    return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + plots + "</div>"
+            f"<pre>{escape(chr(10).join(render(data.meta)))}</pre>")
+
+
+def _failing(data: ReportData) -> str:
+    failing = data.failing()
+    if not failing:
+        return ""
+    items = []
+    for record in failing:
+        label = f"{record['suite']}::{record['case']} [{record['system']}]: {OUTCOME_WORDS[record['outcome']]}"
+        text = record.get("explanation") or "(no explanation recorded)"
+        items.append(f'<details><summary class={record["outcome"]}>{escape(label)}</summary><pre>{escape(text)}</pre></details>')
+    return f"<h2>Failing cases ({len(failing)})</h2>" + "".join(items)
+
+
+def render_html(data: ReportData) -> str:
+    """The whole report as one HTML document."""
+    counts = data.counts()
+    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(OUTCOME_WORDS[o])}</span>" for o in OUTCOMES)
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(data.title)}</title>'
+        f"<style>{CSS}</style></head><body><h1>{escape(data.title)}</h1>"
+        f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
+        f"{summary}</p>"
+        + _pass_rates(data) + _distributions(data) + _regression(data) + _meta(data) + _failing(data)
+        + "</body></html>\n"
+    )

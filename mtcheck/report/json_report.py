@@ -1,0 +1,34 @@
+"""The JSON report: every case record, the summary, and the optional regression and meta-evaluation sections."""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from mtcheck.report.data import ReportData
+
+FORMAT = "mtcheck-report/1"
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities as null, so the file is strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def render_json(data: ReportData) -> str:
+    """The report as one JSON document (``format``, ``counts``, ``summary``, ``cases``, ``regression``, ``meta_eval``)."""
+    payload = {
+        "format": FORMAT,
+        "counts": data.counts(),
+        "summary": data.summary,
+        "cases": data.cases,
+        "regression": data.regression,
+        "meta_eval": data.meta.as_dict() if data.meta else None,
+    }
+    return json.dumps(_finite(payload), ensure_ascii=False, indent=1, allow_nan=False) + "\n"

@@ -1,0 +1,102 @@
+"""A concise Markdown summary for a pull-request comment or a CI step summary."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtcheck.report.data import ReportData, shortfall, threshold_text
+from mtcheck.report.summary import OUTCOMES
+
+WORST_SHOWN = 10
+REGRESSION_ROWS = 20
+OUTCOME_WORDS = {"passed": "passed", "failed": "failed", "xfailed": "caught (known-faulty)",
+                 "xpassed": "missed (metric blind spot)", "skipped": "skipped"}
+
+
+def cell(text: Any) -> str:
+    """Text safe inside a Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def pass_rate(counts: dict[str, int]) -> str:
+    """Share of run cases that behaved as they should (passed, or known-faulty and caught); skipped ones do not count."""
+    run = sum(n for outcome, n in counts.items() if outcome != "skipped")
+    good = counts.get("passed", 0) + counts.get("xfailed", 0)
+    return f"{100 * good / run:.1f}%" if run else "-"
+
+
+def _groups(title: str, groups: dict[str, Any]) -> list[str]:
+    lines = [f"| {title} | cases | pass rate | " + " | ".join(OUTCOMES) + " |",
+             "|---|---:|---:|" + "---:|" * len(OUTCOMES)]
+    for name, group in groups.items():
+        counts = group["counts"]
+        lines.append(f"| {cell(name)} | {sum(counts.values())} | {pass_rate(counts)} | "
+                     + " | ".join(str(counts[o]) for o in OUTCOMES) + " |")
+    return lines
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return cell(value)
+
+
+def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> list[str]:
+    """Every list of row mappings in a regression report as a table (scalar columns only); other scalars as a line."""
+    lines: list[str] = []
+    facts = [f"{k}: {_scalar(v)}" for k, v in report.items() if isinstance(v, (str, int, float, bool)) or v is None]
+    if facts:
+        lines.append("; ".join(facts))
+    for key, rows in report.items():
+        if not (isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows)):
+            continue
+        columns = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, (dict, list))))
+        lines += ["", f"**{cell(key)}**", "", "| " + " | ".join(cell(c) for c in columns) + " |",
+                  "|" + "---|" * len(columns)]
+        lines += ["| " + " | ".join(_scalar(r.get(c, "")) for c in columns) + " |" for r in rows[:limit]]
+        if len(rows) > limit:
+            lines.append(f"\n… and {len(rows) - limit} more rows (see the JSON report)")
+    return lines
+
+
+def _worst_check(record: dict[str, Any]) -> str:
+    if record.get("error"):
+        return f"error: {record['error']}"
+    failing = [c for c in record.get("checks", ()) if not c["passed"]]
+    if record["outcome"] == "xpassed" or not failing:
+        shown = ", ".join(f"{c['metric']} = {c['value']:.4g}" for c in record.get("checks", ()) if c["value"] is not None)
+        return f"every check passed ({shown})" if record["outcome"] == "xpassed" else "contrastive pair failed"
+    check = max(failing, key=shortfall)
+    value = "error" if check["value"] is None else f"{check['value']:.4g}"
+    return f"{check['metric']} = {value} (needs {threshold_text(check)})"
+
+
+def _worst(failing: Sequence[dict[str, Any]]) -> list[str]:
+    lines = ["| case | system | outcome | why |", "|---|---|---|---|"]
+    for record in failing[:WORST_SHOWN]:
+        where = f"{record['suite']}::{record['case']}"
+        lines.append(f"| `{cell(where)}` | {cell(record['system'])} | {OUTCOME_WORDS[record['outcome']]} | "
+                     f"{cell(_worst_check(record))} |")
+    if len(failing) > WORST_SHOWN:
+        lines.append(f"\n… and {len(failing) - WORST_SHOWN} more failing cases (see the HTML or JSON report)")
+    return lines
+
+
+def render_markdown(data: ReportData) -> str:
+    """Headline counts, pass rates per suite and per tag, regressions (when compared), the worst cases."""
+    counts = data.counts()
+    total = sum(counts.values())
+    parts = ", ".join(f"{counts[o]} {OUTCOME_WORDS[o]}" for o in OUTCOMES if counts.get(o))
+    lines = [f"## {cell(data.title)}", "", f"**{total} cases**, pass rate {pass_rate(counts)}: {parts}." if total
+             else "No mtcheck cases ran.", ""]
+    if data.summary["suites"]:
+        lines += _groups("suite", data.summary["suites"]) + [""]
+    if data.summary["tags"]:
+        lines += _groups("tag", data.summary["tags"]) + [""]
+    if data.regression:
+        lines += ["### Compared with the baseline", ""] + regression_tables(data.regression) + [""]
+    failing = data.failing()
+    if failing:
+        lines += ["### Worst cases", ""] + _worst(failing) + [""]
+    lines.append("Pass rate: passed plus known-faulty outputs caught, over the cases run (skipped ones left out).")
+    return "\n".join(lines) + "\n"
