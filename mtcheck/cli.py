@@ -54,7 +54,36 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("\n".join(summary.render()))
         counts = {o: sum(r.outcome == o for r in results) for o in ("passed", "failed", "xfailed", "xpassed", "skipped")}
         print("\n" + ", ".join(f"{n} {o}" for o, n in counts.items() if n))
+    reports = {"json": args.report_json, "md": args.report_md, "html": args.report_html}
+    if any(reports.values()):
+        from mtcheck.evaluate import Evaluator
+        from mtcheck.report.files import write_run_reports
+
+        for line in write_run_reports(results, reports, Evaluator(overrides=options.overrides, cache=options.cache)):
+            print(line, file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_meta_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mtcheck import metaeval
+    from mtcheck.evaluate import Evaluator
+
+    settings = metaeval.Settings(
+        resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),
+        sam=not args.no_sam, calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
+    )
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon),
+                          cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=False))
+    meta = metaeval.meta_evaluate(api.load_suites(args.suites), evaluator, settings)
+    if args.json:
+        print(json.dumps(meta.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(metaeval.render(meta, args.confidence)))
+    if args.heatmap:
+        Path(args.heatmap).write_text(metaeval.heatmap_file(meta, args.heatmap.endswith(".svg")), encoding="utf-8")
+    return EXIT_OK if meta else EXIT_FAILED
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -140,6 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
     run.add_argument("--clear-cache", action="store_true", help="empty the score cache first")
     run.add_argument("--cache-dir", default=None, help="score cache folder")
+    run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
+    run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
+    run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
     run.set_defaults(func=cmd_run)
 
     validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
@@ -163,6 +195,24 @@ def build_parser() -> argparse.ArgumentParser:
     agree.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     agree.add_argument("--json", action="store_true", help="print the statistics as JSON")
     agree.set_defaults(func=cmd_agreement)
+
+    meta = commands.add_parser("meta-eval", help="correlate each metric with the suites' human ratings, with and without SAM")
+    meta.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
+    meta.add_argument("--metric", action="append", default=[], help="a metric to add to the suites' checks (repeatable)")
+    meta.add_argument("--no-sam", action="store_true", help="do not add sam:M beside each metric M of English suites")
+    meta.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
+    meta.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals")
+    meta.add_argument("--seed", type=int, default=0, help="bootstrap random seed")
+    meta.add_argument("--calibrate", action="store_true", help="propose per-metric thresholds from the ratings")
+    meta.add_argument("--acceptable", action="append", default=[], metavar="SCALE>=VALUE",
+                      help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")
+    meta.add_argument("--heatmap", metavar="PATH", default=None, help="write the heatmaps (PATH.svg: one SVG; else HTML)")
+    meta.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
+    meta.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: metric")
+    meta.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
+    meta.add_argument("--cache-dir", default=None, help="score cache folder")
+    meta.add_argument("--json", action="store_true", help="print the results as JSON")
+    meta.set_defaults(func=cmd_meta_eval)
 
     annotate = commands.add_parser("annotate", help="rate a suite's recorded outputs on one of its scales, interactively")
     annotate.add_argument("suite", help="one suite file (*.mt.yaml); answers are saved into it")
