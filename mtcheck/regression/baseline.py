@@ -1,0 +1,289 @@
+"""Baseline files: every case's check values with their signatures, saved atomically and compared.
+
+Format (JSON, UTF-8)::
+
+    {"format": "mtcheck-baseline/1", "created": "2025-01-31T12:00:00Z",
+     "system": {"spec": "file:out.txt", "description": "file out.txt sha256:..."},
+     "versions": {"mtcheck": "0.1.0", "python": "3.11.9", "sacrebleu": "2.6.0", ...},
+     "suites": {"demo": {"neg-01": {"chrf": {"value": 61.2, "signature": "chrF2|...",
+                                             "higher_is_better": true}}}}}
+
+Suites are keyed by suite name, cases by test id (``case`` or ``case[system]``),
+checks by check key (``chrf``, ``bleu(max_ngram_order=2)``).
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import stat
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mtcheck import __version__
+from mtcheck.errors import MtcheckError
+from mtcheck.results import CaseResult
+
+FORMAT = "mtcheck-baseline/1"
+#: Packages whose versions can change scores; recorded when installed.
+VERSIONED_PACKAGES = ("sacrebleu", "numpy", "nltk", "bert-score", "torch", "transformers", "vaderSentiment", "rapidfuzz")
+STATUSES = ("improved", "same", "regressed", "incomparable", "new", "missing")
+#: Differences this small (relative to the values) are float noise, not changes.
+_NOISE = 1e-9
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One check's value on one case, with what is needed to compare it later."""
+
+    value: float
+    signature: str
+    higher_is_better: bool = True
+    #: The check's own ``tolerance:`` (metric units), or ``None`` for the session default.
+    tolerance: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "signature": self.signature, "higher_is_better": self.higher_is_better}
+
+
+@dataclass(frozen=True)
+class CaseEntry:
+    """The measured checks of one case under test, as the plugin ships them between processes."""
+
+    suite: str
+    test_id: str
+    tags: tuple[str, ...]
+    checks: dict[str, Measured]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"suite": self.suite, "test_id": self.test_id, "tags": list(self.tags),
+                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance] for key, m in self.checks.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CaseEntry:
+        checks = {key: Measured(float(v), s, bool(h), t) for key, (v, s, h, t) in data["checks"].items()}
+        return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks)
+
+
+def entry_of(result: CaseResult) -> CaseEntry | None:
+    """The entry of a result, or ``None`` when nothing was measured (skipped, system error)."""
+    checks = {c.check.key: Measured(c.value, c.signature, c.higher_is_better, c.check.tolerance)
+              for c in result.checks if c.value is not None and c.error is None}
+    if not checks:
+        return None
+    target = result.target
+    return CaseEntry(target.suite.name, target.test_id, tuple(target.case.tags), checks)
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How much worse than the baseline a check may get: ``amount`` metric units, or a fraction of the baseline value."""
+
+    amount: float = 0.0
+    relative: bool = False
+
+    @classmethod
+    def parse(cls, text: str | float) -> Tolerance:
+        """``2`` (metric units) or ``5%`` (of the baseline value); never negative."""
+        raw = str(text).strip()
+        relative = raw.endswith("%")
+        try:
+            amount = float(raw[:-1] if relative else raw)
+        except ValueError:
+            raise MtcheckError(f"bad tolerance {text!r}: write a number in the metric's units (2) or a percentage (5%)") from None
+        if not math.isfinite(amount) or amount < 0:
+            raise MtcheckError(f"bad tolerance {text!r}: it must be a number >= 0")
+        return cls(amount / 100 if relative else amount, relative)
+
+    def allowed(self, baseline_value: float) -> float:
+        return self.amount * abs(baseline_value) if self.relative else self.amount
+
+    def __str__(self) -> str:
+        return f"{self.amount * 100:g}%" if self.relative else f"{self.amount:g}"
+
+
+@dataclass(frozen=True)
+class BaselineDelta:
+    """One check of one case against the baseline: ``improved``, ``same`` (within
+    tolerance), ``regressed``, ``incomparable`` (signatures differ), ``new`` (not in
+    the baseline) or ``missing`` (in the baseline, not measured now).
+    """
+
+    suite: str
+    test_id: str
+    key: str
+    status: str
+    baseline: float | None = None
+    current: float | None = None
+    allowed: float = 0.0
+    baseline_signature: str = ""
+    current_signature: str = ""
+    higher_is_better: bool = True
+
+    @property
+    def change(self) -> float | None:
+        """Current minus baseline value, in the metric's units (``None`` when not compared)."""
+        if self.status not in ("improved", "same", "regressed") or self.baseline is None or self.current is None:
+            return None
+        return self.current - self.baseline
+
+    @property
+    def gain(self) -> float | None:
+        """:attr:`change` oriented so that positive is better, whatever the metric's direction."""
+        change = self.change
+        return None if change is None else oriented(change, self.higher_is_better)
+
+    def describe(self) -> str:
+        """One line for a failure report, e.g. ``baseline: bleu 42.1 → 35 (−7.1, tolerance 2): regressed``."""
+        if self.status == "incomparable":
+            return (f"baseline: {self.key} incomparable: signature {self.current_signature} "
+                    f"differs from the baseline's {self.baseline_signature}")
+        if self.status == "new":
+            return f"baseline: {self.key} = {self.current:.4g} is not in the baseline"
+        if self.status == "missing":
+            return f"baseline: {self.key} is in the baseline ({self.baseline:.4g}) but was not measured"
+        change = f"{self.change:+.4g}".replace("-", "\u2212")
+        return (f"baseline: {self.key} {self.baseline:.4g} \u2192 {self.current:.4g} "
+                f"({change}, tolerance {self.allowed:.4g}): {self.status}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"suite": self.suite, "test_id": self.test_id, "check": self.key, "status": self.status,
+                "baseline": self.baseline, "current": self.current, "change": self.change,
+                "gain": self.gain, "tolerance": self.allowed,
+                "baseline_signature": self.baseline_signature, "current_signature": self.current_signature}
+
+
+def oriented(change: float, higher_is_better: bool) -> float:
+    """``change`` with the sign flipped for lower-is-better metrics: positive is always better."""
+    return change if higher_is_better else -change
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _versions() -> dict[str, str]:
+    found = {"mtcheck": __version__, "python": platform.python_version()}
+    for name in VERSIONED_PACKAGES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+@dataclass
+class Baseline:
+    """Per suite, per test id, per check key: the value to compare with."""
+
+    suites: dict[str, dict[str, dict[str, Measured]]] = field(default_factory=dict)
+    system: dict[str, str] = field(default_factory=dict)
+    versions: dict[str, str] = field(default_factory=_versions)
+    created: str = field(default_factory=lambda: _now())
+
+    @classmethod
+    def from_entries(cls, entries: Iterable[CaseEntry], system: dict[str, str] | None = None) -> Baseline:
+        baseline = cls(system=dict(system or {}))
+        baseline.merge(entries)
+        return baseline
+
+    def merge(self, entries: Iterable[CaseEntry]) -> None:
+        """Replace the stored checks of every case in ``entries``; other cases stay."""
+        for entry in entries:
+            self.suites.setdefault(entry.suite, {})[entry.test_id] = dict(entry.checks)
+
+    def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str]) -> None:
+        """Take ``entries`` in (see :meth:`merge`) and restamp the file: system, versions, date."""
+        self.merge(entries)
+        self.system = dict(system)
+        self.versions = _versions()
+        self.created = _now()
+
+    def __len__(self) -> int:
+        return sum(len(cases) for cases in self.suites.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "created": self.created, "system": self.system, "versions": self.versions,
+            "suites": {suite: {test_id: {key: m.as_dict() for key, m in sorted(checks.items())}
+                               for test_id, checks in sorted(cases.items())}
+                       for suite, cases in sorted(self.suites.items())},
+        }
+
+    def compare(self, entry: CaseEntry, default: Tolerance = Tolerance()) -> list[BaselineDelta]:
+        """Every check of ``entry`` (and every stored check it lacks) against the baseline."""
+        stored = self.suites.get(entry.suite, {}).get(entry.test_id, {})
+        deltas = [_delta(entry, key, stored.get(key), measured, default) for key, measured in entry.checks.items()]
+        deltas.extend(BaselineDelta(entry.suite, entry.test_id, key, "missing", old.value, None, 0.0, old.signature,
+                                    "", old.higher_is_better)
+                      for key, old in stored.items() if key not in entry.checks)
+        return deltas
+
+
+def _delta(entry: CaseEntry, key: str, old: Measured | None, new: Measured, default: Tolerance) -> BaselineDelta:
+    if old is None:
+        return BaselineDelta(entry.suite, entry.test_id, key, "new", None, new.value, 0.0, "", new.signature,
+                             new.higher_is_better)
+    allowed = new.tolerance if new.tolerance is not None else default.allowed(old.value)
+    base = (entry.suite, entry.test_id, key)
+    if old.signature != new.signature or old.higher_is_better != new.higher_is_better:
+        return BaselineDelta(*base, "incomparable", old.value, new.value, allowed, old.signature, new.signature,
+                             new.higher_is_better)
+    gain = oriented(new.value - old.value, new.higher_is_better)
+    noise = _NOISE * max(1.0, abs(old.value), abs(new.value))
+    status = "improved" if gain > noise else "regressed" if gain < -(allowed + noise) else "same"
+    return BaselineDelta(*base, status, old.value, new.value, allowed, old.signature, new.signature, new.higher_is_better)
+
+
+def load_baseline(path: str | Path) -> Baseline:
+    """Read a baseline file; a missing, unreadable or malformed file is an :class:`MtcheckError` naming it."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MtcheckError(f"baseline {path} does not exist (fix: create it with 'mtcheck baseline save' "
+                           f"or pytest --mt-baseline {path} --mt-update-baseline)") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MtcheckError(f"baseline {path} cannot be read: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise MtcheckError(f"baseline {path}: format {found!r} is not {FORMAT!r} (fix: save it again with this mtcheck)")
+    try:
+        suites = {
+            suite: {test_id: {key: Measured(float(m["value"]), str(m["signature"]), bool(m["higher_is_better"]))
+                              for key, m in checks.items()}
+                    for test_id, checks in cases.items()}
+            for suite, cases in data["suites"].items()
+        }
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise MtcheckError(f"baseline {path} is malformed ({type(exc).__name__}: {exc}); save it again") from None
+    return Baseline(suites, dict(data.get("system", {})), dict(data.get("versions", {})), str(data.get("created", "")))
+
+
+def save_baseline(baseline: Baseline, path: str | Path) -> None:
+    """Write ``baseline`` atomically: a temporary file in the same folder, flushed, then renamed over ``path``.
+
+    Whatever happens before the rename (an error, a kill), ``path`` keeps its
+    previous content and the temporary file is removed when possible.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(baseline.as_dict(), ensure_ascii=False, indent=1) + "\n"
+    mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(temp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

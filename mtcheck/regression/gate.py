@@ -1,0 +1,169 @@
+"""The session-level decision: compare every case with the baseline, test suites and tags, pass or fail.
+
+Gates (``--mt-regression-gate``):
+
+* ``any-case``: fail when any case's check got worse than the baseline by more than its tolerance;
+* ``significant``: fail when a suite or tag got significantly worse on a metric
+  (corrected approximate-randomisation p-value below alpha); single cases never fail;
+* ``both`` (default): fail on either.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.regression.baseline import STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
+from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
+
+GATES = ("both", "significant", "any-case")
+DEFAULT_GATE = "both"
+#: How many cases a terminal section lists by name before it says "and N more".
+MAX_LISTED = 10
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    """The gate, the default per-case tolerance and the statistics settings."""
+
+    gate: str = DEFAULT_GATE
+    tolerance: Tolerance = Tolerance()
+    stats: StatsSettings = StatsSettings()
+
+    def __post_init__(self) -> None:
+        if self.gate not in GATES:
+            raise ValueError(f"unknown regression gate {self.gate!r}; use one of {', '.join(GATES)}")
+
+    @property
+    def checks_cases(self) -> bool:
+        """True when a single case worse than its tolerance fails."""
+        return self.gate in ("both", "any-case")
+
+    @property
+    def checks_significance(self) -> bool:
+        return self.gate in ("both", "significant")
+
+
+@dataclass
+class RegressionReport:
+    """Everything a report shows about a run against a baseline (``as_dict`` is JSON-ready)."""
+
+    baseline: str
+    settings: GateSettings
+    deltas: list[BaselineDelta]
+    tests: list[TestResult]
+    #: Baseline cases (of the suites that ran) that this run did not measure, e.g. deselected.
+    not_run: int = 0
+    #: ``--mt-update-baseline``: the run rewrites the baseline (``updated`` once written) and never fails on it.
+    update: bool = False
+    updated: bool = False
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        found = Counter(d.status for d in self.deltas)
+        return {status: found.get(status, 0) for status in STATUSES}
+
+    @property
+    def case_regressions(self) -> list[BaselineDelta]:
+        return [d for d in self.deltas if d.status == "regressed"]
+
+    @property
+    def significant_regressions(self) -> list[TestResult]:
+        return [t for t in self.tests if t.decision == "worse"]
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.reasons)
+
+    def as_dict(self) -> dict[str, Any]:
+        stats = self.settings.stats
+        return {
+            "baseline": self.baseline,
+            "gate": self.settings.gate,
+            "tolerance": str(self.settings.tolerance),
+            "alpha": stats.alpha, "correction": stats.correction, "bootstrap": stats.bootstrap,
+            "permutations": stats.permutations, "seed": stats.seed,
+            "counts": self.counts, "not_run": self.not_run, "update": self.update, "updated": self.updated,
+            "failed": self.failed, "reasons": list(self.reasons),
+            "tests": [t.as_dict() for t in self.tests],
+            "cases": [d.as_dict() for d in self.deltas if d.status != "same"],
+        }
+
+    def render(self) -> list[str]:
+        """The terminal section: counts, one row per test, the cases that need a look, the verdict."""
+        counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
+        lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
+                 + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
+        lines.extend(render_tests(self.tests, self.settings.stats))
+        for status in ("regressed", "incomparable"):
+            found = [d for d in self.deltas if d.status == status]
+            if found:
+                lines.append(f"{status} ({len(found)}):")
+                lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in found[:MAX_LISTED])
+                if len(found) > MAX_LISTED:
+                    lines.append(f"  ... and {len(found) - MAX_LISTED} more")
+        if self.counts["incomparable"]:
+            lines.append("incomparable values were not compared: the metric configuration or a library version changed; "
+                         "refresh the baseline (--mt-update-baseline) once the change is intended")
+        if self.update and self.updated:
+            lines.append(f"baseline {self.baseline} updated with this run's values")
+        elif self.update:
+            lines.append(f"baseline {self.baseline} NOT updated: the session did not complete or measured nothing")
+        elif self.reasons:
+            lines.extend(f"FAILED: {reason}" for reason in self.reasons)
+        else:
+            lines.append(f"passed (gate: {self.settings.gate})")
+        return lines
+
+
+def render_tests(tests: Sequence[TestResult], stats: StatsSettings, *, label: str = "change") -> list[str]:
+    """One row per test: mean change with its interval, p-values, decision."""
+    if not tests:
+        return []
+    width = max(len(f"{t.scope} {t.group}") for t in tests)
+    metric_width = max(len(t.metric) for t in tests)
+    confidence = f"{100 * (1 - stats.alpha):g}% CI"
+    lines = [f"{'group':<{width}}  {'metric':<{metric_width}}  {'n':>5}  {label:>9}  {confidence:>21}  "
+             f"{'p boot':>7}  {'p AR':>7}  {'p ' + stats.correction:>7}  decision"]
+    for t in tests:
+        lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {t.n:>5}  {t.mean:>+9.4g}  "
+                     f"[{t.ci_low:>+9.4g}, {t.ci_high:>+9.4g}]  {t.p_bootstrap:>7.4f}  {t.p_randomisation:>7.4f}  "
+                     f"{t.p_corrected:>7.4f}  {t.decision}")
+    return lines
+
+
+def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tuple[str, ...]]) -> list[Sample]:
+    """One sample per suite and metric and one per tag and metric, from the compared deltas (gains)."""
+    groups: dict[tuple[str, str, str], list[tuple[str, float]]] = defaultdict(list)
+    for delta in deltas:
+        gain = delta.gain
+        if gain is None:
+            continue
+        name = f"{delta.suite}::{delta.test_id}"
+        groups[("suite", delta.suite, delta.key)].append((name, gain))
+        for tag in tags.get((delta.suite, delta.test_id), ()):
+            groups[("tag", tag, delta.key)].append((name, gain))
+    return [Sample(scope, group, metric, tuple(n for n, _ in items), tuple(g for _, g in items))
+            for (scope, group, metric), items in sorted(groups.items())]
+
+
+def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSettings = GateSettings(),
+             *, path: str = "") -> RegressionReport:
+    """Compare ``entries`` with ``baseline``, test every suite and tag, and decide by ``settings.gate``."""
+    deltas = [delta for entry in entries for delta in baseline.compare(entry, settings.tolerance)]
+    tags = {(e.suite, e.test_id): e.tags for e in entries}
+    tests = analyse(samples_of(deltas, tags), settings.stats)
+    ran = {(e.suite, e.test_id) for e in entries}
+    not_run = sum((suite, test_id) not in ran for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
+    report = RegressionReport(path, settings, deltas, tests, not_run)
+    if settings.checks_cases and report.case_regressions:
+        report.reasons.append(f"{len(report.case_regressions)} case check(s) worse than the baseline beyond tolerance")
+    if settings.checks_significance:
+        report.reasons.extend(
+            f"significant regression: {t.scope} {t.group!r} on {t.metric}: mean change {t.mean:+.4g} "
+            f"[{t.ci_low:+.4g}, {t.ci_high:+.4g}], corrected p = {t.p_corrected:.4g} < {settings.stats.alpha:g}"
+            for t in report.significant_regressions
+        )
+    return report

@@ -1,0 +1,136 @@
+"""The ``--mt-baseline`` part of the pytest plugin.
+
+Each case item ships its measured checks (values and signatures) in its
+report's ``user_properties``; on a worker or alone, a case worse than the
+baseline beyond its tolerance fails with a ``baseline:`` section in its failure
+text (gates ``both`` and ``any-case``). The controller collects every case, runs
+the statistics once at session end (so pytest-xdist works), prints a section,
+fails the session on a significant regression (gates ``both`` and
+``significant``), and with ``--mt-update-baseline`` rewrites the file instead.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+from mtcheck.errors import MtcheckError
+from mtcheck.regression import REGRESSION_REPORT
+from mtcheck.regression.baseline import Baseline, CaseEntry, Tolerance, entry_of, load_baseline, save_baseline
+from mtcheck.report.text import render_case
+from mtcheck.results import CaseResult
+
+PROPERTY = "mtcheck-regression"
+
+
+def _settings(config: pytest.Config) -> Any:
+    """The gate settings from the command line (imports numpy, so only when a baseline is in use)."""
+    from mtcheck.regression.gate import GateSettings
+    from mtcheck.regression.stats import StatsSettings
+
+    try:
+        stats = StatsSettings(
+            bootstrap=config.getoption("mt_bootstrap"), permutations=config.getoption("mt_permutations"),
+            seed=config.getoption("mt_seed"), alpha=config.getoption("mt_alpha"),
+            correction=config.getoption("mt_correction"),
+        )
+        return GateSettings(config.getoption("mt_regression_gate"), Tolerance.parse(config.getoption("mt_tolerance")), stats)
+    except (MtcheckError, ValueError) as exc:
+        raise pytest.UsageError(str(exc)) from exc
+
+
+class RegressionPlugin:
+    """Registered by :mod:`mtcheck.plugin` for every session; inert without ``--mt-baseline``."""
+
+    def __init__(self, config: pytest.Config):
+        from mtcheck.plugin import RUNNER  # here, not at import time: mtcheck.plugin imports this module
+
+        self.config = config
+        self.runner = config.stash[RUNNER]
+        self.path: str | None = config.getoption("mt_baseline")
+        self.update: bool = config.getoption("mt_update_baseline")
+        self.entries: list[CaseEntry] = []
+        self.baseline = Baseline()
+        if self.update and not self.path:
+            raise pytest.UsageError("--mt-update-baseline needs --mt-baseline PATH: the file to write")
+        if not self.path:
+            return
+        self.settings = _settings(config)
+        try:
+            self.baseline = load_baseline(self.path)
+        except MtcheckError as exc:
+            if not (self.update and "does not exist" in str(exc)):
+                raise pytest.UsageError(str(exc)) from exc
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+        target = getattr(item, "target", None)
+        result = None
+        if self.path and call.when == "call" and target is not None and self.runner.has_result(target):
+            result = self.runner.result(target)
+            entry = entry_of(result)
+            if entry is not None:
+                item.user_properties.append((PROPERTY, entry.as_dict()))
+        outcome = yield
+        if result is not None and entry is not None and self.settings.checks_cases and not self.update:
+            self._fold_in(item, outcome.get_result(), result, entry)
+
+    def _fold_in(self, item: pytest.Item, report: pytest.TestReport, result: CaseResult, entry: CaseEntry) -> None:
+        """Fail a case worse than its baseline, with ``baseline:`` lines in its failure text."""
+        worse = [d for d in self.baseline.compare(entry, self.settings.tolerance) if d.status == "regressed"]
+        if not worse or report.skipped:
+            return
+        section = "\n".join(f"  {d.describe()}" for d in worse)
+        if report.passed:
+            first, _, rest = render_case(result).partition("\n")
+            report.outcome = "failed"
+            report.longrepr = f"{first.rsplit(': ', 1)[0]}: worse than the baseline {self.path}\n{rest}\n{section}"
+            for name, record in item.user_properties:
+                if name == "mtcheck":
+                    record["outcome"] = "failed"  # the summary counts it as pytest does
+        else:
+            report.longrepr = f"{report.longrepr}\n{section}"
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when != "call":
+            return
+        for name, value in report.user_properties:
+            if name == PROPERTY:
+                self.entries.append(CaseEntry.from_dict(value))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not self.path or hasattr(self.config, "workerinput"):
+            return  # xdist workers only ship their cases; the controller decides
+        from mtcheck.regression.gate import evaluate
+
+        report = evaluate(self.baseline, self.entries, self.settings, path=self.path)
+        if self.update:
+            report.reasons.clear()
+            report.update = True
+            if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and self.entries:
+                self.baseline.refresh(self.entries, self._system())
+                save_baseline(self.baseline, self.path)
+                report.updated = True
+        elif self.settings.checks_significance and report.significant_regressions:
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        self.config.stash[REGRESSION_REPORT] = report
+
+    def _system(self) -> dict[str, str]:
+        spec = self.runner.options.system
+        if spec is None:
+            return {"spec": "", "description": "each suite's own system: or its recorded outputs"}
+        try:
+            return {"spec": spec, "description": self.runner.hypotheses.system(spec).describe()}
+        except MtcheckError as exc:
+            return {"spec": spec, "description": f"(not described: {exc})"}
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        report = self.config.stash.get(REGRESSION_REPORT, None)
+        if report is None:
+            return
+        terminalreporter.write_sep("=", "mtcheck regression")
+        for line in report.render():
+            terminalreporter.write_line(line)

@@ -1,0 +1,215 @@
+"""Paired significance tests on per-case score differences, vectorised with numpy.
+
+Every test here takes *oriented* differences ``d`` (one per case; positive
+means the new system is better on that case, whatever the metric's direction)
+and asks whether their mean differs from 0:
+
+* :func:`paired_bootstrap`: resample cases with replacement; the percentile
+  interval of the resampled means is the confidence interval of the mean
+  difference, and the p-value is the share of resampled means, shifted to the
+  null, at least as far from 0 as the observed one (Koehn 2004; Berg-Kirkpatrick
+  et al. 2012);
+* :func:`approximate_randomisation`: swap each case's two outputs with
+  probability 1/2 (flip the sign of its difference); the p-value is the share of
+  shuffles whose mean is at least as extreme as the observed one, counted with
+  the observed one itself (Noreen 1989; Riezler and Maxwell 2005).
+
+:func:`analyse` runs both on many samples at once: the sign flips of every
+sample come from one random ±1 matrix over all cases and one matrix product.
+Corrections for multiple tests: :func:`holm` and :func:`benjamini_hochberg`.
+"""
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+DEFAULT_BOOTSTRAP = 1_000
+DEFAULT_PERMUTATIONS = 10_000
+DEFAULT_SEED = 12345
+DEFAULT_ALPHA = 0.05
+CORRECTIONS = ("holm", "bh", "none")
+#: Resamples drawn per block, so memory stays small however many are asked for.
+_BLOCK = 1_000
+#: Relative slack (of the sum of absolute differences) when counting statistics "at least as extreme".
+_SLACK = 1e-9
+
+
+@dataclass(frozen=True)
+class StatsSettings:
+    """How many resamples, the seed, the significance level and the correction across tests."""
+
+    bootstrap: int = DEFAULT_BOOTSTRAP
+    permutations: int = DEFAULT_PERMUTATIONS
+    seed: int = DEFAULT_SEED
+    alpha: float = DEFAULT_ALPHA
+    correction: str = "holm"
+
+    def __post_init__(self) -> None:
+        if self.bootstrap < 1 or self.permutations < 1:
+            raise ValueError("the numbers of bootstrap and randomisation resamples must be at least 1")
+        if not 0 < self.alpha < 1:
+            raise ValueError(f"alpha must be between 0 and 1, got {self.alpha}")
+        if self.correction not in CORRECTIONS:
+            raise ValueError(f"unknown correction {self.correction!r}; use one of {', '.join(CORRECTIONS)}")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Oriented per-case differences of one test: ``group`` (a suite or tag) on ``metric``.
+
+    ``cases`` names the cases (unique across suites) in the order of ``deltas``;
+    a case has the same randomisation sign flips in every sample that holds it.
+    """
+
+    scope: str
+    group: str
+    metric: str
+    cases: tuple[str, ...]
+    deltas: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """The outcome of one test: effect (mean difference) with its interval, p-values, decision."""
+
+    scope: str
+    group: str
+    metric: str
+    n: int
+    mean: float
+    ci_low: float
+    ci_high: float
+    effect_size: float
+    p_bootstrap: float
+    p_randomisation: float
+    p_corrected: float
+    decision: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+def _rng(seed: int, *key: str) -> np.random.Generator:
+    """A generator seeded by ``seed`` and ``key``, so each test's draws do not depend on which others run."""
+    return np.random.default_rng([seed, zlib.crc32("\x1f".join(key).encode("utf-8"))])
+
+
+def paired_bootstrap(
+    deltas: np.ndarray, resamples: int, rng: np.random.Generator, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """``(ci_low, ci_high, p)`` of the mean of ``deltas`` from ``resamples`` case resamples."""
+    d = np.asarray(deltas, dtype=np.float64)
+    n = d.size
+    observed = d.mean()
+    means = np.empty(resamples)
+    for start in range(0, resamples, _BLOCK):
+        stop = min(resamples, start + _BLOCK)
+        means[start:stop] = d[rng.integers(0, n, size=(stop - start, n))].mean(axis=1)
+    tail = (1 - confidence) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    extreme = np.abs(means - observed) >= abs(observed) - _SLACK * np.abs(d).mean()
+    return float(low), float(high), float((extreme.sum() + 1) / (resamples + 1))
+
+
+def _sign_blocks(n: int, resamples: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
+    """Blocks of random ±1 rows (``(rows, n)``), ``resamples`` rows in all; 8 signs per random byte."""
+    for start in range(0, resamples, _BLOCK):
+        rows = min(resamples, start + _BLOCK) - start
+        bits = np.unpackbits(rng.integers(0, 256, size=(rows, (n + 7) // 8), dtype=np.uint8), axis=1, count=n)
+        yield bits.astype(np.float64) * 2 - 1
+
+
+def randomisation_pvalues(deltas: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """Two-sided approximate-randomisation p-values of the column sums of ``deltas`` (``(n, k)``, zeros for absent cases)."""
+    d = np.asarray(deltas, dtype=np.float64)
+    threshold = np.abs(d.sum(axis=0)) - _SLACK * np.abs(d).sum(axis=0)  # sums in another order round differently
+    count = np.zeros(d.shape[1])
+    for signs in _sign_blocks(d.shape[0], resamples, rng):
+        count += (np.abs(signs @ d) >= threshold).sum(axis=0)
+    return (count + 1) / (resamples + 1)
+
+
+def approximate_randomisation(deltas: Sequence[float], resamples: int = DEFAULT_PERMUTATIONS, seed: int = DEFAULT_SEED) -> float:
+    """Two-sided approximate-randomisation p-value of the mean of one sample of paired differences."""
+    return float(randomisation_pvalues(np.asarray(deltas, dtype=np.float64)[:, None], resamples, _rng(seed, "ar"))[0])
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (family-wise error rate)."""
+    p = np.asarray(pvalues, dtype=np.float64)
+    m = p.size
+    if m == 0:
+        return []
+    order = np.argsort(p, kind="stable")
+    adjusted = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out.tolist()
+
+
+def benjamini_hochberg(pvalues: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg step-up adjusted p-values (false discovery rate)."""
+    p = np.asarray(pvalues, dtype=np.float64)
+    m = p.size
+    if m == 0:
+        return []
+    order = np.argsort(p, kind="stable")
+    scaled = p[order] * m / np.arange(1, m + 1)
+    adjusted = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
+    out = np.empty(m)
+    out[order] = adjusted
+    return out.tolist()
+
+
+def correct(pvalues: Sequence[float], method: str) -> list[float]:
+    """Adjust ``pvalues`` for multiple testing: ``holm``, ``bh`` or ``none``."""
+    if method == "holm":
+        return holm(pvalues)
+    if method == "bh":
+        return benjamini_hochberg(pvalues)
+    if method == "none":
+        return [float(p) for p in pvalues]
+    raise ValueError(f"unknown correction {method!r}; use one of {', '.join(CORRECTIONS)}")
+
+
+def _randomisation_all(samples: Sequence[Sample], settings: StatsSettings) -> list[float]:
+    """AR p-values of every sample from one sign matrix over all cases (one matrix product per block).
+
+    A case keeps its sign flip in every sample it belongs to, which is what
+    swapping its two outputs means.
+    """
+    names = list(dict.fromkeys(name for sample in samples for name in sample.cases))
+    position = {name: row for row, name in enumerate(names)}
+    matrix = np.zeros((len(names), len(samples)))
+    for column, sample in enumerate(samples):
+        matrix[[position[name] for name in sample.cases], column] = sample.deltas
+    return randomisation_pvalues(matrix, settings.permutations, _rng(settings.seed, "ar")).tolist()
+
+
+def analyse(samples: Sequence[Sample], settings: StatsSettings = StatsSettings()) -> list[TestResult]:
+    """Test every sample (empty ones are skipped) and correct the p-values across all of them.
+
+    ``decision`` is ``worse`` or ``better`` when the corrected randomisation
+    p-value is below ``alpha`` (by the sign of the mean difference), else ``same``.
+    """
+    samples = [s for s in samples if s.deltas]
+    p_ar = _randomisation_all(samples, settings) if samples else []
+    rows = []
+    for sample in samples:
+        d = np.asarray(sample.deltas, dtype=np.float64)
+        low, high, p_boot = paired_bootstrap(
+            d, settings.bootstrap, _rng(settings.seed, "boot", sample.scope, sample.group, sample.metric), 1 - settings.alpha
+        )
+        sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
+        rows.append((sample, float(d.mean()), low, high, (float(d.mean()) / sd) if sd > 0 else 0.0, p_boot))
+    corrected = correct(p_ar, settings.correction)
+    results = []
+    for (sample, mean, low, high, effect, p_boot), p, p_corr in zip(rows, p_ar, corrected):
+        decision = "same" if p_corr >= settings.alpha or mean == 0 else ("better" if mean > 0 else "worse")
+        results.append(TestResult(sample.scope, sample.group, sample.metric, len(sample.deltas), mean, low, high,
+                                  effect, p_boot, p, p_corr, decision))
+    return results
