@@ -1,0 +1,96 @@
+"""``mtcheck blind-spots``: for each check and edit kind, the share of corrupted references it catches."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hypothesis.errors import InvalidArgument
+
+from mtcheck.errors import MtcheckError
+from mtcheck.evaluate import Evaluator
+from mtcheck.perturb.edit import compose
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, candidates
+from mtcheck.perturb.sensitivity import judged_checks, probe
+from mtcheck.perturb.text import normalise_lang
+from mtcheck.suite.model import Check, Suite
+
+DEFAULT_KINDS = ("negation-drop", "antonym-swap")
+_CHECK = re.compile(r"^\s*([\w:+.-]+)\s*(>=|<=)\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+@dataclass
+class Cell:
+    """How often the check ``metric`` caught edits of ``kind``."""
+
+    metric: str
+    kind: str
+    caught: int = 0
+    total: int = 0
+
+    @property
+    def share(self) -> float | None:
+        return self.caught / self.total if self.total else None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"metric": self.metric, "kind": self.kind, "caught": self.caught, "total": self.total, "share": self.share}
+
+
+def parse_check(text: str) -> Check:
+    """``bleu>=40`` or ``ter<=60`` as a :class:`Check`."""
+    match = _CHECK.match(text)
+    if not match:
+        raise MtcheckError(f"bad check {text!r}: write METRIC>=VALUE or METRIC<=VALUE, e.g. 'sam:bleu>=40'")
+    metric, op, value = match.groups()
+    return Check(metric, float(value) if op == ">=" else None, float(value) if op == "<=" else None)
+
+
+def _label(check: Check) -> str:
+    return f"{check.key} {check.threshold_text()}"
+
+
+def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_KINDS, checks: Sequence[Check] = (),
+                     per_case: int = 5, evaluator: Evaluator | None = None) -> list[Cell]:
+    """Corrupt each case's first reference with up to ``per_case`` single edits of each kind and score it
+    with ``checks`` (default: each case's own checks with a threshold)."""
+    evaluator = evaluator or Evaluator()
+    names = [k for name in kinds for k in GROUPS.get(name, (name,)) if KINDS[k].family in (CRITICAL, GRAMMAR)]
+    cells: dict[tuple[str, str], Cell] = {}
+    for suite in suites:
+        try:
+            lang = normalise_lang(suite.target_lang)
+        except InvalidArgument:
+            continue
+        for case in suite.cases:
+            chosen = tuple(checks) or judged_checks(case)
+            for kind in dict.fromkeys(names):
+                for edit in candidates(case.refs[0], kind, lang)[:per_case]:
+                    variant = compose(case.refs[0], [edit])
+                    if variant is None or not chosen:
+                        continue
+                    for result in probe(evaluator, suite, case, variant, chosen).results:
+                        if result.error:
+                            continue
+                        cell = cells.setdefault((_label(result.check), kind), Cell(_label(result.check), kind))
+                        cell.total += 1
+                        cell.caught += not result.passed
+    return list(cells.values())
+
+
+def render_table(cells: Sequence[Cell]) -> list[str]:
+    """Rows per check, columns per edit kind: ``caught/total (share)``."""
+    if not cells:
+        return ["no corrupted references: no edit of these kinds applies, or no check has a threshold"]
+    kinds = list(dict.fromkeys(c.kind for c in cells))
+    metrics = list(dict.fromkeys(c.metric for c in cells))
+    found = {(c.metric, c.kind): c for c in cells}
+    width = max(len(m) for m in metrics)
+    lines = ["check".ljust(width) + "".join(f"  {k:>22}" for k in kinds)]
+    for metric in metrics:
+        row = metric.ljust(width)
+        for kind in kinds:
+            cell = found.get((metric, kind))
+            text = f"{cell.caught}/{cell.total} ({cell.share:.0%})" if cell and cell.total else "-"
+            row += f"  {text:>22}"
+        lines.append(row)
+    return lines
