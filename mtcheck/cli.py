@@ -153,6 +153,34 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    import yaml
+
+    from mtcheck.perturb.generate import generate_suite
+
+    suites = api.load_suites([args.suite])
+    doc = generate_suite(suites[0], args.kinds.split(","), per_kind=args.per_kind)
+    with open(args.out, "w", encoding="utf-8") as handle:
+        yaml.safe_dump(doc, handle, allow_unicode=True, sort_keys=False, width=100)
+    print(f"wrote {len(doc['cases'])} generated cases to {args.out}")
+    return EXIT_OK
+
+
+def cmd_blind_spots(args: argparse.Namespace) -> int:
+    from mtcheck.evaluate import Evaluator
+    from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
+
+    checks = [parse_check(text) for text in args.check]
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon))
+    cells = blind_spot_table(api.load_suites(args.suites), kinds=args.kinds.split(","), checks=checks,
+                             per_case=args.per_case, evaluator=evaluator)
+    if args.json:
+        print(json.dumps([cell.as_dict() for cell in cells], ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(render_table(cells)))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
     parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
@@ -220,6 +248,24 @@ def build_parser() -> argparse.ArgumentParser:
     annotate.add_argument("--annotator", required=True, help="your annotator id, e.g. ann1")
     annotate.add_argument("--redo", action="store_true", help="also ask items you already rated, and replace your values")
     annotate.set_defaults(func=cmd_annotate)
+
+    generate = commands.add_parser("generate", help="write perturbed variants of a suite's cases as a new suite to review")
+    generate.add_argument("suite", help="one suite file (*.mt.yaml)")
+    generate.add_argument("--kinds", required=True, help="comma-separated edit kinds or families (critical, grammar, noise)")
+    generate.add_argument("--out", required=True, help="the new suite file, e.g. NEW.mt.yaml")
+    generate.add_argument("--per-kind", type=int, default=3, help="variants per case and kind (default: 3)")
+    generate.set_defaults(func=cmd_generate)
+
+    blind = commands.add_parser("blind-spots", help="share of corrupted references each check catches, per edit kind")
+    blind.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
+    blind.add_argument("--kinds", default="negation-drop,antonym-swap", help="comma-separated edit kinds or families")
+    blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
+                       help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
+    blind.add_argument("--per-case", type=int, default=5, help="edits per case and kind (default: 5)")
+    blind.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
+    blind.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
+    blind.add_argument("--json", action="store_true", help="print the table as JSON")
+    blind.set_defaults(func=cmd_blind_spots)
     return parser
 
 
