@@ -12,13 +12,23 @@ Markdown reports); the key is absent otherwise.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pytest
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import pytest
+
     from mtcheck.regression.gate import RegressionReport
 
-REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
+    REGRESSION_REPORT: pytest.StashKey[RegressionReport]
 
 __all__ = ["REGRESSION_REPORT"]
+
+
+def __getattr__(name: str) -> Any:
+    """Create ``REGRESSION_REPORT`` on first use, so the ``mtcheck`` command does not import pytest."""
+    if name != "REGRESSION_REPORT":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import pytest
+
+    key = globals()["REGRESSION_REPORT"] = pytest.StashKey["RegressionReport"]()
+    return key

@@ -194,7 +194,7 @@ def analyse(samples: Sequence[Sample], settings: StatsSettings = StatsSettings()
     """Test every sample (empty ones are skipped) and correct the p-values across all of them.
 
     ``decision`` is ``worse`` or ``better`` when the corrected randomisation
-    p-value is below ``alpha`` (by the sign of the mean difference), else ``same``.
+    p-value is below ``alpha`` (by the sign of the mean difference), else ``not significant``.
     """
     samples = [s for s in samples if s.deltas]
     p_ar = _randomisation_all(samples, settings) if samples else []
@@ -209,7 +209,7 @@ def analyse(samples: Sequence[Sample], settings: StatsSettings = StatsSettings()
     corrected = correct(p_ar, settings.correction)
     results = []
     for (sample, mean, low, high, effect, p_boot), p, p_corr in zip(rows, p_ar, corrected):
-        decision = "same" if p_corr >= settings.alpha or mean == 0 else ("better" if mean > 0 else "worse")
+        decision = "not significant" if p_corr >= settings.alpha or mean == 0 else ("better" if mean > 0 else "worse")
         results.append(TestResult(sample.scope, sample.group, sample.metric, len(sample.deltas), mean, low, high,
                                   effect, p_boot, p, p_corr, decision))
     return results

@@ -1,0 +1,133 @@
+"""``mtcheck baseline save|check`` and ``mtcheck compare``: argument parsers and handlers."""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from mtcheck import api
+from mtcheck.errors import MtcheckError
+from mtcheck.options import metric_overrides, score_cache
+from mtcheck.regression.baseline import Baseline, Tolerance, entry_of, load_baseline, save_baseline
+from mtcheck.runner import RunOptions, Runner
+from mtcheck.targets import targets_for
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+def _run_options(args: argparse.Namespace, system: str | None) -> RunOptions:
+    return RunOptions(system=system, timeout=args.timeout, overrides=metric_overrides(args.param, args.sam_lexicon),
+                      cache=score_cache(enabled=not args.no_cache, directory=None, clear=False))
+
+
+def _stats(args: argparse.Namespace) -> Any:
+    from mtcheck.regression.stats import StatsSettings
+
+    return StatsSettings(bootstrap=args.bootstrap, permutations=args.permutations, seed=args.seed,
+                         alpha=args.alpha, correction=args.correction)
+
+
+def _measure(args: argparse.Namespace) -> tuple[list, Runner]:
+    """Run the suites under ``--system``; the entries of every measured case, and the runner."""
+    suites = api.load_suites(args.suites)
+    runner = Runner(_run_options(args, args.system))
+    results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
+    return [e for e in map(entry_of, results) if e is not None], runner
+
+
+def baseline_save(args: argparse.Namespace) -> int:
+    entries, runner = _measure(args)
+    if not entries:
+        raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
+    description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
+    save_baseline(Baseline.from_entries(entries, {"spec": args.system or "", "description": description}), args.out)
+    print(f"saved {len(entries)} case(s) to {args.out}")
+    return EXIT_OK
+
+
+def baseline_check(args: argparse.Namespace) -> int:
+    from mtcheck.regression.gate import GateSettings, evaluate
+
+    baseline = load_baseline(args.baseline)
+    settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args))
+    entries, _ = _measure(args)
+    report = evaluate(baseline, entries, settings, path=args.baseline)
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    return EXIT_FAILED if report.failed else EXIT_OK
+
+
+def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
+    """``--epsilon 0.5`` (every metric) and ``--epsilon bleu=1`` (one check key) items."""
+    per_key: dict[str, float] = {}
+    default = 0.0
+    for item in items:
+        key, sep, value = item.rpartition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            raise MtcheckError(f"bad --epsilon {item!r}: write a number (0.5) or CHECK=NUMBER (bleu=1)") from None
+        if number < 0:
+            raise MtcheckError(f"bad --epsilon {item!r}: it must be >= 0")
+        if sep:
+            per_key[key] = number
+        else:
+            default = number
+    return per_key, default
+
+
+def compare(args: argparse.Namespace) -> int:
+    from mtcheck.regression.compare import compare_systems
+
+    per_key, default = _epsilons(args.epsilon)
+    report = compare_systems(api.load_suites(args.suites), args.a, args.b, options=_run_options(args, None),
+                             epsilons=per_key, default_epsilon=default, settings=_stats(args))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    return EXIT_OK
+
+
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
+    parser.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
+    parser.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
+    parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
+
+
+def _stats_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
+    parser.add_argument("--correction", choices=("holm", "bh", "none"), default="holm",
+                        help="multiple-testing correction across suites and tags (default: holm)")
+    parser.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
+    parser.add_argument("--permutations", type=int, default=10000, metavar="N",
+                        help="approximate-randomisation resamples (default: 10000)")
+    parser.add_argument("--seed", type=int, default=12345, help="seed of the resampling (default: 12345)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def add_parsers(commands: Any) -> None:
+    """Add ``baseline save``, ``baseline check`` and ``compare`` to the ``mtcheck`` subcommands."""
+    baseline = commands.add_parser("baseline", help="save a baseline of per-case scores, or check a run against one")
+    actions = baseline.add_subparsers(dest="action", required=True)
+    save = actions.add_parser("save", help="run the suites and write every case's values and signatures")
+    _run_arguments(save)
+    save.add_argument("--system", default=None, help="the system whose values to save (default: recorded outputs)")
+    save.add_argument("--out", required=True, help="the baseline file to write (atomically)")
+    save.set_defaults(func=baseline_save)
+    check = actions.add_parser("check", help="run the suites and compare with a baseline; exit 1 on a regression")
+    _run_arguments(check)
+    check.add_argument("--system", default=None, help="the system to check (default: recorded outputs)")
+    check.add_argument("--baseline", required=True, help="the baseline file")
+    check.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
+    check.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
+                       help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+    _stats_arguments(check)
+    check.set_defaults(func=baseline_check)
+
+    ab = commands.add_parser("compare", help="system A against system B: wins, ties and significance per suite and tag")
+    _run_arguments(ab)
+    ab.add_argument("--a", required=True, metavar="SYSTEM", help="system A (the reference point)")
+    ab.add_argument("--b", required=True, metavar="SYSTEM", help="system B (the candidate)")
+    ab.add_argument("--epsilon", action="append", default=[], metavar="[CHECK=]NUMBER",
+                    help="tie width: for every metric (0.5) or one check key (bleu=1); default 0")
+    _stats_arguments(ab)
+    ab.set_defaults(func=compare)

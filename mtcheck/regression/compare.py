@@ -1,0 +1,159 @@
+"""System A against system B on the same suites: per case and metric, who wins, and is it significant.
+
+A case is a win for the system with the better value in the metric's own
+direction, or a tie when the two values are within the metric's epsilon (as
+the pairwise judgement "A better / B better / equal"). Per suite and per tag,
+the mean change from A to B comes with its bootstrap interval and a corrected
+approximate-randomisation p-value.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mtcheck.errors import MtcheckError
+from mtcheck.regression.baseline import CaseEntry, entry_of, oriented
+from mtcheck.regression.gate import render_tests
+from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
+from mtcheck.results import CaseResult
+from mtcheck.runner import RunOptions, Runner
+from mtcheck.suite.model import Suite
+from mtcheck.targets import targets_for
+
+OUTCOMES = ("a", "b", "tie")
+
+
+@dataclass(frozen=True)
+class PairOutcome:
+    """One case on one metric: A's and B's values and who wins (``a``, ``b`` or ``tie``)."""
+
+    suite: str
+    case: str
+    tags: tuple[str, ...]
+    metric: str
+    a: float
+    b: float
+    higher_is_better: bool
+    winner: str
+
+    @property
+    def gain(self) -> float:
+        """B minus A, positive when B is better."""
+        return oriented(self.b - self.a, self.higher_is_better)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"suite": self.suite, "case": self.case, "tags": list(self.tags), "metric": self.metric,
+                "a": self.a, "b": self.b, "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    """Win/tie/loss counts of a suite or tag on one metric, with its significance test."""
+
+    counts: dict[str, int]
+    test: TestResult
+
+    @property
+    def verdict(self) -> str:
+        return {"better": "B better", "worse": "A better"}.get(self.test.decision, "no significant difference")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.test.as_dict(), "a_wins": self.counts["a"], "b_wins": self.counts["b"], "ties": self.counts["tie"],
+                "verdict": self.verdict}
+
+
+@dataclass
+class CompareReport:
+    a: str
+    b: str
+    settings: StatsSettings
+    epsilons: dict[str, float]
+    pairs: list[PairOutcome]
+    rows: list[GroupRow]
+    #: Case/metric pairs that could not be compared (a value missing on one side, or different signatures).
+    skipped: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "alpha": self.settings.alpha, "correction": self.settings.correction,
+                "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
+                "seed": self.settings.seed, "epsilons": self.epsilons,
+                "groups": [row.as_dict() for row in self.rows], "cases": [p.as_dict() for p in self.pairs],
+                "skipped": self.skipped}
+
+    def render(self) -> list[str]:
+        lines = [f"A = {self.a}", f"B = {self.b}", ""]
+        width = max([len(f"{r.test.scope} {r.test.group}") for r in self.rows] + [5])
+        metric_width = max([len(r.test.metric) for r in self.rows] + [6])
+        lines.append(f"{'group':<{width}}  {'metric':<{metric_width}}  {'A wins':>6}  {'ties':>6}  {'B wins':>6}  verdict")
+        for row in self.rows:
+            t = row.test
+            lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {row.counts['a']:>6}  "
+                         f"{row.counts['tie']:>6}  {row.counts['b']:>6}  {row.verdict}")
+        lines.append("")
+        lines.extend(render_tests([row.test for row in self.rows], self.settings, label="B - A"))
+        if self.skipped:
+            lines.append(f"not compared ({len(self.skipped)}): " + ", ".join(self.skipped[:10])
+                         + (" ..." if len(self.skipped) > 10 else ""))
+        return lines
+
+
+def _entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> dict[tuple[str, str], CaseEntry]:
+    """One entry per (suite, case) for system ``spec``; several outputs per case is an error."""
+    targets = [t for suite in suites for t in targets_for(suite, spec)]
+    results: list[CaseResult] = Runner(replace(options, system=spec)).run(targets)
+    found: dict[tuple[str, str], CaseEntry] = {}
+    for result in results:
+        key = (result.target.suite.name, result.target.case.id)
+        if key in found:
+            raise MtcheckError(f"system {spec!r} gives several outputs for case {key[1]!r} of suite {key[0]!r}; "
+                               "compare one at a time (fix: name one, e.g. recorded:NAME)")
+        entry = entry_of(result)
+        if entry is not None:
+            found[key] = entry
+    return found
+
+
+def winner(a: float, b: float, higher_is_better: bool, epsilon: float) -> str:
+    """``a``, ``b`` or ``tie`` (values within ``epsilon``)."""
+    if abs(b - a) <= epsilon:
+        return "tie"
+    return "b" if oriented(b - a, higher_is_better) > 0 else "a"
+
+
+def compare_systems(
+    suites: Sequence[Suite], a: str, b: str, *, options: RunOptions = RunOptions(),
+    epsilons: dict[str, float] | None = None, default_epsilon: float = 0.0, settings: StatsSettings = StatsSettings(),
+) -> CompareReport:
+    """Run ``a`` and ``b`` on ``suites`` and compare them case by case and metric by metric.
+
+    ``epsilons`` maps a check key (``bleu``) to its tie width; others use ``default_epsilon``.
+    """
+    epsilons = dict(epsilons or {})
+    side_a, side_b = _entries(suites, a, options), _entries(suites, b, options)
+    pairs: list[PairOutcome] = []
+    skipped: list[str] = []
+    for key in sorted(side_a.keys() | side_b.keys()):
+        ea, eb = side_a.get(key), side_b.get(key)
+        for metric in sorted((ea.checks if ea else {}).keys() | (eb.checks if eb else {}).keys()):
+            ma = ea.checks.get(metric) if ea else None
+            mb = eb.checks.get(metric) if eb else None
+            if ma is None or mb is None or ma.signature != mb.signature:
+                skipped.append(f"{key[0]}::{key[1]} {metric}")
+                continue
+            epsilon = epsilons.get(metric, default_epsilon)
+            tags = (ea or eb).tags  # type: ignore[union-attr]
+            pairs.append(PairOutcome(key[0], key[1], tags, metric, ma.value, mb.value, ma.higher_is_better,
+                                     winner(ma.value, mb.value, ma.higher_is_better, epsilon)))
+    groups: dict[tuple[str, str, str], list[PairOutcome]] = {}
+    for pair in pairs:
+        groups.setdefault(("suite", pair.suite, pair.metric), []).append(pair)
+        for tag in pair.tags:
+            groups.setdefault(("tag", tag, pair.metric), []).append(pair)
+    ordered = sorted(groups.items())
+    samples = [Sample(scope, group, metric, tuple(f"{p.suite}::{p.case}" for p in items), tuple(p.gain for p in items))
+               for (scope, group, metric), items in ordered]
+    rows = [GroupRow({o: Counter(p.winner for p in items).get(o, 0) for o in OUTCOMES}, test)
+            for (_, items), test in zip(ordered, analyse(samples, settings))]
+    return CompareReport(a, b, settings, {**epsilons, "*": default_epsilon}, pairs, rows, skipped)
