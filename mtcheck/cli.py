@@ -10,6 +10,7 @@ from typing import Any
 from mtcheck import __version__, api
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, parse_params, score_cache
+from mtcheck.regression.commands import add_parsers as add_regression_parsers
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -223,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     agree.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     agree.add_argument("--json", action="store_true", help="print the statistics as JSON")
     agree.set_defaults(func=cmd_agreement)
+    add_regression_parsers(commands)
 
     meta = commands.add_parser("meta-eval", help="correlate each metric with the suites' human ratings, with and without SAM")
     meta.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
