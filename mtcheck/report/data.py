@@ -103,3 +103,33 @@ class ReportData:
             return (2 if record.get("error") else 1, max((shortfall(c) for c in record.get("checks", ())), default=0.0))
 
         return sorted((r for r in self.cases if r["outcome"] in FAILING), key=badness, reverse=True)
+
+
+#: Row values that mark what a reader of a baseline comparison must see first.
+ALARMS = ("worse", "regressed")
+
+
+def regression_sections(report: dict[str, Any]) -> tuple[list[tuple[str, str]], list[tuple[str, list[str], list[dict[str, Any]]]]]:
+    """A regression report (any layout) as facts and tables.
+
+    Facts: its scalar entries, and mappings of scalars as ``k=v`` lists. Tables:
+    every list of row mappings, with scalar columns except signatures, alarming
+    rows (a ``worse`` decision, a ``regressed`` status) first.
+    """
+    facts, tables = [], []
+    for key, value in report.items():
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            facts.append((key, plain(value)))
+        elif isinstance(value, dict) and all(isinstance(v, (str, int, float, bool)) for v in value.values()):
+            facts.append((key, ", ".join(f"{k}={plain(v)}" for k, v in value.items())))
+        elif isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
+            columns = list(dict.fromkeys(k for r in value for k, v in r.items()
+                                         if not isinstance(v, (dict, list)) and "signature" not in k))
+            rows = sorted(value, key=lambda r: not any(v in ALARMS for v in r.values() if isinstance(v, str)))
+            tables.append((key, columns, rows))
+    return facts, tables
+
+
+def plain(value: Any) -> str:
+    """A value as table text: floats to four significant digits."""
+    return f"{value:.4g}" if isinstance(value, float) else str(value)

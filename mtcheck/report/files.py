@@ -69,7 +69,6 @@ class ReportPlugin:
         self.paths = {kind: config.getoption(f"mt_report_{kind}") for kind in RENDERERS}
         self.wanted = any(self.paths.values())
         self.records: list[dict[str, Any]] = []
-        self.written: list[str] = []
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):
@@ -98,8 +97,10 @@ class ReportPlugin:
             record["explanation"] = report.longreprtext
         self.records.append(record)
 
-    @pytest.hookimpl(trylast=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_sessionfinish(self, session: pytest.Session):
+        """Write after every other plugin's session end, so the baselines comparison is in the stash."""
+        yield
         if not self.wanted or hasattr(self.config, "workerinput"):
             return
         from mtcheck.plugin import RUNNER
@@ -108,11 +109,10 @@ class ReportPlugin:
         if self.paths["html"] or self.paths["json"]:
             meta = rated_meta_eval(self.records, self.config.stash[RUNNER].evaluator)
         data = ReportData(self.records, _regression(self.config), meta)
-        self.written = write_reports(data, self.paths)
-
-    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        for line in self.written:
-            terminalreporter.write_line(line)
+        terminal = self.config.pluginmanager.get_plugin("terminalreporter")
+        for line in write_reports(data, self.paths):
+            if terminal is not None:
+                terminal.write_line(line)
 
 
 def write_run_reports(results: Sequence[CaseResult], paths: dict[str, str | None], evaluator: Evaluator) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from mtcheck.metaeval import heatmaps, render
 from mtcheck.report import svg
-from mtcheck.report.data import ReportData
+from mtcheck.report.data import ReportData, plain, regression_sections
 from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
 from mtcheck.report.summary import OUTCOMES
 
@@ -65,15 +65,13 @@ def _distributions(data: ReportData) -> str:
 def _regression(data: ReportData) -> str:
     if not data.regression:
         return ""
+    facts, tables = regression_sections(data.regression)
     parts = ["<h2>Compared with the baseline</h2>"]
-    scalars = [[k, v] for k, v in data.regression.items() if isinstance(v, (str, int, float, bool)) or v is None]
-    if scalars:
-        parts.append(_table(["", "value"], scalars))
-    for key, rows in data.regression.items():
-        if isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows):
-            columns = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, (dict, list))))
-            shown = [[f"{r.get(c):.4g}" if isinstance(r.get(c), float) else r.get(c, "") for c in columns] for r in rows]
-            parts.append(f"<h3>{escape(key)}</h3>" + _table(columns, shown, numeric_from=len(columns)))
+    if facts:
+        parts.append(_table(["", "value"], [list(f) for f in facts]))
+    for title, columns, rows in tables:
+        shown = [[plain(r.get(c, "")) for c in columns] for r in rows]
+        parts.append(f"<h3>{escape(title)}</h3>" + _table(columns, shown, numeric_from=len(columns)))
     return "".join(parts)
 
 

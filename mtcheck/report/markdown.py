@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtcheck.report.data import ReportData, shortfall, threshold_text
+from mtcheck.report.data import ReportData, plain, regression_sections, shortfall, threshold_text
 from mtcheck.report.summary import OUTCOMES
 
 WORST_SHOWN = 10
@@ -35,25 +35,13 @@ def _groups(title: str, groups: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _scalar(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    return cell(value)
-
-
 def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> list[str]:
-    """Every list of row mappings in a regression report as a table (scalar columns only); other scalars as a line."""
-    lines: list[str] = []
-    facts = [f"{k}: {_scalar(v)}" for k, v in report.items() if isinstance(v, (str, int, float, bool)) or v is None]
-    if facts:
-        lines.append("; ".join(facts))
-    for key, rows in report.items():
-        if not (isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows)):
-            continue
-        columns = list(dict.fromkeys(k for r in rows for k, v in r.items() if not isinstance(v, (dict, list))))
-        lines += ["", f"**{cell(key)}**", "", "| " + " | ".join(cell(c) for c in columns) + " |",
-                  "|" + "---|" * len(columns)]
-        lines += ["| " + " | ".join(_scalar(r.get(c, "")) for c in columns) + " |" for r in rows[:limit]]
+    """The baseline comparison: its facts on one line, then each of its tables (alarming rows first)."""
+    facts, tables = regression_sections(report)
+    lines = ["; ".join(f"{k}: {cell(v)}" for k, v in facts)] if facts else []
+    for title, columns, rows in tables:
+        lines += ["", f"**{cell(title)}**", "", "| " + " | ".join(cell(c) for c in columns) + " |", "|" + "---|" * len(columns)]
+        lines += ["| " + " | ".join(cell(plain(r.get(c, ""))) for c in columns) + " |" for r in rows[:limit]]
         if len(rows) > limit:
             lines.append(f"\n… and {len(rows) - limit} more rows (see the JSON report)")
     return lines
