@@ -5,14 +5,15 @@ import random
 from collections.abc import Sequence
 
 from mtcheck.perturb.edit import Variant, compose
-from mtcheck.perturb.kinds import NOISE, KINDS, all_candidates, keeps_polarity
+from mtcheck.perturb.kinds import KINDS, NOISE, all_candidates, keeps_polarity, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 
 
 def sample_variants(sentence: str, kinds: Sequence[str], *, lang: str = "en", n: int = 100, max_edits: int = 1,
                     seed: int = 0) -> list[Variant]:
     """Up to ``n`` distinct variants of ``sentence``: every single edit in kind order, then compositions
-    of up to ``max_edits`` edits drawn with a generator seeded by ``seed`` and the sentence."""
+    of up to ``max_edits`` edits (kinds or families) drawn with a generator seeded by ``seed`` and the sentence."""
+    kinds = resolve_kinds(kinds, lang)
     edits = all_candidates(sentence, kinds, lang)
     seen: dict[str, Variant] = {}
     for edit in edits:

@@ -1,0 +1,169 @@
+"""Perturbation tests: shrinking, sensitivity probes, suite syntax, generated items, generate and blind-spots."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import find, settings
+
+from mtcheck.cli import main
+from mtcheck.evaluate import Evaluator
+from mtcheck.errors import SuiteError
+from mtcheck.perturb.edit import Edit, compose
+from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation
+from mtcheck.perturb.sensitivity import probe, render_probe
+from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
+from mtcheck.perturb.variants import sample_variants
+from mtcheck.strategies import sentiment_edits
+from mtcheck.suite.loader import load_suite
+from mtcheck.suite.model import Check
+
+pytest_plugins = ["pytester"]
+RAIN = "i just don't love walking in the rain"
+SUITE = """\
+version: 1
+source_lang: en
+target_lang: en
+defaults:
+  perturb: {kinds: [negation-drop, antonym-swap, noise], budget: 5}
+cases:
+  - id: rain
+    src: "i just don't love walking in the rain"
+    ref: "i just don't love walking in the rain"
+    hyp: "i just don't love walking in the rain"
+    checks:
+      - {metric: bleu, min: 40}
+      - {metric: "sam:bleu", min: 40}
+"""
+
+
+def _suite(tmp_path: Path, text: str = SUITE) -> Path:
+    path = tmp_path / "demo.mt.yaml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_compose_skips_overlaps_and_keeps_spans_in_the_original() -> None:
+    first = Edit("typo", 2, 6, "just", "jsut")
+    variant = compose(RAIN, [first, Edit("typo", 3, 5, "us", "su"), Edit("casing", 0, 1, "i", "I")])
+    assert variant is not None
+    assert variant.text == "I jsut don't love walking in the rain"
+    assert [e.kind for e in variant.edits] == ["typo", "casing"]
+
+
+def test_shrinking_finds_a_one_edit_counterexample_for_a_weak_check() -> None:
+    def weak_check_passes(text: str) -> bool:  # chrF alone: a dropped "n't" keeps most characters
+        from sacrebleu.metrics import CHRF
+
+        return CHRF().sentence_score(text, [RAIN]).score >= 40
+
+    found = find(sentiment_edits(RAIN, max_edits=4), lambda v: weak_check_passes(v.text),
+                 settings=settings(deadline=None, max_examples=50, database=None))
+    assert len(found.edits) == 1
+
+
+def test_probe_reports_the_blind_spot_and_a_ready_to_paste_case(tmp_path: Path) -> None:
+    suite = load_suite(_suite(tmp_path))
+    case = suite.cases[0]
+    variant = compose(RAIN, [Edit("negation-drop", 7, 17, "don't love", "love")])
+    found = probe(Evaluator(), suite, case, variant)
+    assert [r.check.metric for r in found.blind_spots] == ["bleu"]
+    text = render_probe(suite, found)
+    assert text.startswith("metric blind spot: bleu >= 40 passes negation-drop (\"don't love\" -> 'love'); sam:bleu catches it")
+    pasted = yaml.safe_load(text.split("ready-to-paste case (under cases:):\n", 1)[1])
+    assert pasted[0]["hyps"]["perturbed"] == {"text": "i just love walking in the rain", "expect": "fail"}
+    assert pasted[0]["id"].startswith("rain.negation-drop.")
+
+
+def test_loader_reads_perturb_per_case_and_in_defaults(tmp_path: Path) -> None:
+    text = SUITE + """\
+  - id: own
+    src: "I love it"
+    ref: "I love it"
+    checks: [{metric: bleu, min: 40}]
+    perturb: {kinds: [critical], budget: 3, max_edits: 2}
+"""
+    suite = load_suite(_suite(tmp_path, text))
+    assert suite.cases[0].perturb.kinds == ("negation-drop", "antonym-swap", "noise")
+    assert (suite.cases[1].perturb.kinds, suite.cases[1].perturb.budget, suite.cases[1].perturb.max_edits) == (("critical",), 3, 2)
+
+
+@pytest.mark.parametrize(("perturb", "message"), [
+    ("{kinds: [negation-dorp]}", "did you mean 'negation-drop'?"),
+    ("{kinds: [typo], budjet: 3}", "did you mean 'budget'?"),
+    ("{kinds: [typo], budget: 0}", "budget must be a whole number >= 1"),
+    ("{kinds: []}", "needs a list of edit kinds"),
+    ("{kinds: [typo], lang: fi}", "not 'fi'"),
+    ("[typo]", "must be a mapping"),
+])
+def test_loader_rejects_bad_perturb(tmp_path: Path, perturb: str, message: str) -> None:
+    text = SUITE.replace("{kinds: [negation-drop, antonym-swap, noise], budget: 5}", perturb)
+    with pytest.raises(SuiteError, match=message.replace("(", r"\(").replace("?", r"\?")):
+        load_suite(_suite(tmp_path, text))
+
+
+def test_plugin_items_and_blind_spot_failure(pytester: pytest.Pytester) -> None:
+    (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
+    collected = pytester.runpytest("--collect-only", "-q")
+    assert {"demo.mt.yaml::rain", "demo.mt.yaml::rain::sensitivity[negation-drop]",
+            "demo.mt.yaml::rain::sensitivity[antonym-swap]", "demo.mt.yaml::rain::metamorphic[keep]"} <= set(collected.outlines)
+    result = pytester.runpytest("-rs", "--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-m", "perturb")
+    result.assert_outcomes(failed=2, skipped=1)
+    result.stdout.fnmatch_lines(["*metric blind spot: bleu >= 40 passes negation-drop*sam:bleu catches it*",
+                                 "*ready-to-paste case*", "*metamorphic tests need a live system*"])
+
+
+def test_metamorphic_items_with_a_live_system(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytester.makepyfile(echo_mt="def translate(sources):\n    return list(sources)\n")
+    monkeypatch.syspath_prepend(str(pytester.path))
+    (pytester.path / "demo.mt.yaml").write_text(SUITE.replace("[negation-drop, antonym-swap, noise]", "[noise, negation-insert]")
+                                                .replace("don't love", "love"), encoding="utf-8")
+    monkeypatch.setenv("CI", "true")
+    result = pytester.runpytest("--mt-system", "py:echo_mt:translate", "-k", "metamorphic")
+    result.assert_outcomes(passed=2)
+
+
+def test_relation_holds() -> None:
+    variant = compose("I love it", [Edit("negation-insert", 2, 6, "love", "don't love")])
+    assert Relation(FLIP, variant, "I love it", "I don't love it", 0.8, -0.2).holds
+    assert not Relation(KEEP, variant, "I love it", "I don't love it", 0.8, -0.2).holds
+    assert not Relation(FLIP, variant, "ok", "ok", 0.0, 0.0).holds
+
+
+def test_generate_writes_a_valid_suite_with_stable_unique_ids(tmp_path: Path) -> None:
+    source = _suite(tmp_path)
+    out = tmp_path / "new.mt.yaml"
+    assert main(["generate", str(source), "--kinds", "negation-drop,antonym-swap,noise", "--out", str(out)]) == 0
+    first = out.read_text(encoding="utf-8")
+    assert main(["generate", str(source), "--kinds", "negation-drop,antonym-swap,noise", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == first
+    suite = load_suite(out)
+    ids = [c.id for c in suite.cases]
+    assert len(ids) == len(set(ids)) and all(c.notes.startswith("Generated by mtcheck from demo::rain") for c in suite.cases)
+    assert any(h.expect_fail and h.text == "i just love walking in the rain" for c in suite.cases for h in c.hyps)
+
+
+def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = load_suite(_suite(tmp_path))
+    cells = blind_spot_table([suite], checks=[parse_check("bleu>=40"), parse_check("sam:bleu>=40")])
+    shares = {(c.metric, c.kind): (c.caught, c.total) for c in cells}
+    assert shares[("bleu >= 40", "negation-drop")] == (0, 1)
+    assert shares[("sam:bleu >= 40", "negation-drop")] == (1, 1)
+    assert render_table(cells)[0].split() == ["check", "negation-drop", "antonym-swap"]
+    assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
+    assert '"kind": "negation-drop"' in capsys.readouterr().out
+
+
+def test_parse_check_rejects_nonsense() -> None:
+    assert parse_check("ter<=60") == Check("ter", None, 60.0)
+    with pytest.raises(Exception, match="METRIC>=VALUE"):
+        parse_check("bleu 40")
+
+
+def test_sample_variants_is_deterministic_and_distinct() -> None:
+    first = sample_variants(RAIN, ["critical", "grammar"], n=30, max_edits=3, seed=7)
+    again = sample_variants(RAIN, ["critical", "grammar"], n=30, max_edits=3, seed=7)
+    assert [v.text for v in first] == [v.text for v in again]
+    assert len({v.text for v in first}) == len(first) == 30 and RAIN not in {v.text for v in first}
