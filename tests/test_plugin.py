@@ -281,7 +281,7 @@ def test_summary_per_suite_and_tag(pytester: pytest.Pytester) -> None:
     _write(pytester, SUITE)
     result = pytester.runpytest()
     summary = _summary(result)
-    assert summary[0].split() == ["suite", "cases", "passed", "failed", "xfailed", "xpassed", "skipped", "means"]
+    assert summary[0].split() == ["suite", "tests", "passed", "failed", "xfailed", "xpassed", "skipped", "means"]
     # neg-01[good] 100, neg-01[old] (blind spot), sarc-01 100, pending skipped
     demo = _row(summary, "demo")
     assert demo[1:7] == ["4", "2", "0", "0", "1", "1"]

@@ -193,7 +193,7 @@ def test_summary_counts_and_means(suite: Suite) -> None:
     assert data["suites"]["demo"]["means"] == {"exact": pytest.approx(0.75)}
     assert data["tags"]["u"]["counts"]["xpassed"] == 1
     lines = summary.render()
-    assert lines[0].split() == ["suite", "cases", "passed", "failed", "xfailed", "xpassed", "skipped", "means"]
+    assert lines[0].split() == ["suite", "tests", "passed", "failed", "xfailed", "xpassed", "skipped", "means"]
     assert lines[1].split() == ["demo", "6", "3", "0", "1", "1", "1", "exact=0.75"]
     assert not Summary() and Summary().render() == []
 

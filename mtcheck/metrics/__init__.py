@@ -23,6 +23,9 @@ _REGISTRY: dict[str, str] = {
     "meteor": "mtcheck.metrics.meteor:METEORMetric",
     "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
     "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
+    "lang": "mtcheck.metrics.language:LanguageMetric",
+    "not-copy": "mtcheck.metrics.language:NotCopyMetric",
+    "length-ratio": "mtcheck.metrics.language:LengthRatioMetric",
 }
 _ALIASES = {
     "chrf++": ("chrf", {"word_order": 2}),
@@ -69,12 +72,12 @@ def _resolve(name: str) -> tuple[type[Metric], dict[str, Any]]:
     return getattr(module, class_name), preset
 
 
-def metric_direction(name: str) -> bool:
-    """True when higher values of metric ``name`` are better (without building it)."""
+def metric_direction(name: str) -> bool | None:
+    """True when higher values of metric ``name`` are better, False when lower are, None for two-sided metrics."""
     if name.startswith(SAM_PREFIX):
         return metric_direction(name[len(SAM_PREFIX):])
     cls, _ = _resolve(name)
-    return cls.higher_is_better
+    return None if cls.two_sided else cls.higher_is_better
 
 
 def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: str | None = None) -> Metric:

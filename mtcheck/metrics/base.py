@@ -43,6 +43,8 @@ class Metric(ABC):
     higher_is_better: ClassVar[bool] = True
     #: True when the metric reads the source segment (e.g. a copy-of-source check).
     needs_source: ClassVar[bool] = False
+    #: True for metrics with an ideal value in the middle (e.g. a length ratio of 1): checks bound them on both sides.
+    two_sided: ClassVar[bool] = False
     #: True for metrics slow enough that reading a score from the on-disk cache beats recomputing it.
     disk_cache: ClassVar[bool] = False
     #: Constructor parameter that receives the suite's target language when a check does not set it.

@@ -198,6 +198,7 @@ class LengthRatioMetric(Metric):
     """
 
     name: ClassVar[str] = "length-ratio"
+    two_sided: ClassVar[bool] = True
 
     def signature(self) -> str:
         return "length-ratio|unit:char|nfc:yes|space:no|refs:closest"

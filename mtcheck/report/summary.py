@@ -65,7 +65,7 @@ class Summary:
             if not groups:
                 continue
             width = max(len(title), *(len(name) for name in groups))
-            lines.append(f"{title:<{width}}  cases  " + "  ".join(f"{o:>7}" for o in OUTCOMES) + "  means")
+            lines.append(f"{title:<{width}}  tests  " + "  ".join(f"{o:>7}" for o in OUTCOMES) + "  means")
             for name, group in sorted(groups.items()):
                 total = sum(group.counts.values())
                 counts = "  ".join(f"{group.counts[o]:>7}" for o in OUTCOMES)

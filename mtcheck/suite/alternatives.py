@@ -54,14 +54,19 @@ def count_alternatives(text: str) -> int:
 
 
 def expand_alternatives(text: str) -> list[str]:
-    """All references ``text`` stands for, in order, without duplicates, white space tidied.
+    """All references ``text`` stands for, in order, without duplicates.
+
+    Text without alternatives is returned as written; expanded texts have their
+    white space tidied (no doubled spaces, no space before punctuation).
 
     Raises ``ValueError`` when the expansion would exceed :data:`MAX_EXPANSIONS`.
     """
+    if not _TOKEN.search(text):
+        return [text]  # plain text is taken as written, tokenised spacing included ("bror .")
     seen: dict[str, None] = {}
     for raw in _expand(text):
         candidate = _SPACES.sub(" ", raw).strip()
-        candidate = re.sub(r"\s+([.,!?;:])", r"\1", candidate)
+        candidate = re.sub(r"\s+([.,!?;:])", r"\1", candidate)  # the gap a dropped [optional] part leaves
         if candidate:  # "[a] [b]" also stands for "", which is no reference
             seen.setdefault(candidate, None)
     return list(seen)

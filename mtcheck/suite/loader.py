@@ -372,6 +372,8 @@ def lint_suite(suite: Suite) -> list[Problem]:
                 higher = metric_direction(check.metric)
             except MetricError:
                 continue
+            if higher is None:
+                continue
             if not higher and check.min is not None and check.max is None:
                 warnings.append(Problem(str(suite.path), check.line, None,
                                         f"{check.metric} is lower-is-better but the check sets only 'min'", "did you mean 'max'?"))
