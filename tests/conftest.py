@@ -1,6 +1,8 @@
 """Shared fixtures. Keep this small; add, never remove."""
 from __future__ import annotations
 
+import os
+import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +16,16 @@ name: demo
 source_lang: en
 target_lang: sv
 """
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the score cache and the assembled WordNet of this test run out of the user's cache.
+
+    Set once for the whole run (pytest-xdist workers inherit it), so cached
+    scores written by one test can never leak into another run.
+    """
+    if "MTCHECK_CACHE_DIR" not in os.environ:
+        os.environ["MTCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="mtcheck-test-cache-")
 
 
 @pytest.fixture
