@@ -111,6 +111,15 @@ def test_no_wordnet_anywhere_says_how_to_install(monkeypatch: pytest.MonkeyPatch
     assert "apt-get install wordnet-base wordnet-sense-index" in message
 
 
+def test_an_unwritable_cache_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    if not find_sources():
+        pytest.skip("no WordNet installed")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    with pytest.raises(MetricError, match="MTCHECK_CACHE_DIR"):
+        ensure_wordnet(blocker)
+
+
 def test_ensure_puts_the_root_first_on_nltk_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     if not find_sources():
         pytest.skip("no WordNet installed")

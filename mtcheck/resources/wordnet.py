@@ -105,11 +105,6 @@ class WordNetSource:
     directory: Path
     license_file: Path | None = None
 
-    @property
-    def has_exceptions(self) -> bool:
-        """True when the irregular-form lists (``verb.exc`` ...) are there."""
-        return (self.directory / "verb.exc").is_file()
-
     def noun_parts(self) -> list[Path]:
         """The file(s) that make up ``data.noun``, in order."""
         whole = self.directory / "data.noun"
@@ -250,7 +245,12 @@ def ensure_wordnet(cache_dir: Path | None = None) -> WordNetInfo:
     sources = find_sources()
     if not sources:
         raise MetricError(INSTALL_HINT)
-    info = assemble(sources[0], cache_dir)
+    try:
+        info = assemble(sources[0], cache_dir)
+    except OSError as exc:
+        raise MetricError(
+            f"cannot copy WordNet into mtcheck's cache ({exc}); point MTCHECK_CACHE_DIR at a writable directory"
+        ) from exc
     if str(info.root) not in nltk.data.path:
         nltk.data.path.insert(0, str(info.root))
     return info
