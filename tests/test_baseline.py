@@ -1,0 +1,174 @@
+"""Baseline files: round trip, per-case statuses, tolerances, incomparable signatures, atomic saves."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mtcheck.errors import MtcheckError
+from mtcheck.regression.baseline import FORMAT, Baseline, CaseEntry, Measured, Tolerance, load_baseline, save_baseline
+
+SIG = "chrf|nc:6|version:2.6.0"
+
+
+def _entry(test_id: str = "c1", **checks: Measured) -> CaseEntry:
+    return CaseEntry("demo", test_id, ("neg",), dict(checks))
+
+
+def _baseline(**checks: Measured) -> Baseline:
+    return Baseline.from_entries([_entry(**checks)], {"spec": "file:out.txt", "description": "out.txt sha256:00"})
+
+
+def _status(baseline: Baseline, entry: CaseEntry, tolerance: str = "0") -> dict[str, str]:
+    return {d.key: d.status for d in baseline.compare(entry, Tolerance.parse(tolerance))}
+
+
+def test_round_trip_keeps_values_signatures_system_and_versions(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "baseline.json"
+    save_baseline(_baseline(chrf=Measured(61.5, SIG), ter=Measured(20.0, "ter|x", False)), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT
+    assert data["system"]["spec"] == "file:out.txt"
+    assert {"mtcheck", "python", "sacrebleu", "numpy"} <= data["versions"].keys()
+    assert data["suites"]["demo"]["c1"]["ter"] == {"value": 20.0, "signature": "ter|x", "higher_is_better": False}
+    loaded = load_baseline(path)
+    assert loaded.suites["demo"]["c1"]["chrf"] == Measured(61.5, SIG)
+    assert len(loaded) == 1
+
+
+def test_statuses_in_both_directions() -> None:
+    baseline = _baseline(chrf=Measured(60.0, SIG), ter=Measured(20.0, "ter|x", False), exact=Measured(1.0, "exact"))
+    worse = _entry(chrf=Measured(55.0, SIG), ter=Measured(25.0, "ter|x", False), exact=Measured(1.0, "exact"))
+    better = _entry(chrf=Measured(65.0, SIG), ter=Measured(15.0, "ter|x", False), exact=Measured(1.0, "exact"))
+    assert _status(baseline, worse) == {"chrf": "regressed", "ter": "regressed", "exact": "same"}
+    assert _status(baseline, better) == {"chrf": "improved", "ter": "improved", "exact": "same"}
+    ter = next(d for d in baseline.compare(worse) if d.key == "ter")
+    assert (ter.change, ter.gain) == (5.0, -5.0)
+
+
+def test_float_noise_is_not_a_change() -> None:
+    baseline = _baseline(chrf=Measured(0.1 + 0.2, SIG))
+    assert _status(baseline, _entry(chrf=Measured(0.3, SIG))) == {"chrf": "same"}
+
+
+def test_session_tolerance_in_units_and_percent() -> None:
+    baseline = _baseline(chrf=Measured(60.0, SIG))
+    drop = _entry(chrf=Measured(58.0, SIG))
+    assert _status(baseline, drop, "2") == {"chrf": "same"}
+    assert _status(baseline, drop, "1.9") == {"chrf": "regressed"}
+    assert _status(baseline, drop, "5%") == {"chrf": "same"}  # 3 points allowed
+    assert _status(baseline, drop, "3%") == {"chrf": "regressed"}  # 1.8 allowed
+
+
+def test_a_checks_own_tolerance_wins_over_the_session_default() -> None:
+    baseline = _baseline(chrf=Measured(60.0, SIG))
+    assert _status(baseline, _entry(chrf=Measured(50.0, SIG, tolerance=10.0)), "0") == {"chrf": "same"}
+    assert _status(baseline, _entry(chrf=Measured(59.0, SIG, tolerance=0.0)), "50%") == {"chrf": "regressed"}
+
+
+def test_changed_signature_is_incomparable_never_compared() -> None:
+    baseline = _baseline(chrf=Measured(60.0, SIG))
+    delta = baseline.compare(_entry(chrf=Measured(10.0, "chrf|nc:4|version:2.6.0")))[0]
+    assert delta.status == "incomparable"
+    assert delta.change is None and delta.gain is None
+    assert "chrf|nc:4" in delta.describe() and SIG in delta.describe()
+
+
+def test_new_and_missing_checks_and_cases() -> None:
+    baseline = _baseline(chrf=Measured(60.0, SIG), bleu=Measured(30.0, "bleu"))
+    assert _status(baseline, _entry(chrf=Measured(60.0, SIG), ter=Measured(1.0, "ter", False))) == {
+        "chrf": "same", "ter": "new", "bleu": "missing"}
+    assert _status(baseline, _entry("other", chrf=Measured(1.0, SIG))) == {"chrf": "new"}
+
+
+def test_describe_reads_like_the_failure_text() -> None:
+    delta = _baseline(bleu=Measured(42.1, "bleu")).compare(_entry(bleu=Measured(35.0, "bleu")), Tolerance.parse(2))[0]
+    assert delta.describe() == "baseline: bleu 42.1 \u2192 35 (\u22127.1, tolerance 2): regressed"
+
+
+def test_merge_replaces_run_cases_and_keeps_the_others() -> None:
+    baseline = Baseline.from_entries([_entry("c1", chrf=Measured(1.0, SIG)), _entry("c2", chrf=Measured(2.0, SIG))])
+    baseline.merge([_entry("c1", chrf=Measured(9.0, SIG))])
+    assert baseline.suites["demo"]["c1"]["chrf"].value == 9.0
+    assert baseline.suites["demo"]["c2"]["chrf"].value == 2.0
+
+
+@pytest.mark.parametrize("text", ["-1", "abc", "5%%", "nan", "-3%"])
+def test_bad_tolerances_are_refused(text: str) -> None:
+    with pytest.raises(MtcheckError, match="bad tolerance"):
+        Tolerance.parse(text)
+
+
+def test_tolerance_text() -> None:
+    assert str(Tolerance.parse("5%")) == "5%" and str(Tolerance.parse(2)) == "2"
+
+
+def test_load_errors_name_the_file(tmp_path: Path) -> None:
+    with pytest.raises(MtcheckError, match="does not exist.*mtcheck baseline save"):
+        load_baseline(tmp_path / "none.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(MtcheckError, match="cannot be read"):
+        load_baseline(bad)
+    bad.write_text('{"format": "other"}', encoding="utf-8")
+    with pytest.raises(MtcheckError, match="format 'other'"):
+        load_baseline(bad)
+    bad.write_text(json.dumps({"format": FORMAT, "suites": {"s": {"c": {"chrf": {"value": 1}}}}}), encoding="utf-8")
+    with pytest.raises(MtcheckError, match="malformed"):
+        load_baseline(bad)
+
+
+def test_a_failed_rename_leaves_the_old_file_and_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(_baseline(chrf=Measured(60.0, SIG)), path)
+    before = path.read_bytes()
+
+    def crash(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="disk full"):
+        save_baseline(_baseline(chrf=Measured(1.0, SIG)), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["baseline.json"]
+
+
+def test_a_process_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(_baseline(chrf=Measured(60.0, SIG)), path)
+    before = path.read_bytes()
+    writer = tmp_path / "writer.py"
+    writer.write_text(textwrap.dedent(f"""
+        import os, sys, time
+        from mtcheck.regression.baseline import Baseline, CaseEntry, Measured, save_baseline
+
+        def stall(fd):  # the temporary file is written; the rename has not happened yet
+            print("writing", flush=True)
+            time.sleep(3600)
+
+        os.fsync = stall
+        entries = [CaseEntry("demo", f"c{{i}}", (), {{"chrf": Measured(1.0, "x")}}) for i in range(5000)]
+        save_baseline(Baseline.from_entries(entries), {str(path)!r})
+    """), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, str(writer)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "writing"
+    finally:
+        process.kill()
+        process.wait()
+    assert path.read_bytes() == before
+    assert load_baseline(path).suites["demo"]["c1"]["chrf"].value == 60.0
+
+
+def test_a_saved_file_keeps_the_previous_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(_baseline(chrf=Measured(60.0, SIG)), path)
+    assert path.stat().st_mode & 0o777 == 0o644
+    path.chmod(0o640)
+    save_baseline(_baseline(chrf=Measured(61.0, SIG)), path)
+    assert path.stat().st_mode & 0o777 == 0o640

@@ -1,0 +1,146 @@
+"""``mtcheck compare`` and ``mtcheck baseline save|check``: wins, ties, significance, JSON, exit codes."""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mtcheck import api
+from mtcheck.cli import main
+from mtcheck.errors import MtcheckError
+from mtcheck.regression.compare import compare_systems, winner
+from mtcheck.regression.stats import StatsSettings
+
+REF = "the film was not good at all and the ending felt slow"
+CASES = 30
+FAST = StatsSettings(bootstrap=300, permutations=2000)
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Path:
+    lines = ["name: demo", "source_lang: en", "target_lang: en", "defaults:", "  checks:",
+             "    - {metric: chrf, min: 1}", "    - {metric: ter, max: 100}", "cases:"]
+    for i in range(CASES):
+        tag = "neg" if i % 3 == 0 else "other"
+        lines.append(f"  - {{id: c{i:02d}, src: s{i}, ref: '{REF} {i}', tags: [{tag}], hyps: {{x: 'a {i}', y: 'b {i}'}}}}")
+    path = tmp_path / "demo.mt.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    words = REF.split()
+    good = [f"{REF} {i}" for i in range(CASES)]
+    worse = [" ".join(words[:-3]) + f" {i}" if i % 5 else f"{REF} {i}" for i in range(CASES)]
+    (tmp_path / "a.txt").write_text("\n".join(good) + "\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n".join(worse) + "\n", encoding="utf-8")
+    return path
+
+
+def _systems(suite: Path) -> tuple[str, str]:
+    return f"file:{suite.parent / 'a.txt'}", f"file:{suite.parent / 'b.txt'}"
+
+
+def test_wins_ties_and_significance_per_suite_and_tag(suite: Path) -> None:
+    a, b = _systems(suite)
+    report = compare_systems(api.load_suites([suite]), a, b, settings=FAST)
+    rows = {(r.test.scope, r.test.group, r.test.metric): r for r in report.rows}
+    assert set(rows) == {(s, g, m) for s, g in (("suite", "demo"), ("tag", "neg"), ("tag", "other")) for m in ("chrf", "ter")}
+    whole = rows[("suite", "demo", "chrf")]
+    assert whole.counts == {"a": 24, "b": 0, "tie": 6}
+    assert whole.verdict == "A better" and whole.test.mean < 0
+    assert rows[("suite", "demo", "ter")].counts == {"a": 24, "b": 0, "tie": 6}  # lower-is-better handled
+    assert len(report.pairs) == 2 * CASES and not report.skipped
+
+
+def test_swapping_the_systems_swaps_the_verdict(suite: Path) -> None:
+    a, b = _systems(suite)
+    report = compare_systems(api.load_suites([suite]), b, a, settings=FAST)
+    whole = next(r for r in report.rows if r.test.scope == "suite" and r.test.metric == "chrf")
+    assert whole.counts == {"a": 0, "b": 24, "tie": 6} and whole.verdict == "B better"
+
+
+def test_a_system_against_itself_is_all_ties(suite: Path) -> None:
+    a, _ = _systems(suite)
+    report = compare_systems(api.load_suites([suite]), a, a, settings=FAST)
+    assert all(r.counts["tie"] == r.test.n and r.verdict == "no significant difference" for r in report.rows)
+    assert all(r.test.p_randomisation == 1.0 for r in report.rows)
+
+
+def test_epsilon_widens_ties() -> None:
+    assert winner(50.0, 50.4, True, 0.5) == "tie"
+    assert winner(50.0, 50.6, True, 0.5) == "b"
+    assert winner(20.0, 25.0, False, 0.0) == "a"
+
+
+def test_per_metric_epsilon(suite: Path) -> None:
+    a, b = _systems(suite)
+    report = compare_systems(api.load_suites([suite]), a, b, epsilons={"chrf": 100.0}, settings=FAST)
+    rows = {(r.test.scope, r.test.metric): r for r in report.rows}
+    assert rows[("suite", "chrf")].counts["tie"] == CASES
+    assert rows[("suite", "ter")].counts["tie"] == 6
+
+
+def test_several_outputs_per_case_are_refused(suite: Path) -> None:
+    with pytest.raises(MtcheckError, match="several outputs.*recorded:NAME"):
+        compare_systems(api.load_suites([suite]), "recorded", "recorded:x", settings=FAST)
+    report = compare_systems(api.load_suites([suite]), "recorded:x", "recorded:y", settings=FAST)
+    assert len(report.pairs) == 2 * CASES
+
+
+def test_cli_compare_json(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = _systems(suite)
+    code = main(["compare", "--a", a, "--b", b, str(suite), "--json", "--permutations", "2000", "--epsilon", "ter=0.5",
+                 "--correction", "bh"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["correction"] == "bh" and data["epsilons"] == {"ter": 0.5, "*": 0.0}
+    group = next(g for g in data["groups"] if g["scope"] == "suite" and g["metric"] == "chrf")
+    assert (group["a_wins"], group["ties"], group["b_wins"], group["verdict"]) == (24, 6, 0, "A better")
+    assert {"p_randomisation", "p_corrected", "ci_low", "ci_high"} <= group.keys()
+    assert len(data["cases"]) == 2 * CASES
+
+
+def test_cli_compare_table(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = _systems(suite)
+    assert main(["compare", "--a", a, "--b", b, str(suite), "--permutations", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "A wins" in out and "B - A" in out and "A better" in out
+
+
+def test_cli_bad_epsilon(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = _systems(suite)
+    assert main(["compare", "--a", a, "--b", b, str(suite), "--epsilon", "bleu=x"]) == 2
+    assert "bad --epsilon" in capsys.readouterr().err
+
+
+def test_cli_baseline_save_then_check(suite: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = _systems(suite)
+    out = tmp_path / "baseline.json"
+    assert main(["baseline", "save", str(suite), "--system", a, "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["system"]["spec"] == a
+    capsys.readouterr()
+    assert main(["baseline", "check", str(suite), "--system", a, "--baseline", str(out), "--permutations", "1000"]) == 0
+    assert "passed (gate: both)" in capsys.readouterr().out
+    assert main(["baseline", "check", str(suite), "--system", b, "--baseline", str(out), "--permutations", "1000",
+                 "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["failed"] and data["counts"]["regressed"] == 48
+    assert main(["baseline", "check", str(suite), "--system", b, "--baseline", str(out), "--tolerance", "100",
+                 "--gate", "any-case", "--permutations", "1000"]) == 0
+
+
+def test_cli_baseline_check_without_file(suite: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["baseline", "check", str(suite), "--baseline", str(tmp_path / "none.json")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_cli_baseline_save_of_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.mt.yaml"
+    path.write_text(textwrap.dedent("""\
+        name: empty
+        source_lang: en
+        target_lang: en
+        cases:
+          - {id: c1, src: a, ref: b, checks: [{metric: chrf, min: 1}]}
+    """), encoding="utf-8")
+    assert main(["baseline", "save", str(path), "--out", str(tmp_path / "b.json")]) == 2
+    assert "nothing was measured" in capsys.readouterr().err

@@ -1,0 +1,231 @@
+"""``--mt-baseline`` in pytest, through ``pytester``: per-case assertions, the significance gate, updates, xdist."""
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest_plugins = ["pytester"]
+
+WORDS = "the film was not good at all we liked every part of it but ending felt slow and long".split()
+N_PAIRS = 20  # cases come in pairs with the same reference: 40 cases
+
+
+def _sentence(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(10))
+
+
+def _corrupt(text: str, rng: random.Random, edits: int) -> str:
+    words = text.split()
+    for _ in range(edits):
+        words[rng.randrange(len(words))] = "zzz"
+    return " ".join(words)
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> dict[str, str]:
+    """A 40-case suite (tags ``a``/``b``) and outputs files: ``good`` and ``bad`` per pair, and mixes of them.
+
+    Cases ``2k`` and ``2k+1`` share a reference; ``swap`` gives case ``2k`` the bad
+    output and ``2k+1`` the good one, so against ``mixed`` (good, bad, good, bad, ...)
+    every pair's changes cancel exactly: noisy but equal.
+    """
+    rng = random.Random(7)
+    cases, good, bad = [], [], []
+    for k in range(N_PAIRS):
+        ref = _sentence(rng)
+        g, b = _corrupt(ref, rng, 1), _corrupt(ref, rng, 4)
+        for j in range(2):
+            cases.append({"id": f"c{2 * k + j:02d}", "src": f"source {k}", "ref": ref, "tags": ["a" if k % 2 else "b"]})
+            good.append(g)
+            bad.append(b)
+    suite = {"name": "demo", "source_lang": "en", "target_lang": "en",
+             "defaults": {"checks": [{"metric": "chrf", "min": 1}]}, "cases": cases}
+    (pytester.path / "demo.mt.yaml").write_text(yaml.safe_dump(suite, sort_keys=False), encoding="utf-8")
+    outputs = {
+        "good": good,
+        "bad": bad,
+        "mixed": [good[i] if i % 2 == 0 else bad[i] for i in range(len(good))],
+        "swap": [bad[i] if i % 2 == 0 else good[i] for i in range(len(good))],
+        "slightly": [good[i] if i % 4 else bad[i] for i in range(len(good))],
+    }
+    for name, lines in outputs.items():
+        (pytester.path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pytester.makeconftest(textwrap.dedent("""
+        import json
+        from mtcheck.regression import REGRESSION_REPORT
+
+        def pytest_unconfigure(config):
+            report = config.stash.get(REGRESSION_REPORT, None)
+            if report is not None:
+                with open("regression.json", "w", encoding="utf-8") as handle:
+                    json.dump(report.as_dict(), handle)
+    """))
+    return {name: f"file:{pytester.path / name}.txt" for name in outputs}
+
+
+def _save(pytester: pytest.Pytester, system: str) -> pytest.RunResult:
+    result = pytester.runpytest("--mt-system", system, "--mt-baseline", "baseline.json", "--mt-update-baseline")
+    assert (pytester.path / "baseline.json").exists()
+    return result
+
+
+def _check(pytester: pytest.Pytester, system: str, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("--mt-system", system, "--mt-baseline", "baseline.json", *args)
+
+
+def _report(pytester: pytest.Pytester) -> dict:
+    return json.loads((pytester.path / "regression.json").read_text(encoding="utf-8"))
+
+
+def test_update_writes_every_case_with_signature_and_system(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    result = _save(pytester, project["good"])
+    result.assert_outcomes(passed=40)
+    result.stdout.fnmatch_lines(["*mtcheck regression*", "*40 new*", "baseline baseline.json updated with this run's values"])
+    data = json.loads((pytester.path / "baseline.json").read_text(encoding="utf-8"))
+    assert data["system"]["spec"] == project["good"]
+    assert "sha256" in data["system"]["description"]
+    assert data["suites"]["demo"]["c00"]["chrf"]["signature"].startswith("chrf|")
+    assert len(data["suites"]["demo"]) == 40
+
+
+def test_a_degraded_system_fails_case_by_case_and_as_a_whole(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    result = _check(pytester, project["bad"])
+    result.assert_outcomes(failed=40)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines([
+        "c00 (demo.mt.yaml:*): worse than the baseline baseline.json",
+        "  baseline: chrf * \u2192 * (\u2212*, tolerance 0): regressed",
+    ])
+    result.stdout.fnmatch_lines(["FAILED: significant regression: suite 'demo' on chrf: mean change -*"])
+    report = _report(pytester)
+    assert report["counts"]["regressed"] == 40
+    suite_test = next(t for t in report["tests"] if t["scope"] == "suite")
+    assert suite_test["decision"] == "worse" and suite_test["ci_high"] < 0
+    assert {t["group"] for t in report["tests"] if t["scope"] == "tag"} == {"a", "b"}
+
+
+def test_an_improved_system_passes(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["bad"])
+    result = _check(pytester, project["good"])
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.OK
+    assert _report(pytester)["counts"]["improved"] == 40
+    assert next(t for t in _report(pytester)["tests"] if t["scope"] == "suite")["decision"] == "better"
+
+
+def test_noisy_but_equal_passes_the_significance_gate_and_fails_any_case(
+    pytester: pytest.Pytester, project: dict[str, str]
+) -> None:
+    _save(pytester, project["mixed"])
+    significant = _check(pytester, project["swap"], "--mt-regression-gate", "significant")
+    significant.assert_outcomes(passed=40)
+    assert significant.ret == pytest.ExitCode.OK
+    report = _report(pytester)
+    assert report["counts"]["regressed"] == 20 and report["counts"]["improved"] == 20
+    assert all(t["decision"] == "not significant" and t["p_randomisation"] == 1.0 for t in report["tests"])
+    strict = _check(pytester, project["swap"], "--mt-regression-gate", "any-case")
+    strict.assert_outcomes(passed=20, failed=20)
+
+
+def test_a_significant_regression_fails_the_session_though_no_case_crosses_its_tolerance(
+    pytester: pytest.Pytester, project: dict[str, str]
+) -> None:
+    _save(pytester, project["good"])
+    result = _check(pytester, project["slightly"], "--mt-tolerance", "100%")
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["FAILED: significant regression: suite 'demo' on chrf*"])
+    only_cases = _check(pytester, project["slightly"], "--mt-tolerance", "100%", "--mt-regression-gate", "any-case")
+    assert only_cases.ret == pytest.ExitCode.OK
+
+
+def test_a_checks_tolerance_key_lets_a_drop_through(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    suite = pytester.path / "demo.mt.yaml"
+    suite.write_text(suite.read_text(encoding="utf-8").replace("min: 1", "min: 1\n    tolerance: 100"), encoding="utf-8")
+    result = _check(pytester, project["bad"])
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # the whole suite still got significantly worse
+
+
+def test_changed_metric_settings_are_reported_as_incomparable(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    result = _check(pytester, project["bad"], "--mt-param", "chrf.char_order=4")
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["baseline baseline.json: 40 incomparable", "incomparable (40):",
+                                 "*c00: baseline: chrf incomparable: signature chrf|*nc:4* differs from the baseline's chrf|*nc:6*",
+                                 "incomparable values were not compared*"])
+    assert _report(pytester)["tests"] == []
+
+
+def test_a_missing_baseline_is_a_usage_error(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    result = _check(pytester, project["good"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*baseline baseline.json does not exist*--mt-update-baseline*"])
+
+
+def test_update_needs_a_path_and_skips_an_incomplete_session(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    assert pytester.runpytest("--mt-update-baseline").ret == pytest.ExitCode.USAGE_ERROR
+    (pytester.path / "broken.mt.yaml").write_text("name: [", encoding="utf-8")
+    result = pytester.runpytest("--mt-system", project["good"], "--mt-baseline", "baseline.json", "--mt-update-baseline")
+    result.stdout.fnmatch_lines(["*NOT updated: the session did not complete*"])
+    assert not (pytester.path / "baseline.json").exists()
+
+
+def test_update_keeps_deselected_cases(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    pytester.runpytest("--mt-system", project["bad"], "--mt-baseline", "baseline.json", "--mt-update-baseline", "-k", "c00")
+    cases = json.loads((pytester.path / "baseline.json").read_text(encoding="utf-8"))["suites"]["demo"]
+    assert len(cases) == 40
+    assert cases["c00"]["chrf"]["value"] < cases["c02"]["chrf"]["value"]
+
+
+def test_xdist_workers_ship_cases_to_the_controller(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    pytest.importorskip("xdist")
+    _save(pytester, project["good"])
+    result = _check(pytester, project["slightly"], "--mt-tolerance", "100%", "-n", "2")
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert _report(pytester)["counts"]["same"] == 40
+
+
+def test_a_python_callable_system(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    lines = (pytester.path / "bad.txt").read_text(encoding="utf-8").splitlines()
+    (pytester.path / "mysys.py").write_text(textwrap.dedent(f"""
+        OUT = {dict(zip([f"source {k}" for k in range(N_PAIRS)], lines[::2]))!r}
+
+        def translate(sources):
+            return [OUT[s] for s in sources]
+    """), encoding="utf-8")
+    _save(pytester, project["good"])
+    pytester.syspathinsert()
+    result = _check(pytester, "py:mysys:translate")
+    result.assert_outcomes(failed=40)
+    result.stdout.fnmatch_lines(["*baseline: chrf*regressed*"])
+
+
+def test_a_case_failing_its_threshold_gets_the_baseline_lines_too(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    suite = pytester.path / "demo.mt.yaml"
+    suite.write_text(suite.read_text(encoding="utf-8").replace("min: 1", "min: 99"), encoding="utf-8")
+    result = _check(pytester, project["bad"], "-k", "c00")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*FAIL  chrf = *threshold >= 99*", "*", "  baseline: chrf * regressed"])
+
+
+def test_no_baseline_means_no_section_and_no_numpy(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+    pytester.makepyfile(test_probe="""
+        import sys
+        def test_probe():
+            assert "mtcheck.regression.stats" not in sys.modules
+    """)
+    result = pytester.runpytest("--mt-system", project["good"])
+    result.assert_outcomes(passed=41)
+    assert "mtcheck regression" not in result.stdout.str()
