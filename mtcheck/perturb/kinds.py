@@ -24,36 +24,31 @@ class Kind:
     family: str
     langs: frozenset[str]
     find: Callable[[str, str], list[Edit]]
-    doc: str
-
-
-def _kind(name: str, family: str, langs: frozenset[str], find: Callable[[str, str], list[Edit]]) -> Kind:
-    return Kind(name, family, langs, find, (find.__doc__ or "").strip().splitlines()[0])
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    _kind("negation-drop", CRITICAL, EN, critical.negation_drop),
-    _kind("negation-insert", CRITICAL, EN, critical.negation_insert),
-    _kind("antonym-swap", CRITICAL, EN, critical.antonym_swap),
-    _kind("intensity-loss", CRITICAL, EN, critical.intensity_loss),
-    _kind("intensity-gain", CRITICAL, EN, critical.intensity_gain),
-    _kind("sarcasm-neutralisation", CRITICAL, EN, critical.sarcasm_neutralisation),
-    _kind("sentiment-deletion", CRITICAL, EN, critical.sentiment_deletion),
-    _kind("agreement", GRAMMAR, EN, grammar.agreement),
-    _kind("determiner-drop", GRAMMAR, ALL, grammar.determiner_drop),
-    _kind("determiner-swap", GRAMMAR, ALL, grammar.determiner_swap),
-    _kind("adverb-misplacement", GRAMMAR, EN, grammar.adverb_misplacement),
-    _kind("word-order", GRAMMAR, ALL, grammar.word_order),
-    _kind("preposition-swap", GRAMMAR, ALL, grammar.preposition_swap),
-    _kind("typo", GRAMMAR, ALL, grammar.typo),
-    _kind("diacritics-loss", GRAMMAR, ALL, grammar.diacritics_loss),
-    _kind("compound-split", GRAMMAR, ALL, grammar.compound_split),
-    _kind("repeated-word", GRAMMAR, ALL, grammar.repeated_word),
-    _kind("casing", NOISE, ALL, noise.casing),
-    _kind("punctuation", NOISE, ALL, noise.punctuation),
-    _kind("whitespace", NOISE, ALL, noise.whitespace),
-    _kind("contraction", NOISE, EN, noise.contraction),
-    _kind("synonym-swap", NOISE, EN, noise.synonym_swap),
+    Kind("negation-drop", CRITICAL, EN, critical.negation_drop),
+    Kind("negation-insert", CRITICAL, EN, critical.negation_insert),
+    Kind("antonym-swap", CRITICAL, EN, critical.antonym_swap),
+    Kind("intensity-loss", CRITICAL, EN, critical.intensity_loss),
+    Kind("intensity-gain", CRITICAL, EN, critical.intensity_gain),
+    Kind("sarcasm-neutralisation", CRITICAL, EN, critical.sarcasm_neutralisation),
+    Kind("sentiment-deletion", CRITICAL, EN, critical.sentiment_deletion),
+    Kind("agreement", GRAMMAR, EN, grammar.agreement),
+    Kind("determiner-drop", GRAMMAR, ALL, grammar.determiner_drop),
+    Kind("determiner-swap", GRAMMAR, ALL, grammar.determiner_swap),
+    Kind("adverb-misplacement", GRAMMAR, EN, grammar.adverb_misplacement),
+    Kind("word-order", GRAMMAR, ALL, grammar.word_order),
+    Kind("preposition-swap", GRAMMAR, ALL, grammar.preposition_swap),
+    Kind("typo", GRAMMAR, ALL, grammar.typo),
+    Kind("diacritics-loss", GRAMMAR, ALL, grammar.diacritics_loss),
+    Kind("compound-split", GRAMMAR, ALL, grammar.compound_split),
+    Kind("repeated-word", GRAMMAR, ALL, grammar.repeated_word),
+    Kind("casing", NOISE, ALL, noise.casing),
+    Kind("punctuation", NOISE, ALL, noise.punctuation),
+    Kind("whitespace", NOISE, ALL, noise.whitespace),
+    Kind("contraction", NOISE, EN, noise.contraction),
+    Kind("synonym-swap", NOISE, EN, noise.synonym_swap),
 )}
 #: Groups usable wherever kinds are listed.
 GROUPS = {family: tuple(k.name for k in KINDS.values() if k.family == family) for family in (CRITICAL, GRAMMAR, NOISE)}
