@@ -174,3 +174,8 @@ def test_mtcheck_run_writes_reports(write_suite, tmp_path: Path, capsys) -> None
 
 def test_case_record_is_json_ready(data: ReportData) -> None:
     json.dumps([case_record(r) for r in api.run_suites(api.load_suites([data.cases[0]["path"]]))], allow_nan=False)
+
+
+def test_json_report_writes_nan_as_null() -> None:
+    record = {"suite": "s", "case": "c", "system": "hyp", "tags": [], "outcome": "passed", "values": {"m": float("nan")}}
+    assert json.loads(render_json(ReportData([record])))["cases"][0]["values"]["m"] is None

@@ -31,4 +31,8 @@ def render_json(data: ReportData) -> str:
         "regression": data.regression,
         "meta_eval": data.meta.as_dict() if data.meta else None,
     }
-    return json.dumps(_finite(payload), ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    try:  # one line per document keeps json's fast C encoder (indenting falls back to pure Python)
+        text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # a NaN or infinity somewhere: write it as null
+        text = json.dumps(_finite(payload), ensure_ascii=False, allow_nan=False)
+    return text + "\n"
