@@ -164,6 +164,12 @@ def test_registry_builds_it() -> None:
     assert isinstance(get_metric("bertscore", {"component": "P"}), BERTScoreMetric)
 
 
+def test_a_suite_target_language_reaches_the_model_choice() -> None:
+    assert get_metric("bertscore", target_lang="en")._config.lang == "en"
+    with pytest.raises(MetricError, match="'de'"):
+        get_metric("bertscore", target_lang="de")
+
+
 OFFLINE = textwrap.dedent(
     """
     from mtcheck.metrics.bertscore import BERTScoreMetric

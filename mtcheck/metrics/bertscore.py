@@ -207,6 +207,8 @@ class BERTScoreMetric(Metric):
     """
 
     name: ClassVar[str] = "bertscore"
+    #: The suite's target language arrives as ``lang`` (it picks the default model).
+    target_lang_param: ClassVar[str | None] = "lang"
 
     def __init__(
         self,
