@@ -8,6 +8,8 @@ from mtcheck.report.data import ReportData, plain, regression_sections, shortfal
 from mtcheck.report.summary import OUTCOMES
 
 WORST_SHOWN = 10
+#: More tags than this fold into a <details> block.
+TAGS_OPEN = 15
 REGRESSION_ROWS = 20
 OUTCOME_WORDS = {"passed": "passed", "failed": "failed", "xfailed": "caught (known-faulty)",
                  "xpassed": "missed (metric blind spot)", "skipped": "skipped"}
@@ -80,7 +82,11 @@ def render_markdown(data: ReportData) -> str:
     if data.summary["suites"]:
         lines += _groups("suite", data.summary["suites"]) + [""]
     if data.summary["tags"]:
-        lines += _groups("tag", data.summary["tags"]) + [""]
+        tags = _groups("tag", data.summary["tags"])
+        if len(data.summary["tags"]) > TAGS_OPEN:  # a long table stays folded in a PR comment
+            tags = [f"<details><summary>Pass rates by tag ({len(data.summary['tags'])} tags)</summary>", "", *tags, "",
+                    "</details>"]
+        lines += tags + [""]
     if data.regression:
         lines += ["### Compared with the baseline", ""] + regression_tables(data.regression) + [""]
     failing = data.failing()
