@@ -39,7 +39,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     suites = api.load_suites(args.suites)
     options = RunOptions(
         system=args.system, timeout=args.timeout,
-        overrides=metric_overrides(args.param, args.sam_lexicon), batch_size=args.batch_size,
+        overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
         cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=args.clear_cache),
     )
     results = api.run_suites(suites, options)
@@ -75,7 +75,7 @@ def cmd_meta_eval(args: argparse.Namespace) -> int:
         resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),
         sam=not args.no_sam, calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
     )
-    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon),
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
                           cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=False))
     meta = metaeval.meta_evaluate(api.load_suites(args.suites), evaluator, settings)
     if args.json:
@@ -172,7 +172,7 @@ def cmd_blind_spots(args: argparse.Namespace) -> int:
     from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
 
     checks = [parse_check(text) for text in args.check]
-    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon))
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model))
     cells = blind_spot_table(api.load_suites(args.suites), kinds=args.kinds.split(","), checks=checks,
                              per_case=args.per_case, evaluator=evaluator)
     if args.json:
@@ -180,6 +180,15 @@ def cmd_blind_spots(args: argparse.Namespace) -> int:
     else:
         print("\n".join(render_table(cells)))
     return EXIT_OK
+
+
+def _add_metric_options(parser: argparse.ArgumentParser) -> None:
+    """The metric settings shared by every command that scores suites."""
+    parser.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE",
+                        help="override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)")
+    parser.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
+    parser.add_argument("--bertscore-model", metavar="NAME_OR_PATH", default=None,
+                        help="model for every bertscore check (a Hugging Face name or a local folder)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -190,8 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
     run.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
-    run.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
-    run.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
+    _add_metric_options(run)
     run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
     run.add_argument("--batch-size", type=int, default=256)
     run.add_argument("--json", action="store_true", help="print every result as JSON")
@@ -237,8 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     meta.add_argument("--acceptable", action="append", default=[], metavar="SCALE>=VALUE",
                       help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")
     meta.add_argument("--heatmap", metavar="PATH", default=None, help="write the heatmaps (PATH.svg: one SVG; else HTML)")
-    meta.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
-    meta.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: metric")
+    _add_metric_options(meta)
     meta.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
     meta.add_argument("--cache-dir", default=None, help="score cache folder")
     meta.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -264,8 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
                        help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
     blind.add_argument("--per-case", type=int, default=5, help="edits per case and kind (default: 5)")
-    blind.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
-    blind.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
+    _add_metric_options(blind)
     blind.add_argument("--json", action="store_true", help="print the table as JSON")
     blind.set_defaults(func=cmd_blind_spots)
     return parser

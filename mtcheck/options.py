@@ -41,14 +41,20 @@ def parse_params(items: list[str], *, metric_prefix: bool) -> dict[str, Any] | d
     return nested if metric_prefix else flat
 
 
-def metric_overrides(params: list[str], sam_lexicon: str | None = None) -> dict[str, dict[str, Any]]:
-    """Command-line metric settings: ``METRIC.KEY=VALUE`` items, plus the lexicon of every ``sam:`` check."""
+def metric_overrides(
+    params: list[str], sam_lexicon: str | None = None, bertscore_model: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """Command-line metric settings: ``METRIC.KEY=VALUE`` items, the lexicon of every ``sam:`` check,
+    and the model of every BERTScore check (plain or under SAM)."""
     overrides: dict[str, dict[str, Any]] = parse_params(params, metric_prefix=True)  # type: ignore[assignment]
     for metric in overrides:
         if metric != SAM_ANY and not is_known(metric):
             raise MtcheckError(f"--param names unknown metric {metric!r} ({suggestion(metric)})")
     if sam_lexicon:
         overrides.setdefault(SAM_ANY, {})["lexicon"] = sam_lexicon
+    if bertscore_model:
+        for metric in ("bertscore", "sam:bertscore"):
+            overrides.setdefault(metric, {})["model"] = bertscore_model
     return overrides
 
 

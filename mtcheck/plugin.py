@@ -40,6 +40,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)")
     group.addoption("--mt-sam-lexicon", metavar="PATH", default=None,
                     help="sentiment lexicon for every sam: check (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)")
+    group.addoption("--mt-bertscore-model", metavar="NAME_OR_PATH", default=None,
+                    help="model for every bertscore check: a Hugging Face name (needs the hub) or a local folder")
     group.addoption("--mt-timeout", metavar="SECONDS", type=float, default=300.0,
                     help="time limit for one batch of a live system (default: 300)")
     group.addoption("--mt-batch-size", metavar="N", type=int, default=256,
@@ -85,7 +87,9 @@ def _system_spec(config: pytest.Config) -> str | None:
 
 def pytest_configure(config: pytest.Config) -> None:
     try:
-        overrides = metric_overrides(config.getoption("mt_param"), config.getoption("mt_sam_lexicon"))
+        overrides = metric_overrides(
+            config.getoption("mt_param"), config.getoption("mt_sam_lexicon"), config.getoption("mt_bertscore_model")
+        )
     except MtcheckError as exc:
         raise pytest.UsageError(str(exc)) from exc
     is_xdist_worker = hasattr(config, "workerinput")  # the controller alone clears the shared cache

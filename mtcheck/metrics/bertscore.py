@@ -207,6 +207,7 @@ class BERTScoreMetric(Metric):
     """
 
     name: ClassVar[str] = "bertscore"
+    disk_cache: ClassVar[bool] = True  # an embedding pass costs far more than reading a cached score
     #: The suite's target language arrives as ``lang`` (it picks the default model).
     target_lang_param: ClassVar[str | None] = "lang"
 

@@ -31,6 +31,7 @@ class METEORMetric(Metric):
     """
 
     name: ClassVar[str] = "meteor"
+    disk_cache: ClassVar[bool] = True  # WordNet synonym matching is slow
 
     def __init__(
         self,
