@@ -33,7 +33,8 @@ class Metric(ABC):
     """A segment-level metric.
 
     Subclasses set ``name`` and ``higher_is_better`` and implement
-    :meth:`_score_one` (one hypothesis, one reference) and :meth:`signature`.
+    :meth:`signature` and either :meth:`_score_one` (one hypothesis, one
+    reference) or, for a real batch mode, :meth:`_score_pairs`.
     Multi-reference scoring takes the best single-reference score, in the
     metric's own direction: that is what a curated list of acceptable
     translations means (any one of them is a correct answer).
@@ -54,9 +55,15 @@ class Metric(ABC):
     def signature(self) -> str:
         """A stable string naming every setting and library version that affects the value."""
 
-    @abstractmethod
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         """Score one hypothesis against one reference; return ``(value, details)``."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _score_one nor _score_pairs")
+
+    def _score_pairs(
+        self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
+    ) -> list[tuple[float, dict[str, Any]]]:
+        """``(value, details)`` for each (hypothesis, reference) pair. Metrics with a real batch mode override this."""
+        return [self._score_one(h, r, s) for h, r, s in zip(hyps, refs, srcs)]
 
     def explain(self, score: Score) -> list[str]:
         """Lines that explain ``score`` in a failure report; empty when the value says it all."""
@@ -66,27 +73,34 @@ class Metric(ABC):
         """True when value ``a`` is strictly better than ``b`` for this metric."""
         return a > b if self.higher_is_better else a < b
 
-    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+    def score(self, hyp: str, refs: str | Sequence[str], *, src: str | None = None) -> Score:
         """Score ``hyp`` against every reference and keep the best."""
-        if isinstance(refs, str):
-            refs = [refs]
-        if not refs:
-            raise ValueError(f"{self.name}: at least one reference is needed")
-        best_value, best_details, best_index = None, {}, 0
-        for index, ref in enumerate(refs):
-            value, details = self._score_one(hyp, ref, src)
-            if best_value is None or self.better(value, best_value):
-                best_value, best_details, best_index = value, details, index
-        return Score(self.name, float(best_value), self.signature(), best_index, best_details)
+        return self.score_batch([hyp], [refs], [src])[0]
 
     def score_batch(
         self,
         hyps: Sequence[str],
-        refs: Sequence[Sequence[str]],
+        refs: Sequence[str | Sequence[str]],
         srcs: Sequence[str | None] | None = None,
     ) -> list[Score]:
-        """Score many segments. Metrics with a real batch mode override this."""
+        """Score many segments in one :meth:`_score_pairs` call, each against its best reference."""
         if len(hyps) != len(refs):
             raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
-        srcs = list(srcs) if srcs is not None else [None] * len(hyps)
-        return [self.score(h, r, src=s) for h, r, s in zip(hyps, refs, srcs)]
+        groups = [[r] if isinstance(r, str) else list(r) for r in refs]
+        if any(not group for group in groups):
+            raise ValueError(f"{self.name}: at least one reference is needed")
+        sources = list(srcs) if srcs is not None else [None] * len(hyps)
+        flat = [(h, r, s) for h, group, s in zip(hyps, groups, sources) for r in group]
+        results = self._score_pairs([f[0] for f in flat], [f[1] for f in flat], [f[2] for f in flat])
+        signature = self.signature()
+        scores, start = [], 0
+        for group in groups:
+            chunk = results[start : start + len(group)]
+            start += len(group)
+            best = 0
+            for index in range(1, len(chunk)):
+                if self.better(chunk[index][0], chunk[best][0]):
+                    best = index
+            value, details = chunk[best]
+            scores.append(Score(self.name, float(value), signature, best, details))
+        return scores

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError
-from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.base import Metric
 
 if TYPE_CHECKING:
     from bert_score import BERTScorer
@@ -280,35 +280,21 @@ class BERTScoreMetric(Metric):
             f"|torch:{_package_version('torch')}|refs:best"
         )
 
-    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        score = self.score_batch([hyp], [[ref]])[0]
-        return score.value, score.details
+    def _score_pairs(
+        self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
+    ) -> list[tuple[float, dict[str, Any]]]:
+        """Every (hypothesis, reference) pair in one bert-score run."""
+        position = COMPONENTS.index(self.component)
+        results = []
+        for hyp, ref, (p, r, f) in zip(hyps, refs, self._triples(list(zip(hyps, refs)))):
+            details: dict[str, Any] = {"P": round(p, 6), "R": round(r, 6), "F1": round(f, 6)}
+            warnings = self._warnings(hyp, ref)
+            if warnings:
+                details["warnings"] = warnings
+            results.append(((p, r, f)[position], details))
+        return results
 
-    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
-        """Score one hypothesis (through the batch path, so single and batch scores agree)."""
-        return self.score_batch([hyp], [[refs] if isinstance(refs, str) else refs], [src])[0]
-
-    def score_batch(
-        self,
-        hyps: Sequence[str],
-        refs: Sequence[Sequence[str]],
-        srcs: Sequence[str | None] | None = None,
-    ) -> list[Score]:
-        """Score every (hypothesis, reference) pair in one bert-score run; keep each hypothesis's best reference."""
-        if len(hyps) != len(refs):
-            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
-        groups = [[r] if isinstance(r, str) else list(r) for r in refs]
-        if any(not group for group in groups):
-            raise ValueError(f"{self.name}: at least one reference is needed")
-        pairs = [(hyp, ref) for hyp, group in zip(hyps, groups) for ref in group]
-        triples = self._score_pairs(pairs)
-        scores, start = [], 0
-        for hyp, group in zip(hyps, groups):
-            scores.append(self._best(hyp, group, triples[start:start + len(group)]))
-            start += len(group)
-        return scores
-
-    def _score_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float, float]]:
+    def _triples(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float, float]]:
         """(P, R, F1) for each pair; blank pairs get the zero convention without touching the model."""
         scorer = self.scorer
         results: list[tuple[float, float, float]] = [self._empty_triple(scorer)] * len(pairs)
@@ -325,17 +311,6 @@ class BERTScoreMetric(Metric):
             return (0.0, 0.0, 0.0)
         baseline = scorer.baseline_vals.tolist()
         return tuple((0.0 - b) / (1.0 - b) for b in baseline[:3])  # type: ignore[return-value]
-
-    def _best(self, hyp: str, group: list[str], triples: list[tuple[float, float, float]]) -> Score:
-        """The Score of ``hyp`` against its best reference in ``group``."""
-        position = COMPONENTS.index(self.component)
-        best = max(range(len(group)), key=lambda j: (triples[j][position], -j))
-        p, r, f = triples[best]
-        details: dict[str, Any] = {"P": round(p, 6), "R": round(r, 6), "F1": round(f, 6)}
-        warnings = self._warnings(hyp, group[best])
-        if warnings:
-            details["warnings"] = warnings
-        return Score(self.name, triples[best][position], self.signature(), best, details)
 
     def _warnings(self, hyp: str, ref: str) -> list[str]:
         """Why this score may mislead: a blank side, or text cut at the model's token limit."""

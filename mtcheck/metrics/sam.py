@@ -108,34 +108,12 @@ class SAMMetric(Metric):
             "base_details": base_details,
         }
 
-    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        base_value, base_details = self.base._score_one(hyp, ref, src)
-        return self._details(hyp, ref, base_value, base_details)
-
-    def score_batch(
-        self,
-        hyps: Sequence[str],
-        refs: Sequence[Sequence[str]],
-        srcs: Sequence[str | None] | None = None,
-    ) -> list[Score]:
-        """Score each (hypothesis, reference) pair with the base metric's own batch mode, then adjust."""
-        if len(hyps) != len(refs):
-            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
-        srcs = list(srcs) if srcs is not None else [None] * len(hyps)
-        refs = [[r] if isinstance(r, str) else list(r) for r in refs]
-        if any(not r for r in refs):
-            raise ValueError(f"{self.name}: at least one reference is needed")
-        pairs = [(i, h, r, s) for i, (h, rs, s) in enumerate(zip(hyps, refs, srcs)) for r in rs]
-        base_scores = self.base.score_batch([h for _, h, _, _ in pairs], [[r] for _, _, r, _ in pairs],
-                                            [s for *_, s in pairs])
-        best: list[tuple[float, dict[str, Any], int] | None] = [None] * len(hyps)
-        ref_index = [0] * len(hyps)
-        for (i, h, r, _), base in zip(pairs, base_scores):
-            value, details = self._details(h, r, base.value, base.details)
-            if best[i] is None or self.better(value, best[i][0]):  # type: ignore[index]
-                best[i] = (value, details, ref_index[i])
-            ref_index[i] += 1
-        return [Score(self.name, float(v), self._signature, k, d) for v, d, k in best]  # type: ignore[misc]
+    def _score_pairs(
+        self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
+    ) -> list[tuple[float, dict[str, Any]]]:
+        """Score every pair with the base metric (in its own batch mode), then adjust each by SAM."""
+        base = self.base._score_pairs(hyps, refs, srcs)
+        return [self._details(h, r, value, details) for h, r, (value, details) in zip(hyps, refs, base)]
 
     def explain(self, score: Score) -> list[str]:
         """The mismatched words with their polarities, S_h, S_r, p, and the base and adjusted scores."""

@@ -71,7 +71,7 @@ def _did_you_mean(name: str, known: list[str], what: str) -> str:
     close = difflib.get_close_matches(name, known, n=1)
     if close:
         return f"did you mean {close[0]!r}?"
-    return f"{what}: {', '.join(known)}" if known else f"declare it under 'scales:' in the suite header"
+    return f"{what}: {', '.join(known)}" if known else "declare it under 'scales:' in the suite header"
 
 
 def _unknown_keys(report: Report, mapping: LMap, allowed: set[str], what: str) -> None:
