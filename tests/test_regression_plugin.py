@@ -226,6 +226,6 @@ def test_no_baseline_means_no_section_and_no_numpy(pytester: pytest.Pytester, pr
         def test_probe():
             assert "mtcheck.regression.stats" not in sys.modules
     """)
-    result = pytester.runpytest("--mt-system", project["good"])
+    result = pytester.runpytest_subprocess("--mt-system", project["good"])  # a fresh sys.modules
     result.assert_outcomes(passed=41)
     assert "mtcheck regression" not in result.stdout.str()
