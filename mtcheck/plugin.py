@@ -10,9 +10,9 @@ import pytest
 
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
-from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.perturb.items import add_options as add_perturb_options
 from mtcheck.perturb.items import perturb_items
+from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.report.files import ReportPlugin
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
