@@ -13,7 +13,9 @@ from mtcheck.options import metric_overrides, score_cache
 from mtcheck.perturb.items import add_options as add_perturb_options
 from mtcheck.perturb.items import perturb_items
 from mtcheck.regression.pytest_plugin import RegressionPlugin
+from mtcheck.regression.pytest_plugin import add_options as add_regression_options
 from mtcheck.report.files import ReportPlugin
+from mtcheck.report.files import add_options as add_report_options
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -53,29 +55,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
     add_perturb_options(group)
-    group.addoption("--mt-report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
-    group.addoption("--mt-report-md", metavar="PATH", default=None,
-                    help="write a Markdown summary (pass rates, regressions, worst cases) for a PR comment or CI summary")
-    group.addoption("--mt-report-html", metavar="PATH", default=None,
-                    help="write a self-contained HTML report (pass rates, score histograms, meta-evaluation, failures)")
-    group.addoption("--mt-baseline", metavar="PATH", default=None,
-                    help="compare every case with this baseline file and test suites and tags for regressions "
-                         "(docs/regression.md)")
-    group.addoption("--mt-update-baseline", action="store_true",
-                    help="rewrite the --mt-baseline file with this run's values (atomically) instead of failing")
-    group.addoption("--mt-tolerance", metavar="AMOUNT", default="0",
-                    help="how much worse than the baseline a case's value may get when its check sets no 'tolerance:': "
-                         "metric units (2) or percent of the baseline value (5%%) (default: 0)")
-    group.addoption("--mt-regression-gate", choices=("both", "significant", "any-case"), default="both",
-                    help="fail on a significant suite/tag regression, on any case worse than its tolerance, "
-                         "or both (default: both)")
-    group.addoption("--mt-alpha", metavar="P", type=float, default=0.05, help="significance level (default: 0.05)")
-    group.addoption("--mt-correction", choices=("holm", "bh", "none"), default="holm",
-                    help="multiple-testing correction across suites and tags (default: holm)")
-    group.addoption("--mt-bootstrap", metavar="N", type=int, default=1000, help="bootstrap resamples (default: 1000)")
-    group.addoption("--mt-permutations", metavar="N", type=int, default=10000,
-                    help="approximate-randomisation resamples (default: 10000)")
-    group.addoption("--mt-seed", metavar="N", type=int, default=12345, help="seed of the resampling (default: 12345)")
+    add_report_options(group)
+    add_regression_options(group)
     parser.addini("mt_suites", type="linelist", default=[],
                   help="extra glob patterns of suite files (besides *.mt.yaml), relative to rootdir")
 

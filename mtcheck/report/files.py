@@ -120,3 +120,12 @@ def write_run_reports(results: Sequence[CaseResult], paths: dict[str, str | None
     records = records_of(results)
     meta = rated_meta_eval(records, evaluator) if paths.get("html") or paths.get("json") else None
     return write_reports(ReportData(records, None, meta), paths)
+
+
+def add_options(group: Any) -> None:
+    """The pytest options of report files, in the "mtcheck" option group."""
+    group.addoption("--mt-report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
+    group.addoption("--mt-report-md", metavar="PATH", default=None,
+                    help="write a Markdown summary (pass rates, regressions, worst cases) for a PR comment or CI summary")
+    group.addoption("--mt-report-html", metavar="PATH", default=None,
+                    help="write a self-contained HTML report (pass rates, score histograms, meta-evaluation, failures)")
