@@ -20,15 +20,15 @@ from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
-from mtcheck.suite.loader import load_suite
+from mtcheck.suite.loader import SUITE_SUFFIXES, load_suite
 from mtcheck.suite.model import KNOWN_TAGS
 from mtcheck.targets import Target, targets_for
+from mtcheck.xdist_batches import make_scheduler
 
 RUNNER = pytest.StashKey[Runner]()
 SUMMARY = pytest.StashKey[Summary]()
 SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
 POSITION = pytest.StashKey[dict["CaseItem", int]]()
-SUITE_SUFFIXES = (".mt.yaml", ".mt.yml")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -187,6 +187,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             siblings[str(item.path)].append(item)
     session.config.stash[SIBLINGS] = dict(siblings)
     session.config.stash[POSITION] = {item: i for items in siblings.values() for i, item in enumerate(items)}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    return make_scheduler(config, log)
 
 
 class SummaryReporter:

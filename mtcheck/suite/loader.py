@@ -29,6 +29,8 @@ CHECK_KEYS = {"metric", "min", "max", "params", "margin", "tolerance"}
 HYP_KEYS = {"text", "expect"}
 CONTRASTIVE_KEYS = {"good", "bad"}
 SUPPORTED_VERSION = 1
+#: File names that mark a suite (collected by the plugin, found in folders by the CLI).
+SUITE_SUFFIXES = (".mt.yaml", ".mt.yml")
 CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 SYSTEM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 LANG = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
@@ -347,7 +349,7 @@ def load_suite(path: str | Path) -> Suite:
 
 def find_suites(paths: list[str | Path], *, match: Callable[[Path], bool] | None = None) -> list[Path]:
     """Expand directories into the suite files below them (``*.mt.yaml``), sorted; files pass through."""
-    match = match or (lambda p: p.name.endswith((".mt.yaml", ".mt.yml")))
+    match = match or (lambda p: p.name.endswith(SUITE_SUFFIXES))
     found: list[Path] = []
     for item in map(Path, paths):
         if item.is_dir():
