@@ -10,8 +10,7 @@ import pytest
 
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
-from mtcheck.perturb.items import add_options as add_perturb_options
-from mtcheck.perturb.items import perturb_items
+from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.regression.pytest_plugin import add_options as add_regression_options
 from mtcheck.report.files import ReportPlugin
@@ -125,8 +124,11 @@ class SuiteFile(pytest.File):
         runner, perturbed = self.config.stash[RUNNER], set()
         for target in targets_for(suite, runner.options.system):
             yield CaseItem.from_parent(self, name=target.test_id, target=target)
-            yield from perturb_items(self, target, runner, sensitivity=target.case.id not in perturbed)
-            perturbed.add(target.case.id)
+            if target.case.perturb is not None:
+                from mtcheck.perturb.items import perturb_items  # Hypothesis is imported only when needed
+
+                yield from perturb_items(self, target, runner, sensitivity=target.case.id not in perturbed)
+                perturbed.add(target.case.id)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, SuiteError):

@@ -21,14 +21,6 @@ from mtcheck.suite.model import Perturb
 from mtcheck.targets import Target
 
 
-def add_options(group: Any) -> None:
-    """The plugin's perturbation options."""
-    group.addoption("--mt-perturb-seed", metavar="N", type=int, default=None,
-                    help="seed for generated perturbation tests (default: random; derandomised when CI=true)")
-    group.addoption("--mt-perturb-budget", metavar="N", type=int, default=None,
-                    help="examples per perturbation test (default: each suite's 'budget:', else 20)")
-
-
 def _supported(lang: str) -> str | None:
     try:
         return normalise_lang(lang)

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck.metaeval import MetaEval
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.results import CaseResult
+
+if TYPE_CHECKING:
+    from mtcheck.metaeval import MetaEval
 
 #: Outcomes a reader must look at: a failed check, or a known-faulty output that slipped through.
 FAILING = ("failed", "xpassed")

@@ -4,12 +4,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from mtcheck.evaluate import Evaluator
-from mtcheck.metaeval import MetaEval, meta_evaluate
 from mtcheck.report.data import FAILING, ReportData, as_plain, case_record, flat_properties
 from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
@@ -18,11 +17,16 @@ from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.suite.loader import load_suite
 
+if TYPE_CHECKING:
+    from mtcheck.metaeval import MetaEval
+
 RENDERERS = {"json": render_json, "md": render_markdown, "html": render_html}
 
 
 def rated_meta_eval(records: Sequence[dict[str, Any]], evaluator: Evaluator | None = None) -> MetaEval | None:
     """Meta-evaluation of the suites in ``records`` that hold ratings (None when none does)."""
+    from mtcheck.metaeval import meta_evaluate  # numpy, only for runs with rated suites
+
     paths = list(dict.fromkeys(r["path"] for r in records if r.get("rated")))
     if not paths:
         return None

@@ -5,7 +5,6 @@ from collections import defaultdict
 from html import escape
 from typing import Any
 
-from mtcheck.metaeval import heatmaps, render
 from mtcheck.report import svg
 from mtcheck.report.data import ReportData, plain, regression_sections
 from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
@@ -78,6 +77,8 @@ def _regression(data: ReportData) -> str:
 def _meta(data: ReportData) -> str:
     if not data.meta:
         return ""
+    from mtcheck.metaeval import heatmaps, render  # numpy: only for runs with rated suites
+
     plots = "".join(svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(data.meta))
     return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + plots + "</div>"
             f"<pre>{escape(chr(10).join(render(data.meta)))}</pre>")

@@ -13,7 +13,6 @@ from typing import Any
 
 from mtcheck.errors import MetricError, Problem, SuiteError
 from mtcheck.metrics import is_known, suggestion
-from mtcheck.perturb.config import parse_perturb
 from mtcheck.suite.alternatives import expand_alternatives
 from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Perturb, Suite
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
@@ -220,6 +219,15 @@ def _string_list(report: _Reporter, mapping: LMap, key: str, what: str) -> tuple
     return tuple(dict.fromkeys(t.strip() for t in raw))
 
 
+def _perturb(report: _Reporter, owner: LMap, what: str) -> Perturb | None:
+    """The ``perturb:`` setting of a case or of ``defaults`` (its edit kinds load only for suites that use it)."""
+    if "perturb" not in owner:
+        return None
+    from mtcheck.perturb.config import parse_perturb
+
+    return parse_perturb(report, owner, what)
+
+
 def _merge_checks(defaults: list[Check], own: list[Check]) -> tuple[Check, ...]:
     """A case's own check replaces a default check on the same metric."""
     own_metrics = {c.metric for c in own}
@@ -255,7 +263,7 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
-    perturb = parse_perturb(report, raw, what) or default_perturb
+    perturb = _perturb(report, raw, what) or default_perturb
     if case_id is None or src is None or not refs:
         return None
     return Case(case_id, src, refs, raw_refs, hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index), perturb)
@@ -309,7 +317,7 @@ def parse_suite(path: Path, doc: Any, report: _Reporter) -> Suite | None:
     if isinstance(defaults_raw, LMap):
         _check_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
         defaults = _checks(report, defaults_raw, "defaults", needs_threshold=True)
-        default_perturb = parse_perturb(report, defaults_raw, "defaults")
+        default_perturb = _perturb(report, defaults_raw, "defaults")
     else:
         report.add(doc, "defaults", "suite: defaults must be a mapping like {checks: [...]}")
     expand = doc.get("ref_alternatives", True)
