@@ -20,10 +20,8 @@ MAX_LISTED = 10
 class System(ABC):
     """A machine translation system under test."""
 
-    @property
-    @abstractmethod
-    def name(self) -> str:
-        """Short name for reports and baselines (the spec it was made from, or the recorded name)."""
+    #: Short name for reports and baselines (the spec it was made from, or the recorded name).
+    name: str
 
     @abstractmethod
     def translate(

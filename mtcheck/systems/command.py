@@ -30,11 +30,7 @@ class CommandSystem(System):
         if not self.argv:
             raise ValueError("empty command")
         self.timeout = timeout
-        self._name = name or f"cmd:{shlex.join(self.argv)}"
-
-    @property
-    def name(self) -> str:
-        return self._name
+        self.name = name or f"cmd:{shlex.join(self.argv)}"
 
     def translate(
         self,

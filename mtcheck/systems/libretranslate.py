@@ -40,11 +40,7 @@ class LibreTranslateSystem(System):
         self.api_key = api_key
         self.batch_size = batch_size
         self.timeout = timeout
-        self._name = name or f"libretranslate:{url}"
-
-    @property
-    def name(self) -> str:
-        return self._name
+        self.name = name or f"libretranslate:{url}"
 
     def translate(
         self,

@@ -26,12 +26,8 @@ class OutputsFileSystem(System):
 
     def __init__(self, path: str | Path, name: str | None = None):
         self.path = Path(path)
-        self._name = name or f"file:{path}"
+        self.name = name or f"file:{path}"
         self._bytes: bytes | None = None
-
-    @property
-    def name(self) -> str:
-        return self._name
 
     @property
     def is_jsonl(self) -> bool:

@@ -27,13 +27,9 @@ class CallableSystem(System):
 
     def __init__(self, target: str, *, name: str | None = None):
         self.target = target
-        self._name = name or f"py:{target}"
+        self.name = name or f"py:{target}"
         self._func = self._resolve(target)
         self._keywords = _accepted_keywords(self._func)
-
-    @property
-    def name(self) -> str:
-        return self._name
 
     def translate(
         self,

@@ -11,11 +11,7 @@ class RecordedSystem(System):
     """Returns each case's recorded hypothesis of one system name (``hyp:`` is stored as ``"hyp"``)."""
 
     def __init__(self, name: str = DEFAULT_HYP):
-        self._name = name
-
-    @property
-    def name(self) -> str:
-        return self._name
+        self.name = name
 
     def translate(
         self,
@@ -25,15 +21,15 @@ class RecordedSystem(System):
         target_lang: str,
         suite: Suite | None = None,
     ) -> list[str]:
-        hyps = [case.hyp(self._name) for case in cases]
+        hyps = [case.hyp(self.name) for case in cases]
         missing = [case.id for case, hyp in zip(cases, hyps) if hyp is None]
         if missing:
             raise fail(
                 self,
-                f"{len(missing)} case(s) have no recorded hypothesis named {self._name!r}: {listing(missing)}"
+                f"{len(missing)} case(s) have no recorded hypothesis named {self.name!r}: {listing(missing)}"
                 f" (fix: add it to those cases, or skip them before translating)",
             )
         return [hyp.text for hyp in hyps if hyp is not None]
 
     def describe(self) -> str:
-        return f"recorded hypotheses {self._name!r} from the suite file"
+        return f"recorded hypotheses {self.name!r} from the suite file"
