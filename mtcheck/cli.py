@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtcheck import __version__, api
+from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, parse_params, score_cache
 from mtcheck.regression.commands import add_parsers as add_regression_parsers
@@ -40,7 +41,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
-        cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=args.clear_cache),
+        cache=_cache(args),
     )
     results = api.run_suites(suites, options)
     summary = Summary()
@@ -76,7 +77,7 @@ def cmd_meta_eval(args: argparse.Namespace) -> int:
         sam=not args.no_sam, calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
     )
     evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
-                          cache=score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=False))
+                          cache=_cache(args))
     meta = metaeval.meta_evaluate(api.load_suites(args.suites), evaluator, settings)
     if args.json:
         print(json.dumps(meta.as_dict(), ensure_ascii=False, indent=2))
@@ -191,6 +192,17 @@ def _add_metric_options(parser: argparse.ArgumentParser) -> None:
                         help="model for every bertscore check (a Hugging Face name or a local folder)")
 
 
+def _add_cache_options(parser: argparse.ArgumentParser) -> None:
+    """The on-disk score cache options of every command that scores suites with slow metrics."""
+    parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
+    parser.add_argument("--clear-cache", action="store_true", help="empty the score cache first")
+    parser.add_argument("--cache-dir", default=None, help="score cache folder")
+
+
+def _cache(args: argparse.Namespace) -> ScoreCache | None:
+    return score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=args.clear_cache)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
     parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
@@ -203,9 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
     run.add_argument("--batch-size", type=int, default=256)
     run.add_argument("--json", action="store_true", help="print every result as JSON")
-    run.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
-    run.add_argument("--clear-cache", action="store_true", help="empty the score cache first")
-    run.add_argument("--cache-dir", default=None, help="score cache folder")
+    _add_cache_options(run)
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
     run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
     run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
@@ -246,8 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")
     meta.add_argument("--heatmap", metavar="PATH", default=None, help="write the heatmaps (PATH.svg: one SVG; else HTML)")
     _add_metric_options(meta)
-    meta.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
-    meta.add_argument("--cache-dir", default=None, help="score cache folder")
+    _add_cache_options(meta)
     meta.add_argument("--json", action="store_true", help="print the results as JSON")
     meta.set_defaults(func=cmd_meta_eval)
 
