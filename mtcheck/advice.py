@@ -34,7 +34,7 @@ class Wording:
         values = {"metric": metric or setting.metric, "key": setting.key, "value": setting.value}
         template = self.options.get(setting.key, self.param)
         ways = [template.format(**values)] if template else []
-        if self.suite and setting.key != "lang":
+        if self.suite and setting.key != "lang" and setting.in_suite:
             ways.append(f"set `params: {{{setting.key}: {setting.value}}}` on the check in the suite")
         return ", or ".join(ways) or f"set {setting.key}"
 

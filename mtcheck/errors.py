@@ -64,11 +64,13 @@ class Setting:
     ``key`` is ``lang`` (the target language), ``model``, ``lexicon`` or any other
     setting name; ``value`` describes what to give (``NAME_OR_PATH``). Front ends turn it
     into their own option (see :mod:`mtcheck.advice`); metrics never spell options.
+    ``in_suite`` is False when a suite's ``params:`` cannot fix it (a hub model name).
     """
 
     metric: str
     key: str
     value: str = "VALUE"
+    in_suite: bool = True
 
 
 class MetricError(MtcheckError):

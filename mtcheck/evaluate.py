@@ -11,6 +11,7 @@ from mtcheck.options import SAM_ANY
 from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.suite.model import Check
+from mtcheck.suite.paths import refused_hub_model
 from mtcheck.targets import Target
 
 _Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
@@ -20,7 +21,7 @@ class Evaluator:
     """Scores targets against their checks.
 
     ``overrides`` maps a metric name (or ``sam:*`` for every SAM check) to params
-    applied to every check on that metric (command-line settings win over the suite's). Scores are memoised
+    applied to every check on that metric (the user's settings: they win over the suite's). Scores are memoised
     in memory for the evaluator's lifetime, and, for slow metrics (``disk_cache``),
     in ``cache`` when one is given. ``wording`` names the front end's options in metric errors.
     """
@@ -34,13 +35,21 @@ class Evaluator:
         self._scores: dict[tuple[str, _Request], Score] = {}
 
     def metric(self, check: Check, target_lang: str | None = None) -> Metric:
-        """The metric instance for ``check`` on a suite into ``target_lang``, built once per configuration."""
-        params = {**check.params, **self.overrides.get(check.metric, {})}
+        """The metric instance for ``check`` on a suite into ``target_lang``, built once per configuration.
+
+        ``check.params`` come from a suite file: a hub model name there is refused unless
+        the overrides (the user's settings) name the model.
+        """
+        user = dict(self.overrides.get(check.metric, {}))
         if check.metric.startswith(SAM_PREFIX):
-            params.update(self.overrides.get(SAM_ANY, {}))
+            user.update(self.overrides.get(SAM_ANY, {}))
+        params = {**check.params, **user}
         key = f"{check.metric}|{target_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
         if key not in self._metrics:
             try:
+                refused = refused_hub_model(check.metric, check.params, user)
+                if refused is not None:
+                    raise refused
                 self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang)
             except (MtcheckError, ValueError) as exc:
                 self._metrics[key] = self.wording.reword(exc, check.metric)

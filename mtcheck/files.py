@@ -22,8 +22,8 @@ from pathlib import Path
 
 from mtcheck.errors import MtcheckError
 
-__all__ = ["STALE_SECONDS", "NotRegularFileError", "FileTooLargeError", "file_kind", "size_text", "read_regular",
-           "check_writable", "remove_stale_temporaries", "temporary_beside", "write_atomic"]
+__all__ = ["STALE_SECONDS", "NotRegularFileError", "FileTooLargeError", "file_kind", "special_kind", "size_text",
+           "read_regular", "check_writable", "remove_stale_temporaries", "temporary_beside", "write_atomic"]
 
 #: A temporary file of an atomic write older than this (seconds) belongs to a writer that was killed.
 STALE_SECONDS = 3600
@@ -62,6 +62,15 @@ def file_kind(mode: int) -> str:
         if test(mode):
             return kind
     return "a regular file" if stat.S_ISREG(mode) else "not a regular file"
+
+
+def special_kind(path: str | Path) -> str | None:
+    """What ``path`` is (``"a FIFO"``, ``"a folder"``, ...; links followed) when it exists but is no regular file; else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else file_kind(mode)
 
 
 def read_regular(path: Path, max_bytes: int | None = None) -> bytes:

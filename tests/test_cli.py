@@ -199,13 +199,13 @@ def test_run_a_check_that_cannot_be_computed_is_an_error_not_a_caught_fault(
     write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Only faulty outputs, and a lexicon that does not exist: that is not a green run."""
-    suite = write_suite(PASSING.replace("[{metric: chrf, min: 50}]", "[{metric: sam:chrf, min: 50, params: {lexicon: /nonexistent}}]")
+    suite = write_suite(PASSING.replace("[{metric: chrf, min: 50}]", "[{metric: sam:chrf, min: 50, params: {lexicon: nonexistent}}]")
                         .replace("ar\n", "de\n").replace("he\n", "en\n"))
     code, out, err = _run(["run", str(suite)], capsys)
     assert code == 2
     assert out.strip().splitlines()[-1] == "2 errors"
     (line,) = err.strip().splitlines()
-    assert line.startswith("mtcheck: error: check sam:chrf(lexicon=/nonexistent) cannot be computed: ")
+    assert line.startswith(f"mtcheck: error: check sam:chrf(lexicon={suite.parent / 'nonexistent'}) cannot be computed: ")
     assert "sentiment lexicon not found" in line and "(fix: " in line and "(in 2 cases: rtl (demo.mt.yaml:8), known-bad[old]" in line
     code, out, _ = _run(["run", str(suite), "--json"], capsys)
     results = json.loads(out)["results"]

@@ -62,6 +62,8 @@ class Hostile:
     command: tuple[str, ...]
     exit_code: int
     message: str
+    #: Text the output must never show (the content of a file the input points at).
+    hidden: str = ""
 
 
 def _limits() -> None:
@@ -158,6 +160,29 @@ def _text(text: str) -> Callable[[Path], None]:
     return setup
 
 
+#: The first line of a file outside the suite's folder that a suite tries to read.
+SECRET = "TOPSECRET-first-line"
+
+
+def _confined(check: str = "{metric: chrf, min: 1}", *, system: str | None = None,
+              extra: Callable[[Path], None] | None = None) -> Callable[[Path], None]:
+    """A setup: ``SECRET.txt`` and a lexicon ``lex.txt`` in the folder, and below it ``suites/demo.mt.yaml`` (one
+    English case with ``check``, and ``system:`` if given); ``extra(suites)`` adds files next to the suite."""
+
+    def setup(folder: Path) -> None:
+        (folder / "SECRET.txt").write_text(SECRET + "\n", encoding="utf-8")
+        (folder / "lex.txt").write_text("cat\tn\t0.1\n", encoding="utf-8")
+        suites = folder / "suites"
+        suites.mkdir()
+        header = SUITE.split("cases:")[0].replace("target_lang: sv", "target_lang: en") + (f"system: {system}\n" if system else "")
+        case = "  - {id: a, src: x, ref: the cat, hyp: the cat, tags: [t], checks: [" + check + "]}\n"
+        (suites / "demo.mt.yaml").write_text(header + "cases:\n" + case, encoding="utf-8")
+        if extra is not None:
+            extra(suites)
+
+    return setup
+
+
 HEADER = SUITE.split("cases:")[0] + "cases:\n"
 #: A "billion laughs" suite: nine levels of aliases, each repeating the one before nine times, used as a reference.
 ALIAS_BOMB = "".join(
@@ -176,6 +201,15 @@ def _nested(depth: int) -> str:
 
 def _suite_fifo(folder: Path) -> None:
     os.mkfifo(folder / "demo.mt.yaml")
+
+
+def _link(name: str, target: str) -> Callable[[Path], None]:
+    return lambda suites: (suites / name).symlink_to(target)
+
+
+def _model_with_link_out(suites: Path) -> None:
+    (suites / "m").mkdir()
+    (suites / "m" / "config.json").symlink_to("../../SECRET.txt")
 
 
 # --- live systems and reports: a user module, commands and servers that misbehave
@@ -270,6 +304,9 @@ def _server(mode: str) -> Callable[[Path], None]:
 
 
 RUN = ("mtcheck", "run", "demo.mt.yaml")
+RUN_BELOW, VALIDATE_BELOW, PYTEST_BELOW = (("mtcheck", "run", "suites/demo.mt.yaml"), ("mtcheck", "validate", "suites/demo.mt.yaml"),
+                                           ("pytest", "suites/demo.mt.yaml"))
+LEXICON = "{metric: 'sam:chrf', min: 1"
 VALIDATE = ("mtcheck", "validate", "demo.mt.yaml")
 CHECK = ("mtcheck", "baseline", "check", "demo.mt.yaml", "--baseline")
 SAVE = ("mtcheck", "baseline", "save", "demo.mt.yaml", "--out")
@@ -337,6 +374,44 @@ CATALOGUE = [
             "nothing to check: every case was skipped"),
     Hostile("pytest-recorded-unknown", _check("{metric: chrf, min: 10}"), ("pytest", "demo.mt.yaml", "--mt-system",
             "recorded:NOPE"), 4, "system 'recorded:NOPE' names no recorded output"),
+    # Paths in a suite stay in its folder: outside, through a link or a special file, it is an error that quotes
+    # nothing of the file; the user's own paths are trusted; a hub model is used only when the user names it
+    Hostile("suite-outputs-file-outside", _confined(system="file:../SECRET.txt"), VALIDATE_BELOW, 1,
+            "the outputs file is outside the suite's folder", SECRET),
+    Hostile("suite-outputs-file-outside-pytest", _confined(system="file:../SECRET.txt"), PYTEST_BELOW, 2,
+            "the outputs file is outside the suite's folder", SECRET),
+    Hostile("suite-outputs-file-etc-passwd", _confined(system="file:/etc/passwd"), VALIDATE_BELOW, 1,
+            "system 'file:/etc/passwd': the outputs file is outside the suite's folder", "root:x:0"),
+    Hostile("suite-outputs-file-link-out", _confined(system="file:out.txt", extra=_link("out.txt", "../SECRET.txt")),
+            PYTEST_BELOW, 2, "the outputs file is a link that leads outside the suite's folder", SECRET),
+    Hostile("suite-outputs-file-fifo", _confined(system="file:out.txt", extra=lambda s: os.mkfifo(s / "out.txt")),
+            VALIDATE_BELOW, 1, "the outputs file is a FIFO, not a regular file"),
+    Hostile("suite-lexicon-etc-passwd", _confined(LEXICON + ", params: {lexicon: /etc/passwd}}"), VALIDATE_BELOW, 1,
+            "lexicon '/etc/passwd' is outside the suite's folder", "root:x:0"),
+    Hostile("suite-lexicon-etc-passwd-pytest", _confined(LEXICON + ", params: {lexicon: /etc/passwd}}"), PYTEST_BELOW, 2,
+            "(fix: move it into that folder (or below), or give it yourself: --mt-sam-lexicon PATH", "root:x:0"),
+    Hostile("suite-lexicon-link-out", _confined(LEXICON + ", params: {lexicon: l.txt}}", extra=_link("l.txt", "../SECRET.txt")),
+            VALIDATE_BELOW, 1, "lexicon 'l.txt' is a link that leads outside the suite's folder", SECRET),
+    Hostile("suite-idf-sents-etc-shadow", _confined("{metric: bertscore, min: 0.1, params: {idf: true, idf_sents: /etc/shadow}}"),
+            VALIDATE_BELOW, 1, "idf_sents '/etc/shadow' is outside the suite's folder"),
+    Hostile("suite-idf-sents-fifo", _confined("{metric: bertscore, min: 0.1, params: {idf: true, idf_sents: f}}",
+                                              extra=lambda s: os.mkfifo(s / "f")),
+            VALIDATE_BELOW, 1, "idf_sents 'f' is a FIFO, not a regular file"),
+    Hostile("suite-model-holds-a-link-out", _confined("{metric: bertscore, min: 0.1, params: {model: ./m}}",
+                                                      extra=_model_with_link_out),
+            VALIDATE_BELOW, 1, "model './m' holds 'config.json', a link that leads outside the suite's folder", SECRET),
+    Hostile("suite-hub-model-refused", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
+            RUN_BELOW, 2, "model 'some-org/some-model' in the suite is a Hugging Face hub name, and a suite file never "
+            "makes mtcheck reach the hub (fix: pass --bertscore-model some-org/some-model)"),
+    Hostile("suite-hub-model-warned", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
+            VALIDATE_BELOW, 0, "a run refuses it unless you pass it yourself"),
+    Hostile("user-lexicon-outside-is-trusted", _confined(LEXICON + "}"), (*RUN_BELOW, "--sam-lexicon", "lex.txt"), 0,
+            "1 passed"),
+    Hostile("user-outputs-file-outside-is-trusted", _confined(), (*RUN_BELOW, "--system", "file:lex.txt"), 0, "chrf=18.4"),
+    Hostile("user-outputs-file-fifo", _fifo("out.txt"), (*RUN, "--system", "file:out.txt"), 2,
+            "outputs file 'out.txt' is a FIFO, not a regular file"),
+    Hostile("user-lexicon-fifo", _fifo("lex.txt"), (*RUN, "--sam-lexicon", "lex.txt"), 2,
+            "sentiment lexicon 'lex.txt' is a FIFO, not a regular file"),
     # Live systems and reports (under pytest a failing system is one ERROR and stops the run: exit 2, interrupted)
     Hostile("py-system-sys-exit", _with_file("hostile_mt.py", HOSTILE_MODULE), (*RUN, "--system", "py:hostile_mt:exits"),
             2, 'system "py:hostile_mt:exits": exited with sys.exit(3)'),
@@ -417,6 +492,7 @@ def test_hostile_input(entry: Hostile, tmp_path: Path) -> None:
     output = proc.stdout + proc.stderr
     assert proc.returncode == entry.exit_code, output
     assert entry.message in output, output
+    assert not entry.hidden or entry.hidden not in output, output
     assert "Traceback" not in output and "INTERNALERROR" not in output, output
     assert len(output) < MAX_OUTPUT_CHARS, output[:2000]
     if entry.command[0] == "mtcheck" and entry.exit_code == 2:

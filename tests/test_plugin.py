@@ -540,7 +540,7 @@ name: faulty
 source_lang: de
 target_lang: en
 defaults:
-  checks: [{metric: sam:chrf, min: 60, params: {lexicon: /nonexistent/lexicon.tsv}}]
+  checks: [{metric: sam:chrf, min: 60, params: {lexicon: nonexistent/lexicon.tsv}}]
 cases:
   - id: neg-01
     src: Ich mag es nicht.
@@ -565,8 +565,8 @@ def test_a_check_that_cannot_be_computed_is_an_error_not_a_caught_fault(pytester
     assert "XFAIL" not in text and "caught by its checks" not in text and "FAILED" not in text
     result.stdout.fnmatch_lines([
         "*ERROR at setup of faulty::neg-01[[]old[]]*",
-        "neg-01[[]old[]] (demo.mt.yaml:8): error: check sam:chrf(lexicon=/nonexistent/lexicon.tsv) cannot be computed: "
-        "sam:chrf: /nonexistent/lexicon.tsv: sentiment lexicon not found (from the lexicon param) (fix: *",
+        "neg-01[[]old[]] (demo.mt.yaml:8): error: check sam:chrf(lexicon=*/nonexistent/lexicon.tsv) cannot be computed: "
+        "sam:chrf: */nonexistent/lexicon.tsv: sentiment lexicon not found (from the lexicon param) (fix: *",
     ])
     _assert_no_traceback(result)
     assert _row(_summary(result), "faulty")[1:8] == ["2", "0", "0", "0", "0", "0", "2"]
@@ -597,7 +597,7 @@ def test_report_files_count_and_show_errors(pytester: pytest.Pytester) -> None:
     ],
 )
 def test_a_bad_mt_param_setting_is_one_usage_error(pytester: pytest.Pytester, param: str, message: str) -> None:
-    _write(pytester, FAULTY_ONLY.replace(", params: {lexicon: /nonexistent/lexicon.tsv}", ""))
+    _write(pytester, FAULTY_ONLY.replace(", params: {lexicon: nonexistent/lexicon.tsv}", ""))
     result = pytester.runpytest("--mt-param", param)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: bad metric setting on the command line: " + message])
@@ -687,7 +687,7 @@ def test_a_known_blind_spot_that_is_caught_is_an_ordinary_catch(pytester: pytest
 
 
 def test_a_known_blind_spot_whose_check_cannot_be_computed_is_an_error(pytester: pytest.Pytester) -> None:
-    _write(pytester, KNOWN_BLIND_SPOT.replace("{metric: chrf, min: 40}", "{metric: sam:chrf, min: 40, params: {lexicon: /nope.tsv}}"))
+    _write(pytester, KNOWN_BLIND_SPOT.replace("{metric: chrf, min: 40}", "{metric: sam:chrf, min: 40, params: {lexicon: nope.tsv}}"))
     result = pytester.runpytest()
     result.assert_outcomes(errors=4)
     assert "XPASS" not in result.stdout.str() and "XFAIL" not in result.stdout.str()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import MetricError, quoted
+from mtcheck.files import special_kind
 from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
 
 __all__ = [
@@ -154,8 +155,9 @@ def check_values(name: str, params: dict[str, Any]) -> None:
 
         lexicon = params.get("lexicon")
         if isinstance(lexicon, str) and lexicon.lower() not in DEFAULT_NAMES and not Path(lexicon).expanduser().is_file():
+            kind = special_kind(Path(lexicon).expanduser())
             raise MetricError(
-                f"metric {name!r}: sentiment lexicon {lexicon!r} not found "
+                f"metric {name!r}: sentiment lexicon {lexicon!r} {f'is {kind}, not a regular file' if kind else 'not found'} "
                 "(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
             )
         if "negation" in params:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.files import read_regular
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device
 from mtcheck.metrics.resources import has_bundled_resources
@@ -79,7 +80,8 @@ class _ModelConfig:
 _SCORERS: dict[_ModelConfig, BERTScorer] = {}
 
 
-def _looks_like_path(model: str) -> bool:
+def looks_like_path(model: str) -> bool:
+    """True when ``model`` is written as a path (``./m``, ``/m``, ``~/m``, ``a/b/c``), never a hub name."""
     return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1
 
 
@@ -106,7 +108,7 @@ def _resolve_model(model: str | None, lang: str | None) -> tuple[str, bool]:
             )
         return str(directory), True
     path = Path(model).expanduser()
-    if path.exists() or _looks_like_path(model):
+    if path.exists() or looks_like_path(model):
         if not (path / "config.json").is_file():
             what = "does not exist" if not path.exists() else "has no config.json (not a Hugging Face model directory)"
             raise MetricError(f"bertscore: model path {model!r} {what}", setting=MODEL_SETTING)
@@ -120,9 +122,12 @@ def _read_idf_sents(idf_sents: Sequence[str] | str | None) -> tuple[str, ...] | 
         return None
     if isinstance(idf_sents, str):
         try:
-            return tuple(Path(idf_sents).expanduser().read_text(encoding="utf-8").splitlines())
-        except OSError as exc:
-            raise MetricError(f"bertscore: cannot read idf_sents file {idf_sents!r}: {exc}") from exc
+            return tuple(read_regular(Path(idf_sents).expanduser()).decode("utf-8").splitlines())
+        except OSError as exc:  # missing, or a FIFO or a device: never read
+            raise MetricError(f"bertscore: cannot read idf_sents file {idf_sents!r}: {exc.strerror or exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise MetricError(f"bertscore: idf_sents file {idf_sents!r} is not UTF-8 (byte {exc.start + 1}) "
+                              "(fix: re-save it as UTF-8)") from exc
     return tuple(idf_sents)
 
 

@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from mtcheck.errors import MetricError
+from mtcheck.files import special_kind
 
 #: Environment variable naming a lexicon file, used when no ``lexicon`` param is given.
 ENV_VAR = "MTCHECK_SAM_LEXICON"
@@ -154,14 +155,14 @@ def _parse_score(path: Path, number: int, text: str) -> float:
     try:
         score = float(text)
     except ValueError:
-        raise _problem(path, number, f"score {text!r} is not a number") from None
+        raise _problem(path, number, "the score is not a number") from None
     if not math.isfinite(score) or not -1.0 <= score <= 1.0:
-        raise _problem(path, number, f"score {text} is outside [-1, 1]", "rescale the scores to [-1, 1]")
+        raise _problem(path, number, "the score is outside [-1, 1]", "rescale the scores to [-1, 1]")
     return score
 
 
 def _load_sentiwords(path: Path) -> Lexicon:
-    """Parse a SentiWords-style file in either layout; errors name ``path:line`` and the fix."""
+    """Parse a SentiWords-style file in either layout; errors name ``path:line`` and the fix, never the line's text."""
     entries: dict[tuple[str, str], float] = {}
     layout: str | None = None
     seen_data = False
@@ -186,7 +187,7 @@ def _load_sentiwords(path: Path) -> Lexicon:
             this_layout = "lemma<TAB>pos"
             lemma, pos, score_text = fields
         else:
-            raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s) in {line[:60]!r}")
+            raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s)")
         if layout is None:
             layout = this_layout
         elif layout != this_layout:
@@ -196,7 +197,7 @@ def _load_sentiwords(path: Path) -> Lexicon:
         if not lemma:
             raise _problem(path, number, "empty lemma")
         if pos not in POS_TAGS:
-            raise _problem(path, number, f"unknown part of speech {pos!r}")
+            raise _problem(path, number, "unknown part of speech")
         entries.setdefault((lemma, pos), _parse_score(path, number, score_text.strip()))
     if not entries:
         raise MetricError(f"{path}: no lexicon entries found (fix: {_LAYOUT_HELP})")
@@ -254,9 +255,11 @@ def find_lexicon(spec: str | os.PathLike[str] | None = None) -> LexiconFile:
     if text.lower() in DEFAULT_NAMES:
         return LexiconFile("vader", 0, 0)
     path = Path(text).expanduser()
-    if not path.is_file():
+    if not path.is_file():  # a FIFO or a device is never opened
+        kind = special_kind(path)
+        what = f"is {kind}, not a regular file" if kind else "not found"
         raise MetricError(
-            f"{path}: sentiment lexicon not found (from the {origin}) "
+            f"{path}: sentiment lexicon {what} (from the {origin}) "
             f"(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
         )
     stat = path.stat()

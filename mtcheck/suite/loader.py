@@ -19,6 +19,7 @@ from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
 from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Perturb, Suite
+from mtcheck.suite.paths import outputs_file, suite_params
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
 from mtcheck.suite.separators import separator_problems
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
@@ -95,19 +96,6 @@ def _number(report: _Reporter, mapping: LMap, key: str, what: str) -> float | No
     return number
 
 
-#: Params that name files, resolved against the suite's folder when relative.
-PATH_PARAMS = ("lexicon", "model", "baseline_path", "idf_sents")
-
-
-def _resolve_paths(suite_path: Path, params: dict[str, Any]) -> dict[str, Any]:
-    """A relative file path in a check's params means a file next to the suite (hub model names stay names)."""
-    for key in PATH_PARAMS:
-        value = params.get(key)
-        if isinstance(value, str) and (value.startswith(("./", "../")) or (key == "lexicon" and not Path(value).is_absolute())):
-            params[key] = str(suite_path.parent / value)
-    return params
-
-
 def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, needs_threshold: bool) -> Check | None:
     if not isinstance(raw, LMap):
         report.add(where, index, f"{what} must be a mapping like {{metric: bleu, min: 30}}, got {quoted(raw)}")
@@ -133,10 +121,16 @@ def _check(report: _Reporter, raw: Any, where: Any, index: int, what: str, *, ne
         report.add(raw, key, f"{what}: {message}", fix)
     for key, message, fix in warnings:
         report.warn(raw, key, f"{what}: {message}", fix)
-    if metric is None or problems or errors:
+    if metric is None or problems:
         return None
-    return Check(metric, low, high, _resolve_paths(report.path, dict(params)), margin or 0.0, line_of(where, index),
-                 tolerance)
+    resolved, path_errors, path_warnings = suite_params(report.path, metric, dict(params))
+    for message, fix in path_errors:
+        report.add(raw, "params", f"{what}: {message}", fix)
+    for message, fix in path_warnings:
+        report.warn(raw, "params", f"{what}: {message}", fix)
+    if errors or path_errors:
+        return None
+    return Check(metric, low, high, resolved, margin or 0.0, line_of(where, index), tolerance)
 
 
 def _checks(report: _Reporter, mapping: LMap, what: str, *, needs_threshold: bool) -> list[Check]:
@@ -335,15 +329,17 @@ def _case(report: _Reporter, raw: Any, cases: LList, index: int, defaults: list[
 
 
 def _suite_system(report: _Reporter, doc: LMap, path: Path) -> str | None:
-    """A suite may only name recorded outputs or an outputs file: a suite file never runs code."""
+    """A suite may only name recorded outputs or an outputs file in its folder: a suite file never runs code."""
     spec = _text(report, doc, "system", "suite", required=False)
     if spec is None:
         return None
     if spec == "recorded" or spec.startswith("recorded:"):
         return spec
     if spec.startswith("file:"):
-        target = Path(spec[len("file:"):])
-        return f"file:{target if target.is_absolute() else path.parent / target}"
+        resolved, problem = outputs_file(path, spec[len("file:"):])
+        if problem is not None:
+            report.add(doc, "system", f"suite: system {quoted(spec)}: {problem[0]}", problem[1])
+        return resolved
     report.add(doc, "system", f"suite: system {quoted(spec)} is not allowed in a suite file (a suite never runs code or calls a server)",
                "name 'recorded', 'recorded:NAME' or 'file:PATH' here, and pass live systems with --mt-system")
     return None

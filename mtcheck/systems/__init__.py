@@ -15,6 +15,7 @@ import os
 import shutil
 
 from mtcheck.errors import SystemError_
+from mtcheck.files import special_kind
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 from mtcheck.systems.command import CommandSystem
@@ -103,7 +104,7 @@ def check_system(spec: str) -> System:
 
     Raises :class:`SystemError_` once, before any case runs, for an unknown spec,
     a ``py:`` module that does not import or lacks the function, a ``cmd:``
-    program that cannot be found, or a ``file:`` that does not exist. A live
+    program that cannot be found, or a ``file:`` that is missing or not a regular file. A live
     system (a command, an HTTP endpoint) is not started.
     """
     system = make_system(spec)
@@ -113,5 +114,7 @@ def check_system(spec: str) -> System:
             "(fix: give its full path, or add its folder to PATH)"
         )
     if isinstance(system, OutputsFileSystem) and not system.path.is_file():
-        raise SystemError_(f'system "{system.name}": outputs file {str(system.path)!r} does not exist')
+        kind = special_kind(system.path)
+        what = f"is {kind}, not a regular file" if kind else "does not exist"
+        raise SystemError_(f'system "{system.name}": outputs file {str(system.path)!r} {what}')
     return system

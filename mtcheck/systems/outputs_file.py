@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtcheck.errors import Problem
+from mtcheck.files import read_regular
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import MAX_LISTED, System, decode_utf8, fail, listing, split_lines
 
@@ -55,8 +56,8 @@ class OutputsFileSystem(System):
     def _data(self) -> bytes:
         if self._bytes is None:
             try:
-                self._bytes = self.path.read_bytes()
-            except OSError as exc:
+                self._bytes = read_regular(self.path)
+            except OSError as exc:  # missing, unreadable, or a FIFO or a device (never read)
                 raise fail(self, f"cannot read outputs file {self.path}: {exc.strerror or exc}") from exc
         return self._bytes
 
