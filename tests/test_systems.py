@@ -114,6 +114,16 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
         OutputsFileSystem(tmp_path / "nope.txt").translate(CASES, **LANGS)
 
 
+def test_outputs_file_over_the_size_limit_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtcheck.systems import outputs_file
+
+    monkeypatch.setattr(outputs_file, "MAX_OUTPUTS_BYTES", 1024)
+    path = tmp_path / "out.txt"
+    path.write_text("x" * 1025, encoding="utf-8")
+    with pytest.raises(SystemError_, match=r"out\.txt is larger than 1 KiB: is it the right file"):
+        OutputsFileSystem(path).translate(CASES, **LANGS)
+
+
 def _jsonl(path: Path, records: list[Any]) -> Path:
     path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n", encoding="utf-8")
     return path

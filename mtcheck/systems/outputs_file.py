@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtcheck.errors import Problem
-from mtcheck.files import read_regular
+from mtcheck.files import FileTooLargeError, read_regular, size_text
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import MAX_LISTED, System, decode_utf8, fail, listing, split_lines
 
 _UTF8_FIX = "re-save the file as UTF-8"
+#: The largest outputs file read: far above any real run's outputs, small enough that a wrong path cannot exhaust memory.
+MAX_OUTPUTS_BYTES = 1024**3
 
 
 class OutputsFileSystem(System):
@@ -56,7 +58,10 @@ class OutputsFileSystem(System):
     def _data(self) -> bytes:
         if self._bytes is None:
             try:
-                self._bytes = read_regular(self.path)
+                self._bytes = read_regular(self.path, MAX_OUTPUTS_BYTES)
+            except FileTooLargeError as exc:
+                raise fail(self, f"outputs file {self.path} is larger than {size_text(MAX_OUTPUTS_BYTES)}: "
+                                 "is it the right file? Split the suite if its outputs really are that large") from exc
             except OSError as exc:  # missing, unreadable, or a FIFO or a device (never read)
                 raise fail(self, f"cannot read outputs file {self.path}: {exc.strerror or exc}") from exc
         return self._bytes
