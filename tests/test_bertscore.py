@@ -237,3 +237,29 @@ def test_an_explicit_device_is_recorded_and_used() -> None:
     metric = BERTScoreMetric(lang="en", device="cuda:1")
     assert "|device:cuda:1|" in metric.signature()
     assert metric._config.device == "cuda:1"  # what torch is given, so scores are computed where the signature says
+
+
+_THREADS_PROBE = textwrap.dedent("""
+    import os, torch
+    from mtcheck.metrics.bertscore import BERTScoreMetric
+    before = torch.get_num_threads()
+    BERTScoreMetric(lang="en", device="cpu").score("a cat", ["a cat"])
+    print(before, torch.get_num_threads(), len(os.sched_getaffinity(0)))
+""")
+
+
+@pytest.mark.parametrize("workers", ["1", "2", "64"])
+def test_an_xdist_worker_uses_its_share_of_the_cpus(workers: str) -> None:
+    env = {**os.environ, "PYTEST_XDIST_WORKER_COUNT": workers, "PYTHONPATH": str(REPO)}
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, "-c", _THREADS_PROBE], capture_output=True, text=True, env=env, check=True)
+    _, after, cpus = map(int, done.stdout.split())
+    assert after == max(1, cpus // int(workers))
+
+
+def test_a_thread_count_the_user_set_is_left_alone() -> None:
+    env = {**os.environ, "PYTEST_XDIST_WORKER_COUNT": "64", "OMP_NUM_THREADS": "2", "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", _THREADS_PROBE], capture_output=True, text=True, env=env, check=True)
+    before, after, _ = map(int, done.stdout.split())
+    assert before == after == 2

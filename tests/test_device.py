@@ -57,3 +57,17 @@ def test_a_given_device_is_kept(given: str) -> None:
 def test_a_bad_device_is_an_error(bad: object) -> None:
     with pytest.raises(MetricError, match="bertscore: device must be 'auto', 'cpu', 'cuda' or another torch device"):
         resolve_device(bad, "bertscore")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, None),
+    ({"PYTEST_XDIST_WORKER_COUNT": "2"}, "half"),
+    ({"PYTEST_XDIST_WORKER_COUNT": "2", "OMP_NUM_THREADS": "3"}, None),
+    ({"PYTEST_XDIST_WORKER_COUNT": "2", "MKL_NUM_THREADS": "1"}, None),
+    ({"PYTEST_XDIST_WORKER_COUNT": "100000"}, 1),
+    ({"PYTEST_XDIST_WORKER_COUNT": "x"}, None),
+])
+def test_xdist_workers_share_the_cpus_unless_the_user_set_threads(monkeypatch: pytest.MonkeyPatch,
+                                                                   environ: dict, expected: object) -> None:
+    monkeypatch.setattr(device.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert device.xdist_worker_threads(environ) == (2 if expected == "half" else expected)

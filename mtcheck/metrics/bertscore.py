@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mtcheck.errors import MetricError, Setting
 from mtcheck.files import read_regular
 from mtcheck.metrics.base import Metric
-from mtcheck.metrics.device import resolve_device
+from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
 
 if TYPE_CHECKING:
@@ -151,6 +151,11 @@ def _load_scorer(config: _ModelConfig) -> BERTScorer:
     """Build a BERTScorer for ``config`` (imports torch; slow) and cap its tokenizer at the model's limit."""
     from bert_score import BERTScorer
 
+    threads = xdist_worker_threads() if config.device == "cpu" else None
+    if threads is not None:
+        import torch
+
+        torch.set_num_threads(threads)
     loading = _offline_env() if config.local else contextlib.nullcontext()
     try:
         with loading:

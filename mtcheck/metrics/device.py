@@ -18,6 +18,8 @@ from pathlib import Path
 from mtcheck.errors import MetricError
 
 AUTO = "auto"
+#: Variables by which a user sets the CPU threads of torch's kernels; mtcheck leaves the count alone when one is set.
+THREAD_SETTINGS = ("OMP_NUM_THREADS", "MKL_NUM_THREADS")
 _CUDA_BUILD = re.compile(r"^cuda\s*(?::[^=]*)?=\s*['\"]([^'\"]+)['\"]", re.M)
 
 
@@ -49,3 +51,17 @@ def resolve_device(device: str | None, metric: str) -> str:
     if not isinstance(device, str) or not device.strip():
         raise MetricError(f"{metric}: device must be 'auto', 'cpu', 'cuda' or another torch device, not {device!r}")
     return device.strip()
+
+
+def xdist_worker_threads(environ: dict[str, str] | os._Environ[str] = os.environ) -> int | None:
+    """CPU threads for a model in this pytest-xdist worker: its share of the CPUs, at least one.
+
+    Each worker would otherwise start one thread per CPU, so ``-n 2`` on two CPUs
+    runs four busy threads on two cores and is slower than a serial run. None
+    outside xdist, or when the user set ``OMP_NUM_THREADS``/``MKL_NUM_THREADS``.
+    """
+    workers = environ.get("PYTEST_XDIST_WORKER_COUNT")
+    if not workers or not workers.isdigit() or any(environ.get(name) for name in THREAD_SETTINGS):
+        return None
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cpus // max(1, int(workers)))
