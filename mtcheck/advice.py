@@ -1,10 +1,10 @@
 """How each front end words the fix of a :class:`~mtcheck.errors.MetricError` that names a setting.
 
 Metrics raise ``MetricError(message, setting=Setting(metric, key, value))`` and never
-spell a command-line option. The front end that runs them (the pytest plugin,
-``mtcheck run``, ``mtcheck score``, the Python API) owns a :class:`Wording` saying
-which of *its* options sets that key, so one error names the right option for the
-command being used.
+spell a command-line option; ``str(error)`` words the fix for the Python API. Each
+other front end (the pytest plugin, ``mtcheck run``, ``mtcheck score``, suites run
+from Python) owns a :class:`Wording` saying which of *its* options sets that key,
+so one error names the right option for the command being used.
 """
 from __future__ import annotations
 
@@ -59,7 +59,5 @@ def named(metric: str, text: str) -> str:
     return text if text.startswith(f"{metric}:") else f"{metric}: {text}"
 
 
-#: The Python API (``get_metric``, ``api.score``): settings are keyword arguments or params.
-PYTHON = Wording(param="set {key}={value}", options={"lang": "give the target language, e.g. lang='en'"})
 #: Suites run from Python (``api.run_suites``) without a command-line front end.
 SUITE = Wording(param=None, options={"lang": "set target_lang in the suite"}, suite=True)

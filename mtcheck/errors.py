@@ -72,6 +72,10 @@ class Setting:
     value: str = "VALUE"
     in_suite: bool = True
 
+    def keyword_fix(self) -> str:
+        """The fix as a Python caller applies it: a keyword argument or param (other front ends: :mod:`mtcheck.advice`)."""
+        return "give the target language, e.g. lang='en'" if self.key == "lang" else f"set {self.key}={self.value}"
+
 
 class MetricError(MtcheckError):
     """A metric is unknown, badly configured, or its resources are missing.
@@ -87,9 +91,7 @@ class MetricError(MtcheckError):
     def __str__(self) -> str:
         if self.setting is None:
             return self.message
-        from mtcheck.advice import PYTHON
-
-        return PYTHON.describe(self)
+        return f"{self.message} (fix: {self.setting.keyword_fix()})"
 
 
 class SystemError_(MtcheckError):
