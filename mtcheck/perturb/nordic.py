@@ -102,8 +102,10 @@ def adjective_agreement(sentence: str, lang: str) -> list[Edit]:
 
 
 def indefinite(noun: str, lang: str) -> str | None:
-    """The indefinite form of a definite noun (``huset`` -> ``hus``, ``bilarna`` -> ``bilar``), or None."""
-    found = next((indef for indef, definite in NOUNS[lang] if definite == noun), None)
+    """The indefinite form of a listed definite noun or a compound ending in one (``huset`` -> ``hus``,
+    ``mobiltelefonen`` -> ``mobiltelefon``) or of a Swedish plural (``bilarna`` -> ``bilar``), or None."""
+    found = next((noun[:len(noun) - len(definite)] + indef for indef, definite in NOUNS[lang]
+                  if noun == definite or (noun.endswith(definite) and len(noun) - len(definite) >= 3)), None)
     if found is None and lang == "sv" and noun.endswith(_SV_DEFINITE_PLURAL) and len(noun) > 6:
         return noun[:-2]
     return found
@@ -115,14 +117,19 @@ def _weak_modifier(word: str, lang: str) -> bool:
 
 
 def definiteness_drop(sentence: str, lang: str) -> list[Edit]:
-    """Drop one marker of double definiteness: ``det stora huset`` -> ``det stora hus`` (the noun's suffix)
+    """Drop one marker of double definiteness (one or more weak adjectives between them):
+    ``det stora huset`` -> ``det stora hus`` (the noun's suffix)
     or ``stora huset`` (the determiner); ``den første kongen`` -> ``den første konge``."""
     ws = words(sentence, lang)
     edits: list[Edit] = []
     for i in range(len(ws) - 2):
-        det, adj, noun = ws[i], ws[i + 1], ws[i + 2]
+        det, adj = ws[i], ws[i + 1]
         if det.lower not in DEFINITE[lang] or not _weak_modifier(adj.lower, lang):
             continue
+        k = i + 2
+        while k < len(ws) - 1 and _weak_modifier(ws[k].lower, lang):  # "det stora gamla huset"
+            k += 1
+        noun = ws[k]
         plain = indefinite(noun.lower, lang)
         if plain is None:
             continue
