@@ -24,6 +24,8 @@ EXAMPLES = [
     ("sarcasm-neutralisation", "en", "loooove getting 3 hours of sleep because two jobs", "hate getting 3 hours of sleep because two jobs"),
     ("sentiment-deletion", "en", "i love being sarcastic", "i being sarcastic"),
     ("agreement", "en", "I have a book", "I has a book"),
+    ("agreement", "no", "De bor i et stort hus ved sjøen.", "De bor i et stor hus ved sjøen."),
+    ("definiteness-drop", "no", "den første kongen av Norge", "den første konge av Norge"),
     ("determiner-drop", "en", "I have a book", "I have book"),
     ("determiner-swap", "sv", "Om du håller med mitt förslag kan vi köpa den imorgon .", "Om du håller med min förslag kan vi köpa den imorgon ."),
     ("adverb-misplacement", "en", "I don't always love seeing people in workout clothes smoking", "I always don't love seeing people in workout clothes smoking"),

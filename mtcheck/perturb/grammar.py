@@ -6,6 +6,7 @@ import unicodedata
 from mtcheck.perturb.critical import BE, DO, MODALS
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import INTENSIFIERS, known
+from mtcheck.perturb.nordic import adjective_agreement, noun_phrase_end
 from mtcheck.perturb.text import delete_span, inflect, replace_word, words
 
 #: Determiner swaps per language; English a/an swaps make a wrong article, Scandinavian ones a gender error.
@@ -31,9 +32,11 @@ SUBJECT_PRONOUNS = {
 #: Common finite verbs (present -r forms are recognised by ending).
 FINITE = {
     "sv": {"är", "var", "har", "hade", "kan", "kunde", "ska", "skulle", "vill", "ville", "måste", "får", "fick",
-           "blev", "gick", "kom", "såg", "tror", "tycker", "finns"},
+           "blev", "gick", "kom", "såg", "tror", "tycker", "finns", "köpte", "gjorde", "tog", "sa", "sade", "åkte",
+           "reste", "åt", "läste", "trodde", "tyckte", "fanns", "verkar", "verkade", "kostade", "kostar"},
     "no": {"er", "var", "har", "hadde", "kan", "kunne", "skal", "skulle", "vil", "ville", "må", "måtte", "får",
-           "fikk", "ble", "gikk", "kom", "så", "tror", "synes", "finnes"},
+           "fikk", "ble", "gikk", "kom", "så", "tror", "synes", "finnes", "kjøpte", "gjorde", "tok", "sa", "dro",
+           "reiste", "spiste", "leste", "trodde", "syntes", "fantes", "virker", "virket", "kostet", "likte"},
 }
 #: Heads of compounds a split leaves as a separate word ("kaffekopp" -> "kaffe kopp").
 COMPOUND_HEADS = {
@@ -44,12 +47,17 @@ COMPOUND_HEADS = {
            "reise", "fest", "by", "barn", "ord", "roman", "mappe", "familie"),
 }
 _DIACRITICS = str.maketrans({"ø": "o", "Ø": "O", "æ": "a", "Æ": "A", "ß": "ss"})
+#: The Norwegian ASCII spellings: ``blåbær`` -> ``blaabaer``.
+_NO_ASCII = str.maketrans({"å": "aa", "Å": "Aa", "æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe"})
 FREQUENCY = frozenset({"always", "never", "often", "usually", "sometimes", "just", "also", "only", "even", "still"})
 _BE_SWAP = {"am": "is", "is": "are", "are": "is", "was": "were", "were": "was", "has": "have", "have": "has"}
 
 
 def agreement(sentence: str, lang: str) -> list[Edit]:
-    """Break subject-verb agreement: ``I have`` -> ``I has``, ``he likes`` -> ``he like``."""
+    """Break agreement. English: subject and verb (``I have`` -> ``I has``, ``he likes`` -> ``he like``);
+    Swedish/Norwegian: adjective and determiner (``ett stort hus`` -> ``ett stor hus``)."""
+    if lang != "en":
+        return adjective_agreement(sentence, lang)
     ws = words(sentence, lang)
     edits: list[Edit] = []
     for i, w in enumerate(ws):
@@ -103,25 +111,32 @@ def adverb_misplacement(sentence: str, lang: str) -> list[Edit]:
 
 
 def word_order(sentence: str, lang: str) -> list[Edit]:
-    """Break word order. Swedish/Norwegian: a V2 violation (``Idag är jag`` -> ``Idag jag är``);
-    English: an adjective after its noun (``a red car`` -> ``a car red``)."""
+    """Break word order. Swedish/Norwegian: a V2 violation, the finite verb moved after the subject when
+    a non-subject starts the clause (``Idag är jag`` -> ``Idag jag är``, ``I går köpte min bror`` ->
+    ``I går min bror köpte``); English: an adjective after its noun (``a red car`` -> ``a car red``)."""
     ws = words(sentence, lang)
     edits: list[Edit] = []
     for i in range(1, len(ws) - 1):
         first, second = ws[i], ws[i + 1]
         if lang == "en":
-            swap = first.tag.startswith("JJ") and second.tag in ("NN", "NNS")
+            last = i + 1 if first.tag.startswith("JJ") and second.tag in ("NN", "NNS") else None
+        elif _finite(first.lower, lang) and ws[i - 1].lower not in SUBJECT_PRONOUNS[lang] and ws[i - 1].is_word:
+            last = noun_phrase_end(ws, i + 1, lang)
+            if last is None and second.lower in SUBJECT_PRONOUNS[lang]:
+                last = i + 1
         else:
-            swap = (second.lower in SUBJECT_PRONOUNS[lang] and _finite(first.lower, lang)
-                    and ws[i - 1].lower not in SUBJECT_PRONOUNS[lang] and ws[i - 1].is_word)
-        if swap:
-            edits.append(Edit("word-order", first.start, second.end, sentence[first.start:second.end],
-                              f"{second.text}{sentence[first.end:second.start]}{first.text}"))
+            last = None
+        if last is not None:
+            subject = ws[last]
+            edits.append(Edit("word-order", first.start, subject.end, sentence[first.start:subject.end],
+                              f"{sentence[second.start:subject.end]}{sentence[first.end:second.start]}{first.text}"))
     return edits
 
 
 def _finite(word: str, lang: str) -> bool:
-    return word in FINITE[lang] or (lang == "sv" and len(word) > 3 and word.endswith(("ar", "er", "ir")))
+    """A listed finite verb, or a present tense by its ending (Swedish -ar/-er/-ir, Norwegian -er)."""
+    endings = ("ar", "er", "ir") if lang == "sv" else ("er",)
+    return word in FINITE[lang] or (len(word) > 3 and word.endswith(endings))
 
 
 def preposition_swap(sentence: str, lang: str) -> list[Edit]:
@@ -153,9 +168,15 @@ def strip_diacritics(text: str) -> str:
 
 
 def diacritics_loss(sentence: str, lang: str) -> list[Edit]:
-    """Lose the diacritics of one word: ``på`` -> ``pa``, ``kjøre`` -> ``kjore``."""
-    return [Edit("diacritics-loss", w.start, w.end, w.text, plain) for w in words(sentence, lang)
-            if (plain := strip_diacritics(w.text)) != w.text]
+    """Lose the diacritics of one word: ``på`` -> ``pa``, ``kjøre`` -> ``kjore``, ``öl`` -> ``ol``;
+    Norwegian also gets the ASCII spelling (``kjøre`` -> ``kjoere``, ``blåbær`` -> ``blaabaer``)."""
+    edits: list[Edit] = []
+    for w in words(sentence, lang):
+        plain = strip_diacritics(w.text)
+        ascii_ = w.text.translate(_NO_ASCII) if lang == "no" else plain
+        edits.extend(Edit("diacritics-loss", w.start, w.end, w.text, after)
+                     for after in dict.fromkeys((plain, ascii_)) if after != w.text)
+    return edits
 
 
 def compound_split(sentence: str, lang: str) -> list[Edit]:

@@ -8,12 +8,12 @@ from functools import lru_cache
 
 from hypothesis.errors import InvalidArgument
 
-from mtcheck.perturb import critical, grammar, noise
+from mtcheck.perturb import critical, grammar, noise, nordic
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
 
 CRITICAL, GRAMMAR, NOISE = "critical", "grammar", "noise"
-EN, ALL = frozenset({"en"}), frozenset({"en", "sv", "no"})
+EN, NORDIC, ALL = frozenset({"en"}), frozenset({"sv", "no"}), frozenset({"en", "sv", "no"})
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("intensity-gain", CRITICAL, EN, critical.intensity_gain),
     Kind("sarcasm-neutralisation", CRITICAL, EN, critical.sarcasm_neutralisation),
     Kind("sentiment-deletion", CRITICAL, EN, critical.sentiment_deletion),
-    Kind("agreement", GRAMMAR, EN, grammar.agreement),
+    Kind("agreement", GRAMMAR, ALL, grammar.agreement),
+    Kind("definiteness-drop", GRAMMAR, NORDIC, nordic.definiteness_drop),
     Kind("determiner-drop", GRAMMAR, ALL, grammar.determiner_drop),
     Kind("determiner-swap", GRAMMAR, ALL, grammar.determiner_swap),
     Kind("adverb-misplacement", GRAMMAR, EN, grammar.adverb_misplacement),
