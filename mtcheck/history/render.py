@@ -108,7 +108,7 @@ def _rate_charts(runs: Sequence[Run], scope: str, labels: list[str]) -> str:
         key: Key = (scope, name)
         rates = [run.pass_rate(key) for run in runs]
         charts.append(svg.line_chart(labels, {"pass rate": [None if r is None else 100 * r for r in rates]},
-                                     f"{scope} {name}: pass rate", value_text="{:.1f}%"))
+                                     f"{scope} {name}: pass rate", value_text="{:.0f}%", bounds=(0, 100)))
     return "".join(charts)
 
 

@@ -140,16 +140,18 @@ LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"
 
 
 def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]], title: str, *,
-               value_text: str = "{:.3g}", width: int = 420, height: int = 190) -> str:
+               value_text: str = "{:.3g}", bounds: tuple[float, float] | None = None, width: int = 420,
+               height: int = 190) -> str:
     """One line per series over the points ``labels`` (left to right); a ``None`` value leaves a gap.
 
-    Each point's tooltip names its series, label and value (formatted by ``value_text``).
+    The value axis spans ``bounds`` (e.g. 0 to 100 for a percentage), or the values found. Each point's
+    tooltip names its series, label and value (formatted by ``value_text``).
     """
     left, right, top, legend_h = 48, 10, 22, 16 * len(series)
     bottom = 24 + legend_h
     plot_w, plot_h = width - left - right, height - top - bottom
     found = [v for values in series.values() for v in values if v is not None]
-    low, high = (min(found), max(found)) if found else (0.0, 1.0)
+    low, high = bounds or ((min(found), max(found)) if found else (0.0, 1.0))
     if high == low:
         low, high = low - 0.5, high + 0.5
     step = plot_w / max(len(labels) - 1, 1)
