@@ -3,7 +3,6 @@ PostgreSQL, the terminal, Markdown and HTML views, and bad databases."""
 from __future__ import annotations
 
 import glob
-import json
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -13,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
