@@ -11,6 +11,8 @@ from mtcheck import __version__, api
 from mtcheck.advice import Wording
 from mtcheck.cache import ScoreCache
 from mtcheck.errors import MetricError, MtcheckError, SuiteError
+from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
+from mtcheck.history.commands import add_parser as add_history_parser
 from mtcheck.importing.commands import add_parser as add_import_parser
 from mtcheck.options import metric_overrides, parse_params, score_cache
 from mtcheck.pairs import Pair, read_pairs
@@ -106,6 +108,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         from mtcheck.report.files import check_report_paths
 
         check_report_paths(reports)  # a report path that is a folder or a device: refused before the run
+    history = Recorder(args.history) if args.history else None  # a bad history: refused before the run too
     results = api.run_suites(suites, options, shard=shard)  # a system that fails stops the run with one error
     if shard is not None and not results and suites:
         # a shard may hold no case (few cases, many jobs): that job passes, and its report still counts in a merge
@@ -134,6 +137,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         for line in write_run_reports(results, reports, Evaluator(overrides=options.overrides, cache=options.cache), shard):
             print(line, file=sys.stderr)
+    if history is not None:
+        print(history.record(map(record_of, results), str(shard) if shard else None), file=sys.stderr)
     return EXIT_USAGE if errors else EXIT_FAILED if failed else EXIT_OK
 
 
@@ -328,6 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
     run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
     run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
+    add_history_argument(run)
     run.set_defaults(func=cmd_run)
 
     validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
@@ -359,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_regression_parsers(commands)
     add_report_parsers(commands)
     add_import_parser(commands)
+    add_history_parser(commands)
 
     meta = commands.add_parser("meta-eval", help="correlate each metric with the suites' human ratings, with and without SAM")
     meta.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")

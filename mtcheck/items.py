@@ -42,7 +42,7 @@ def _system_spec(config: pytest.Config) -> str | None:
 
 
 def start_run(config: pytest.Config) -> None:
-    """Check the ``--mt-*`` options, set up the session's runner and register the baseline and report plugins."""
+    """Check the ``--mt-*`` options, set up the session's runner and register the baseline, report and history plugins."""
     try:
         overrides = metric_overrides(
             config.getoption("mt_param"), config.getoption("mt_sam_lexicon"), config.getoption("mt_bertscore_model")
@@ -71,6 +71,10 @@ def start_run(config: pytest.Config) -> None:
     config.stash[POSITION] = {}
     config.pluginmanager.register(RegressionPlugin(config), "mtcheck-regression")
     config.pluginmanager.register(ReportPlugin(config), "mtcheck-reports")
+    if config.getoption("mt_history"):
+        from mtcheck.history.pytest_plugin import HistoryPlugin
+
+        config.pluginmanager.register(HistoryPlugin(config), "mtcheck-history")
 
 
 class SuiteFile(pytest.File):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
@@ -68,6 +69,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_perturb_options(group)
     add_report_options(group)
     add_regression_options(group)
+    add_history_options(group)
     _OPTIONS[:] = [(option.dest, getattr(option, "default", False)) for option in group.options]  # store_true: False
     parser.addini("mt_suites", type="linelist", default=[],
                   help="extra glob patterns of suite files (besides *.mt.yaml), relative to rootdir")
@@ -158,6 +160,16 @@ def _stop(config: pytest.Config, message: str) -> None:
         dsession.shouldstop = message
 
 
+def is_case_report(report: pytest.TestReport) -> bool:
+    """Whether a report carries its case's record: its call, or its setup when that is where it errored."""
+    return report.when == "call" or (report.when == "setup" and report.failed)
+
+
+def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
+    """The case records a test report carries (the stream the summary and the history read)."""
+    return [value for name, value in report.user_properties if name == "mtcheck"] if is_case_report(report) else []
+
+
 class SummaryReporter:
     """Collects each case's record from test reports (which pytest-xdist ships to the controller) and prints the summary."""
 
@@ -165,7 +177,7 @@ class SummaryReporter:
         self.config = config
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when != "call" and not (report.when == "setup" and report.failed):
+        if not is_case_report(report):
             return
         for name, value in report.user_properties:
             if name == "mtcheck":

@@ -133,3 +133,52 @@ def stack(svgs: Sequence[str], gap: int = 16) -> str:
         body.append(chart.replace("<svg ", f'<svg y="{y:.0f}" ', 1))
         y += h + gap
     return _svg(max((w for w, _ in sizes), default=1), max(y - gap, 1), body, "charts")
+
+
+#: Colours of the lines of a line chart, in order (then repeated).
+LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+
+def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]], title: str, *,
+               value_text: str = "{:.3g}", bounds: tuple[float, float] | None = None, width: int = 420,
+               height: int = 190) -> str:
+    """One line per series over the points ``labels`` (left to right); a ``None`` value leaves a gap.
+
+    The value axis spans ``bounds`` (e.g. 0 to 100 for a percentage), or the values found. Each point's
+    tooltip names its series, label and value (formatted by ``value_text``).
+    """
+    left, right, top, legend_h = 48, 10, 22, 16 * len(series)
+    bottom = 24 + legend_h
+    plot_w, plot_h = width - left - right, height - top - bottom
+    found = [v for values in series.values() for v in values if v is not None]
+    low, high = bounds or ((min(found), max(found)) if found else (0.0, 1.0))
+    if high == low:
+        low, high = low - 0.5, high + 0.5
+    step = plot_w / max(len(labels) - 1, 1)
+
+    def xy(i: int, value: float) -> tuple[float, float]:
+        return left + i * step, top + plot_h * (high - value) / (high - low)
+
+    body = [_text(0, 14, title, extra=' font-weight="bold"'),
+            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#333"/>',
+            _text(left - 4, top + 10, value_text.format(high), "end"), _text(left - 4, top + plot_h, value_text.format(low), "end")]
+    if labels:
+        body += [_text(left, top + plot_h + 16, labels[0]), _text(left + plot_w, top + plot_h + 16, labels[-1], "end")]
+    for k, (name, values) in enumerate(series.items()):
+        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
+        runs: list[list[tuple[float, float]]] = [[]]
+        for i, value in enumerate(values):
+            if value is None:
+                runs.append([])
+                continue
+            x, y = xy(i, value)
+            runs[-1].append((x, y))
+            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{escape(name)} at '
+                        f"{escape(labels[i])}: {escape(value_text.format(value))}</title></circle>")
+        for points in runs:
+            if len(points) > 1:
+                body.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="'
+                            + " ".join(f"{x:.1f},{y:.1f}" for x, y in points) + '"/>')
+        y = height - legend_h + 16 * k + 4
+        body += [f'<rect x="{left}" y="{y}" width="10" height="10" fill="{colour}"/>', _text(left + 14, y + 9, name[:48])]
+    return _svg(width, height, body, title)

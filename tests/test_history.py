@@ -1,0 +1,366 @@
+"""Run history: appending runs (mtcheck run, pytest, pytest-xdist, concurrent writers) to SQLite and a real
+PostgreSQL, the terminal, Markdown and HTML views, and bad databases."""
+from __future__ import annotations
+
+import glob
+import multiprocessing
+import multiprocessing.pool
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mtcheck.cli import main
+from mtcheck.errors import MtcheckError
+from mtcheck.history.commands import Recorder
+from mtcheck.history.render import render_html, render_markdown, render_text
+from mtcheck.history.runs import build_run, git_commit
+from mtcheck.history.schema import RUN, TAG
+from mtcheck.history.schema import SUITE as SUITE_SCOPE
+from mtcheck.history.store import open_store, shown
+
+pytest_plugins = ["pytester"]
+
+SUITE = """\
+version: 1
+name: demo
+source_lang: sv
+target_lang: en
+defaults:
+  checks:
+    - {metric: chrf, min: 60}
+cases:
+  - id: neg
+    src: Jag gillar det inte.
+    ref: I do not like it.
+    tags: [negation]
+    hyps:
+      good: I do not like it.
+      old: {text: I like it., expect: fail}
+  - id: bad
+    src: God morgon.
+    ref: Good morning.
+    tags: [greeting]
+    hyp: Good evening, everybody.
+  - id: fine
+    src: Tack.
+    ref: Thank you.
+    tags: [greeting]
+    hyp: Thank you.
+"""
+
+
+def _record(suite: str, case: str, outcome: str, tags: list[str], chrf: float, system: str = "mt") -> dict:
+    return {"suite": suite, "case": case, "system": system, "tags": tags, "outcome": outcome, "values": {"chrf": chrf}}
+
+
+# --- a throwaway PostgreSQL server --------------------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _as_postgres_user(argv: list[str]) -> list[str]:
+    """``argv`` as the postgres user when this runs as root (initdb and postgres refuse to run as root)."""
+    if os.geteuid() != 0:
+        return argv
+    runuser = shutil.which("runuser")
+    if runuser is None:
+        pytest.skip("PostgreSQL cannot run as root and runuser is missing")
+    return [runuser, "-u", "postgres", "--", *argv]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a server started for this test run in a temporary folder, stopped and removed at the end.
+
+    The folder is made directly under the system's temporary folder: the postgres user that runs the server
+    when the tests run as root cannot enter pytest's private temporary folders."""
+    pytest.importorskip("psycopg", reason="psycopg 3 is not installed (pip install 'mtcheck[postgres]')")
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        pytest.skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)")
+    bin_dir = Path(found[-1]).parent
+    folder = Path(tempfile.mkdtemp(prefix="mtcheck-postgres-"))
+    data, log, port = folder / "data", folder / "log", _free_port()
+    try:
+        if os.geteuid() == 0:
+            try:
+                shutil.chown(folder, "postgres")
+            except (LookupError, OSError) as exc:
+                pytest.skip(f"PostgreSQL cannot run as root and there is no postgres user to run it: {exc}")
+        init = subprocess.run(_as_postgres_user([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "mt"]),
+                              capture_output=True, text=True)
+        if init.returncode:
+            pytest.skip(f"initdb failed: {init.stderr.strip()[-300:]}")
+        start = subprocess.run(_as_postgres_user([str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(log), "-o",
+                                                  f"-p {port} -k {folder} -c listen_addresses=127.0.0.1", "start"]),
+                               capture_output=True, text=True)
+        if start.returncode:
+            pytest.skip(f"PostgreSQL did not start: {log.read_text()[-300:] if log.exists() else start.stderr}")
+        yield f"postgresql://mt@127.0.0.1:{port}"
+        subprocess.run(_as_postgres_user([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+                       capture_output=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_DATABASES = iter(range(1, 10**6))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def history(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty history on each backend: an SQLite path, or a fresh database on the test server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "history.sqlite")
+    import psycopg
+
+    server = request.getfixturevalue("postgres_server")
+    name = f"history_{os.getpid()}_{next(_DATABASES)}"
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return f"{server}/{name}"
+
+
+# --- appending ----------------------------------------------------------------------------------------------------
+
+def test_mtcheck_run_appends_each_run(history: str, write_suite, capsys, monkeypatch, tmp_path: Path) -> None:
+    path = write_suite(SUITE)
+    monkeypatch.chdir(tmp_path)  # not a git repository: no commit
+    assert main(["run", str(path), "--no-cache", "--history", history]) == 1
+    assert f"mtcheck: recorded run 1 (4 cases) in history {shown(history)}" in capsys.readouterr().err
+    assert main(["run", str(path), "--no-cache", "--history", history]) == 1
+    capsys.readouterr()
+    with open_store(history, create=False) as store:
+        runs = store.runs()
+    assert [run.id for run in runs] == [1, 2]
+    run = runs[-1]
+    assert run.git_commit is None and run.systems == ["good", "hyp", "old"] and run.started_at.endswith("+00:00")
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+    assert run.counts[(SUITE_SCOPE, "demo")] == run.counts[(RUN, "")]
+    assert run.counts[(TAG, "greeting")] == {"passed": 1, "failed": 1}
+    assert run.pass_rate() == 0.75 and run.ns[(TAG, "negation")]["chrf"] == 2
+    assert run.means[(TAG, "greeting")]["chrf"] == pytest.approx(64.7, abs=0.05) == runs[0].means[(TAG, "greeting")]["chrf"]
+    assert main(["history", history]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:3] == ["run", "date", "(UTC)"] and len(table) == 3
+    assert table[2].split()[0] == "2" and "75.0%" in table[2] and "±0 pp" in table[2]
+
+
+def test_cases_are_stored_one_row_each(history: str) -> None:
+    records = [_record("s", f"c{i}", "passed" if i % 3 else "failed", ["t"], float(i)) for i in range(30)]
+    with open_store(history, create=True) as store:
+        store.append(build_run(records, commit="abc", started_at="2025-01-01T00:00:00+00:00"))
+        cursor = store.connection.cursor()
+        cursor.execute("SELECT case_id, outcome, tags, metric_values FROM mtcheck_cases ORDER BY case_id")
+        rows = cursor.fetchall()
+    assert len(rows) == 30 and rows[0] == ("c0", "failed", '["t"]', '{"chrf": 0.0}')
+
+
+def test_pytest_option_records_one_run(history: str, pytester: pytest.Pytester) -> None:
+    (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "--mt-history", history)
+    result.assert_outcomes(passed=2, failed=1, xfailed=1)
+    result.stdout.fnmatch_lines([f"mtcheck: recorded run 1 (4 cases) in history {shown(history)}"])
+    with open_store(history, create=False) as store:
+        (run,) = store.runs()
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+
+
+def test_xdist_session_writes_one_run(history: str, pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "-n", "2", "--mt-history", history)
+    result.assert_outcomes(passed=2, failed=1, xfailed=1)
+    with open_store(history, create=False) as store:
+        (run,) = store.runs()
+        cursor = store.connection.cursor()
+        cursor.execute("SELECT COUNT(*) FROM mtcheck_cases")
+        assert cursor.fetchone()[0] == 4
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+
+
+def _pool(processes: int) -> multiprocessing.pool.Pool:
+    """Writer processes: forked where the platform can (quicker than importing mtcheck afresh in each)."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method).Pool(processes)
+
+
+def _write_runs(target: str, worker: int, runs: int) -> None:
+    for i in range(runs):
+        recorder = Recorder(target)
+        recorder.record([_record("s", f"w{worker}-r{i}-c{j}", "passed", [], 50.0) for j in range(40)])
+
+
+def test_concurrent_writers_append_whole_runs(history: str) -> None:
+    Recorder(history)  # created before the writers start, as a CI setup step would; they race to create it below
+    with _pool(4) as pool:
+        pool.starmap(_write_runs, [(history, worker, 5) for worker in range(4)])
+    with open_store(history, create=False) as store:
+        runs = store.runs()
+        cursor = store.connection.cursor()
+        cursor.execute("SELECT run_id, COUNT(*) FROM mtcheck_cases GROUP BY run_id")
+        per_run = dict(cursor.fetchall())
+    assert len(runs) == 20 and len({run.id for run in runs}) == 20
+    assert all(run.case_count == 40 for run in runs) and set(per_run.values()) == {40} and len(per_run) == 20
+
+
+def test_concurrent_writers_create_a_new_history_once(tmp_path: Path) -> None:
+    target = str(tmp_path / "new.sqlite")
+    with _pool(4) as pool:
+        pool.starmap(_write_runs, [(target, worker, 2) for worker in range(4)])
+    with open_store(target, create=False) as store:
+        assert len(store.runs()) == 8
+        cursor = store.connection.cursor()
+        cursor.execute("SELECT version FROM mtcheck_schema")
+        assert cursor.fetchall() == [(1,)]
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+
+
+def test_git_commit_is_recorded(tmp_path: Path, monkeypatch) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    repo = tmp_path / "repo"
+    subprocess.run([*git, "init", "-q", str(repo)], check=True)
+    subprocess.run([*git, "-C", str(repo), "commit", "-q", "--allow-empty", "-m", "x"], check=True)
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert git_commit(repo) == head and git_commit(tmp_path) is None
+    monkeypatch.chdir(repo)
+    recorder = Recorder("h.sqlite")
+    recorder.record([_record("s", "c", "passed", [], 1.0)])
+    with open_store("h.sqlite", create=False) as store:
+        assert store.runs()[0].git_commit == head
+
+
+def test_a_run_without_cases_records_nothing(tmp_path: Path) -> None:
+    recorder = Recorder(str(tmp_path / "h.sqlite"))
+    assert "no case ran: nothing recorded" in recorder.record([{"sensitivity": {}, "suite": "s"}])
+    with open_store(str(tmp_path / "h.sqlite"), create=False) as store:
+        assert store.runs() == []
+
+
+# --- views --------------------------------------------------------------------------------------------------------
+
+HOSTILE = "<script>alert(1)</script>|x"
+
+
+def _two_runs(target: str) -> None:
+    first = [_record(HOSTILE, "a", "passed", ["t&<b>"], 60.0), _record(HOSTILE, "b", "failed", ["t&<b>"], 40.0)]
+    second = [_record(HOSTILE, "a", "passed", ["t&<b>"], 70.0), _record(HOSTILE, "b", "passed", ["t&<b>"], 65.0),
+              _record("other", "c", "skipped", [], 1.0, system="<img src=x>")]
+    with open_store(target, create=True) as store:
+        store.append(build_run(first, commit="0123456789abcdef", started_at="2025-01-01T10:00:00+00:00"))
+        store.append(build_run(second, commit=None, started_at="2025-01-02T11:30:00+00:00"))
+
+
+def test_markdown_table_has_changes_since_the_run_before(history: str, capsys) -> None:
+    _two_runs(history)
+    assert main(["history", history, "--md", "--last", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("| run | commit | date (UTC) | cases | pass rate | Δ pass rate |") and len(lines) == 3
+    assert lines[2] == "| 2 | - | 2025-01-02 11:30 | 3 | 100.0% | +50 pp | 0 | -1 | chrf 45.33 (-4.67) |"
+    assert main(["history", history, "--md"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and lines[3].startswith("| 1 | 0123456789 | 2025-01-01 10:00 | 2 | 50.0% | - | 1 | - |")
+
+
+def test_html_page_is_self_contained_and_escaped(history: str, tmp_path: Path, capsys) -> None:
+    _two_runs(history)
+    out = tmp_path / "trends.html"
+    assert main(["history", history, "--html", str(out)]) == 0
+    assert f"mtcheck: wrote history page {out}" in capsys.readouterr().err
+    page = out.read_text(encoding="utf-8")
+    assert "<script" not in page and "<img" not in page and "http" not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;|x: pass rate" in page and "t&amp;&lt;b&gt;: pass rate" in page
+    assert page.count("<svg") == 4  # two suites, one tag, one metric
+    assert "mean chrf" in page and "#1 0123456" in page and "#2 2025-01-02" in page
+
+
+def test_terminal_table_names_a_few_systems() -> None:
+    records = [_record("s", f"c{i}", "passed", [], 1.0, system=f"sys{i}") for i in range(5)]
+    run = build_run(records, commit=None, started_at="2025-01-01T00:00:00+00:00")
+    run.id = 7
+    (header, row) = render_text([run], 10)
+    assert row.split()[:3] == ["7", "2025-01-01", "00:00"] and row.endswith("sys0, sys1, sys2 and 2 more")
+    assert render_markdown([run], 1).count("\n") == 3
+    assert "1 runs" in render_html([run], 1, "h.sqlite")
+
+
+# --- bad input ----------------------------------------------------------------------------------------------------
+
+def _error(argv: list[str], capsys) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    return err
+
+
+def test_corrupt_file_is_one_error_line(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.sqlite"
+    bad.write_text("not a database at all " * 100, encoding="utf-8")
+    err = _error(["history", str(bad)], capsys)
+    assert err.startswith(f"mtcheck: error: history {bad}: cannot open it: file is not a database")
+    assert "fix:" in err
+
+
+def test_a_database_of_something_else_is_refused(tmp_path: Path, capsys, write_suite) -> None:
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE invoices (id INTEGER)")
+    assert "is not an mtcheck history (no mtcheck_schema table)" in _error(["history", str(other)], capsys)
+    err = _error(["run", str(write_suite(SUITE)), "--no-cache", "--history", str(other)], capsys)
+    assert "is an SQLite database of something else (tables: invoices)" in err
+    with sqlite3.connect(other) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal"  # left as it was
+
+
+def test_newer_or_damaged_schema_is_refused(tmp_path: Path, capsys) -> None:
+    target = str(tmp_path / "h.sqlite")
+    Recorder(target)
+    with sqlite3.connect(target) as connection:
+        connection.execute("UPDATE mtcheck_schema SET version = 99")
+    assert "has schema version 99; this mtcheck reads version 1 (fix: upgrade mtcheck)" in _error(["history", target], capsys)
+    with sqlite3.connect(target) as connection:
+        connection.execute("DROP TABLE mtcheck_schema")
+    assert "has mtcheck tables (mtcheck_cases, mtcheck_counts" in _error(["history", target], capsys)
+
+
+def test_unknown_scheme_missing_file_and_folder(tmp_path: Path, capsys) -> None:
+    err = _error(["history", "mysql://me:secret@db/h"], capsys)
+    assert "unknown URL scheme 'mysql'" in err and "secret" not in err and "me:***@db" in err
+    assert "no such file" in _error(["history", str(tmp_path / "missing.sqlite")], capsys)
+    assert not (tmp_path / "missing.sqlite").exists()
+    assert "is a folder, not a database file" in _error(["history", str(tmp_path)], capsys)
+    Recorder(str(tmp_path / "empty.sqlite"))
+    assert "holds no run yet" in _error(["history", str(tmp_path / "empty.sqlite")], capsys)
+
+
+def test_postgres_url_without_psycopg_is_one_error(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(MtcheckError, match=r"PostgreSQL needs psycopg 3.*pip install 'mtcheck\[postgres\]'"):
+        open_store("postgresql://mt:pw@localhost/h", create=True)
+
+
+def test_unreachable_postgres_is_one_error(capsys) -> None:
+    pytest.importorskip("psycopg")
+    err = _error(["history", f"postgresql://mt:pw@127.0.0.1:{_free_port()}/h"], capsys)
+    assert "cannot connect" in err and "pw" not in err
+
+
+def test_pytest_with_a_bad_history_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
+    (pytester.path / "bad.sqlite").write_text("garbage" * 200, encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--mt-history", "bad.sqlite")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*history bad.sqlite: cannot open it: file is not a database*"])
