@@ -40,6 +40,8 @@ class Language:
     #: Common finite verb forms a negation can attach to.
     finite_verbs: frozenset[str]
     intensifiers: frozenset[str]
+    #: The downtoner that replaces an intensifier in an intensity-loss edit ("mycket bra" -> "ganska bra").
+    downtoner: str
     downtoners: frozenset[str]
     #: Curated opposite-polarity forms, in pairs; :attr:`opposites` reads them both ways.
     opposite_pairs: tuple[tuple[str, str], ...]

@@ -20,6 +20,7 @@ LANGUAGE = Language(
     }),
     intensifiers=frozenset({"meget", "virkelig", "utrolig", "utroligt", "ekstremt", "helt", "absolut",
                             "særdeles", "enormt", "vildt", "super"}),
+    downtoner="ret",
     downtoners=frozenset({"ret", "lidt", "temmelig", "relativt", "næsten", "knap", "nogenlunde"}),
     opposite_pairs=(
         ("god", "dårlig"), ("godt", "dårligt"), ("gode", "dårlige"), ("fremragende", "elendig"),

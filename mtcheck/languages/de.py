@@ -23,6 +23,7 @@ LANGUAGE = Language(
     }),
     intensifiers=frozenset({"sehr", "wirklich", "total", "extrem", "äußerst", "unglaublich", "absolut",
                             "völlig", "echt", "richtig", "besonders", "höchst", "super", "total"}),
+    downtoner="ziemlich",
     downtoners=frozenset({"ziemlich", "relativ", "einigermaßen", "fast", "kaum", "eher", "etwas"}),
     opposite_pairs=(
         ("gut", "schlecht"), ("gute", "schlechte"), ("guten", "schlechten"), ("guter", "schlechter"),

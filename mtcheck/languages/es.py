@@ -24,6 +24,7 @@ LANGUAGE = Language(
     clitics=frozenset({"me", "te", "se", "nos", "os", "lo", "la", "le", "los", "las", "les"}),
     intensifiers=frozenset({"muy", "realmente", "totalmente", "extremadamente", "increíblemente",
                             "absolutamente", "sumamente", "verdaderamente", "completamente", "tan", "super"}),
+    downtoner="bastante",
     downtoners=frozenset({"bastante", "algo", "relativamente", "casi", "apenas", "poco"}),
     opposite_pairs=(
         ("bueno", "malo"), ("buena", "mala"), ("buenos", "malos"), ("buenas", "malas"), ("buen", "mal"),

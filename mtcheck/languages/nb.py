@@ -20,6 +20,7 @@ LANGUAGE = Language(
     }),
     intensifiers=frozenset({"veldig", "svært", "meget", "utrolig", "ekstremt", "virkelig", "skikkelig",
                             "helt", "absolutt", "enormt", "særdeles", "kjempe"}),
+    downtoner="ganske",
     downtoners=frozenset({"ganske", "litt", "relativt", "temmelig", "nesten", "knapt", "noenlunde"}),
     opposite_pairs=(
         ("bra", "dårlig"), ("bra", "dårlige"), ("god", "dårlig"), ("godt", "dårlig"), ("gode", "dårlige"),

@@ -22,6 +22,7 @@ LANGUAGE = Language(
     }),
     intensifiers=frozenset({"mycket", "väldigt", "otroligt", "extremt", "verkligen", "riktigt", "oerhört",
                             "enormt", "himla", "jättemycket", "helt", "absolut", "särskilt", "ytterst"}),
+    downtoner="ganska",
     downtoners=frozenset({"ganska", "lite", "rätt", "relativt", "tämligen", "hyfsat", "nästan", "knappt"}),
     opposite_pairs=(
         ("bra", "dålig"), ("bra", "dåligt"), ("bra", "dåliga"), ("utmärkt", "usel"), ("utmärkta", "usla"),
