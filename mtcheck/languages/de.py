@@ -22,7 +22,7 @@ LANGUAGE = Language(
         "verstehe", "versteht",
     }),
     intensifiers=frozenset({"sehr", "wirklich", "total", "extrem", "äußerst", "unglaublich", "absolut",
-                            "völlig", "echt", "richtig", "besonders", "höchst", "super", "total"}),
+                            "völlig", "echt", "richtig", "besonders", "höchst", "super"}),
     downtoner="ziemlich",
     downtoners=frozenset({"ziemlich", "relativ", "einigermaßen", "fast", "kaum", "eher", "etwas"}),
     opposite_pairs=(

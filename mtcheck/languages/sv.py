@@ -18,7 +18,7 @@ LANGUAGE = Language(
         "är", "var", "blir", "blev", "har", "hade", "kan", "kunde", "ska", "skall", "skulle", "vill", "ville",
         "måste", "får", "fick", "bör", "borde", "gillar", "gillade", "älskar", "älskade", "tycker", "tyckte",
         "rekommenderar", "rekommenderade", "fungerar", "fungerade", "funkar", "funkade", "verkar", "verkade",
-        "känns", "kändes", "fungerar", "hjälper", "hjälpte", "vet", "visste", "förstår", "förstod",
+        "känns", "kändes", "hjälper", "hjälpte", "vet", "visste", "förstår", "förstod",
     }),
     intensifiers=frozenset({"mycket", "väldigt", "otroligt", "extremt", "verkligen", "riktigt", "oerhört",
                             "enormt", "himla", "jättemycket", "helt", "absolut", "särskilt", "ytterst"}),
