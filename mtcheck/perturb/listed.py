@@ -25,7 +25,8 @@ def _language(lang: str) -> Language:
 
 
 def negation_drop(sentence: str, lang: str) -> list[Edit]:
-    """Delete each negation word (``inte``, ``nicht``, ``no``, لا) or make a negative word positive (``kein`` -> ``ein``)."""
+    """Delete each negation word (``inte``, ``nicht``, ``no``, لا) or make a negative word positive
+    (``kein`` -> ``ein``)."""
     language = _language(lang)
     edits: list[Edit] = []
     for w in words(sentence, lang):
@@ -37,7 +38,8 @@ def negation_drop(sentence: str, lang: str) -> list[Edit]:
 
 
 def negation_insert(sentence: str, lang: str) -> list[Edit]:
-    """Negate each listed finite verb that is not negated yet: ``är`` -> ``är inte``, ``me gusta`` -> ``no me gusta``."""
+    """Negate each listed finite verb that is not negated yet: ``är`` -> ``är inte``,
+    ``me gusta`` -> ``no me gusta``."""
     language = _language(lang)
     ws = words(sentence, lang)
     edits: list[Edit] = []
@@ -62,7 +64,8 @@ def _insert_before(word: Word, negator: str, sentence_initial: bool) -> Edit:
     """``word`` -> ``negator word``; at the start of a sentence the capital moves to the negator."""
     text = word.text
     if sentence_initial and text[:1].isupper() and not text.isupper():
-        return Edit("negation-insert", word.start, word.end, text, f"{match_case(text, negator)} {text[:1].lower()}{text[1:]}")
+        after = f"{match_case(text, negator)} {text[:1].lower()}{text[1:]}"
+        return Edit("negation-insert", word.start, word.end, text, after)
     return Edit("negation-insert", word.start, word.end, text, f"{negator} {text}")
 
 

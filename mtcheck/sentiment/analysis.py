@@ -156,7 +156,9 @@ def _simple_lemma(form: str, lang: str) -> str:
     try:
         import simplemma
     except ImportError:
-        raise MetricError(f"SAM's {lang!r} lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')") from None
+        raise MetricError(
+            f"SAM's {lang!r} lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')"
+        ) from None
     return simplemma.lemmatize(form, lang=lang).lower()
 
 

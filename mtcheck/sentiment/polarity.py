@@ -83,7 +83,9 @@ def negators(lang: str | None) -> frozenset[str]:
     return NEGATORS if language is None else language.negators
 
 
-def word_polarity(token: Token, lexicon: Lexicon, negation: str = "paper", negators: frozenset[str] = NEGATORS) -> float:
+def word_polarity(
+    token: Token, lexicon: Lexicon, negation: str = "paper", negators: frozenset[str] = NEGATORS
+) -> float:
     """Prior polarity of one token: -1.0 for ``negators`` under the paper rule, else the lexicon's (0 if unlisted).
 
     An untagged (non-English) token is looked up by its lemma, then its surface form.
