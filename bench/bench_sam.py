@@ -11,6 +11,10 @@ synonym or an antonym, drop a negation or change a neutral word. Two figures:
 * the steady state (target <= 1.3x): sentences already analysed, as when a suite's
   references recur across systems, checks and reruns in one process.
 
+Then the same for a Swedish target, SAM over chrF against chrF (bundled Swedish lexicon,
+simplemma lemmas, no tagger): a first pass over new text in this process (SAM first, after
+the lemmatiser has loaded) and the steady state.
+
     python bench/bench_sam.py [--cases 5000] [--first-runs 3] [--lexicon PATH]
 """
 from __future__ import annotations
@@ -42,30 +46,44 @@ SENTIMENT = {  # word -> (synonym, antonym)
     "calm": ("peaceful", "angry"), "wonderful": ("lovely", "horrible"), "proud": ("pleased", "ashamed"),
     "beautiful": ("pretty", "ugly"), "excited": ("thrilled", "bored"),
 }
+SV_TEMPLATES = [
+    "Servicen på hotellet var {w} och gjorde hela {n} {adv} minnesvärd.",
+    "Jag tycker {neg}att den nya {n} är {w}.",
+    "Personalen var {neg}{w} mot oss under hela {n}.",
+    "Vilken {w} match, laget har {neg}spelat så förut!",
+]
+SV_SENTIMENT = {  # word -> (synonym, antonym)
+    "bra": ("god", "dålig"), "fantastisk": ("underbar", "fruktansvärd"), "glad": ("lycklig", "ledsen"),
+    "trevlig": ("vänlig", "otrevlig"), "rolig": ("kul", "tråkig"), "vacker": ("fin", "ful"),
+}
+SV_NOUNS = ["resan", "kvällen", "veckan", "boken", "filmen", "staden", "appen", "säsongen"]
+SV_ADVERBS = ["verkligen", "väldigt", "mycket", "ganska"]
 NOUNS = ["novel", "film", "football", "phone", "study", "city", "family", "evening", "kitchen", "garden"]
 ADVERBS = ["truly", "really", "very", "quite"]
 
 
-def generate(count: int, seed: int = 13) -> tuple[list[str], list[list[str]]]:
-    """``count`` (hypothesis, [reference]) cases."""
+def generate(count: int, seed: int = 13, swedish: bool = False) -> tuple[list[str], list[list[str]]]:
+    """``count`` (hypothesis, [reference]) cases, English or Swedish."""
     rng = random.Random(seed)
+    templates, sentiment = (SV_TEMPLATES, SV_SENTIMENT) if swedish else (TEMPLATES, SENTIMENT)
+    nouns, adverbs, negator = (SV_NOUNS, SV_ADVERBS, "inte ") if swedish else (NOUNS, ADVERBS, "not ")
     hyps, refs = [], []
     for _ in range(count):
-        template = rng.choice(TEMPLATES)
-        word = rng.choice(list(SENTIMENT))
-        slots = {"n": rng.choice(NOUNS), "adv": rng.choice(ADVERBS), "neg": rng.choice(["", "", "not "])}
+        template = rng.choice(templates)
+        word = rng.choice(list(sentiment))
+        slots = {"n": rng.choice(nouns), "adv": rng.choice(adverbs), "neg": rng.choice(["", "", negator])}
         ref = template.format(w=word, **slots)
         kind = rng.random()
         if kind < 0.25:
             hyp = ref
         elif kind < 0.5:
-            hyp = template.format(w=SENTIMENT[word][0], **slots)
+            hyp = template.format(w=sentiment[word][0], **slots)
         elif kind < 0.75:
-            hyp = template.format(w=SENTIMENT[word][1], **slots)
+            hyp = template.format(w=sentiment[word][1], **slots)
         elif kind < 0.85:
             hyp = template.format(w=word, **{**slots, "neg": ""})
         else:
-            hyp = template.format(w=word, **{**slots, "n": rng.choice(NOUNS)})
+            hyp = template.format(w=word, **{**slots, "n": rng.choice(nouns)})
         hyps.append(hyp)
         refs.append([ref])
     return hyps, refs
@@ -147,6 +165,23 @@ def main() -> None:
     print(f"steady state (best of {args.runs}, analyses cached): BLEU {plain:.3f} s "
           f"({plain / args.cases * 1e6:.0f} us/case), SAM over BLEU {warm:.3f} s")
     print(f"RATIO SAM/BLEU = {warm / plain:.2f}x (target <= 1.3x)")
+    swedish(args)
+
+
+def swedish(args: argparse.Namespace) -> None:
+    """SAM over chrF against chrF on Swedish cases: first pass over new text, then the steady state."""
+    hyps, refs = generate(args.cases, seed=17, swedish=True)
+    chrf = get_metric("chrf")
+    build, sam = timed(get_metric, "sam:chrf", {"lang": "sv"})
+    load, _ = timed(sam.score, "Filmen var bra.", ["Filmen var dålig."])  # lexicon and lemmatiser
+    first_sam = timed(sam.score_batch, hyps, refs)[0]
+    first_chrf = timed(chrf.score_batch, hyps, refs)[0]
+    print(f"Swedish: load metric {build:.2f} s, lexicon + lemmatiser {load:.2f} s; first pass (new text): "
+          f"chrF {first_chrf:.3f} s, SAM over chrF {first_sam:.3f} s, ratio {first_sam / first_chrf:.2f}x")
+    plain = best_of(args.runs, chrf.score_batch, hyps, refs)
+    warm = best_of(args.runs, sam.score_batch, hyps, refs)
+    print(f"Swedish steady state (best of {args.runs}): chrF {plain:.3f} s, SAM over chrF {warm:.3f} s")
+    print(f"RATIO SAM/CHRF (sv) = {warm / plain:.2f}x first pass {first_sam / first_chrf:.2f}x")
 
 
 if __name__ == "__main__":

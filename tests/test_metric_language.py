@@ -26,7 +26,7 @@ GERMAN = """\
 version: 1
 name: german
 source_lang: en
-target_lang: de
+target_lang: fr
 scales:
   fluency: {kind: ordinal, values: [1, 2, 3, 4, 5]}
 defaults:
@@ -53,16 +53,16 @@ cases:
     ratings:
       fluency: {good: {a1: 4}, bad: {a1: 2}}
 """
-SWEDISH = """\
+NYNORSK = """\
 version: 1
-name: swedish
+name: nynorsk
 source_lang: en
-target_lang: sv
+target_lang: nn
 cases:
   - id: c1
     src: I do not like coffee.
-    ref: Jag gillar inte kaffe.
-    hyp: Jag gillar inte kaffe.
+    ref: Eg likar ikkje kaffi.
+    hyp: Eg likar ikkje kaffi.
     checks: [{metric: "sam:bleu", min: 40}]
 """
 
@@ -91,7 +91,7 @@ def test_one_language_test(lang: str | None, covered: bool) -> None:
 def test_meta_eval_adds_sam_only_where_the_metric_can_run(write_suite: Callable[..., Path]) -> None:
     german = load_suite(write_suite(GERMAN))
     assert [c.key for c in suite_metrics(german)] == ["sam:bleu", "bertscore"]
-    english = load_suite(write_suite(GERMAN.replace("target_lang: de", "target_lang: en-GB"), name="en.mt.yaml"))
+    english = load_suite(write_suite(GERMAN.replace("target_lang: fr", "target_lang: en-GB"), name="en.mt.yaml"))
     assert [c.key for c in suite_metrics(english)] == ["bleu", "sam:bleu", "bertscore", "sam:bertscore"]
 
 
@@ -112,13 +112,13 @@ def test_score_lexical_metrics_need_no_language(capsys: pytest.CaptureFixture[st
 
 
 def test_score_sam_on_german_names_the_score_lexicon_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["score", "--metric", "sam:bleu", "--lang", "de", "--hyp", "Das ist gut.", "--ref", "Das ist schlecht."]
+    argv = ["score", "--metric", "sam:bleu", "--lang", "fr", "--hyp", "Das ist gut.", "--ref", "Das ist schlecht."]
     code, _, err = _run(argv, capsys)
-    assert code == 2 and "no sentiment lexicon for target language 'de'" in err
+    assert code == 2 and "no sentiment lexicon for target language 'fr'" in err
     assert err.rstrip().endswith("(fix: pass --sam-lexicon PATH)") and "--mt-" not in err
     code, out, _ = _run([*argv, "--sam-lexicon", _lexicon(tmp_path), "--json"], capsys)
     payload = json.loads(out)
-    assert code == 0 and payload["signature"].startswith("sam:bleu|lang:de|lex:de_lexicon-unknown-sha256:")
+    assert code == 0 and payload["signature"].startswith("sam:bleu|lang:fr|lex:de_lexicon-unknown-sha256:")
     assert payload["details"]["p"] == pytest.approx(0.65)
 
 
@@ -139,9 +139,9 @@ def test_score_sam_in_english(capsys: pytest.CaptureFixture[str]) -> None:
 def test_api_score_takes_the_language(tmp_path: Path) -> None:
     with pytest.raises(MetricError, match="needs the target language"):
         api.score("Das ist gut.", "Das ist schlecht.", metric="sam:bleu")
-    score = api.score("Das ist gut.", "Das ist schlecht.", metric="sam:bleu", lang="de", lexicon=_lexicon(tmp_path))
-    assert "|lang:de|" in score.signature
-    assert api.score("a b", "a b", metric="bleu", lang="de").value == pytest.approx(100.0)
+    score = api.score("Das ist gut.", "Das ist schlecht.", metric="sam:bleu", lang="fr", lexicon=_lexicon(tmp_path))
+    assert "|lang:fr|" in score.signature
+    assert api.score("a b", "a b", metric="bleu", lang="fr").value == pytest.approx(100.0)
 
 
 # --- commands that run suites -------------------------------------------------------------------
@@ -150,10 +150,10 @@ def test_api_score_takes_the_language(tmp_path: Path) -> None:
 def test_run_names_the_run_options_once(write_suite: Callable[..., Path], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["run", str(write_suite(GERMAN)), "--json", "--no-cache"], capsys)
     errors = {c["metric"]: c["error"] for r in json.loads(out)["results"] for c in r["checks"]}
-    assert errors["sam:bleu"].startswith("sam:bleu: SAM has no sentiment lexicon for target language 'de'")
+    assert errors["sam:bleu"].startswith("sam:bleu: SAM has no sentiment lexicon for target language 'fr'")
     assert errors["sam:bleu"].endswith(
         "(fix: pass --sam-lexicon PATH, or set `params: {lexicon: PATH}` on the check in the suite)")
-    assert errors["bertscore"].startswith("bertscore: no offline model is known for target language 'de'")
+    assert errors["bertscore"].startswith("bertscore: no offline model is known for target language 'fr'")
     assert errors["bertscore"].endswith(
         "(fix: pass --bertscore-model NAME_OR_PATH, or set `params: {model: NAME_OR_PATH}` on the check in the suite)")
     assert all("--mt-" not in e for e in errors.values())
@@ -183,9 +183,9 @@ def test_meta_eval_runs_german_with_the_users_lexicon(write_suite: Callable[...,
 def test_blind_spots_scores_on_the_suite_language_and_reports_errors(
     write_suite: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = _run(["blind-spots", str(write_suite(SWEDISH)), "--kinds", "typo"], capsys)
+    code, _, err = _run(["blind-spots", str(write_suite(NYNORSK)), "--kinds", "typo"], capsys)
     assert code == 1
-    assert "mtcheck: error: swedish: sam:bleu: SAM has no sentiment lexicon for target language 'sv'" in err
+    assert "mtcheck: error: nynorsk: sam:bleu: SAM has no sentiment lexicon for target language 'nn'" in err
     assert "--sam-lexicon PATH" in err and "--mt-" not in err
     assert err.count("mtcheck: error:") == 1  # once, not once per edit
 

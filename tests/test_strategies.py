@@ -69,7 +69,7 @@ def test_sarcasm_needs_a_marker() -> None:
 @pytest.mark.parametrize(("call", "kwargs"), [
     (perturbations, {"kinds": ["negation-dorp"]}),
     (perturbations, {"kinds": ["typo"], "lang": "fi"}),
-    (perturbations, {"kinds": ["negation-drop"], "lang": "sv"}),
+    (perturbations, {"kinds": ["sarcasm-neutralisation"], "lang": "sv"}),
     (perturbations, {"max_edits": 0}),
     (perturbations, {"max_edits": True}),
     (sentiment_edits, {"kinds": ["typo"]}),

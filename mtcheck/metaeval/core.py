@@ -16,7 +16,7 @@ from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, d
 from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
 from mtcheck.metaeval.units import SIDES, ordinal_outputs, rated_pairs, rated_scales
 from mtcheck.metrics import SAM_PREFIX, Metric
-from mtcheck.metrics.resources import has_bundled_resources
+from mtcheck.metrics.resources import has_sam_resources
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.ratings import ORDINAL, Scale
 
@@ -107,16 +107,16 @@ class MetaEval:
 
 def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True) -> list[Check]:
     """The metrics to meta-evaluate: every check's metric (one per key) and ``extra``; for targets
-    SAM has resources for (English, :func:`has_bundled_resources`, the test SAM itself uses)
+    SAM has resources for (:func:`has_sam_resources`, the test SAM itself uses)
     each metric also with and without SAM (``chrf`` and ``sam:chrf``)."""
     checks: dict[str, Check] = {}
     for check in [*suite.defaults, *(c for case in suite.cases for c in case.checks), *(Check(m) for m in extra)]:
         checks.setdefault(check.key, Check(check.metric, params=check.params))
-    english = has_bundled_resources(suite.target_lang)
+    covered = has_sam_resources(suite.target_lang)
     ordered: dict[str, Check] = {}
     for check in checks.values():
         base = check.metric[len(SAM_PREFIX):] if check.metric.startswith(SAM_PREFIX) else check.metric
-        variants = [base, SAM_PREFIX + base] if english and sam else [check.metric]
+        variants = [base, SAM_PREFIX + base] if covered and sam else [check.metric]
         for name in variants:
             variant = Check(name, params=check.params)
             ordered.setdefault(variant.key, variant)

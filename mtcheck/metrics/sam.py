@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon
 from mtcheck.sentiment.polarity import Penalty, check_negation, sam_penalty
-from mtcheck.sentiment.tagger import tagger_ident
+from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 
 #: Params that configure SAM itself; every other param goes to the base metric.
 SAM_PARAMS = ("lexicon", "negation", "lang")
@@ -38,31 +39,41 @@ def adjust(base_value: float, p: float) -> float:
 
 def sam_adjust(
     hyp: str, ref: str, base_value: float, *, lexicon: Lexicon | None = None, negation: str = "paper",
-    tagged: bool = True,
+    lang: str | None = "en",
 ) -> SAMResult:
-    """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore)."""
-    penalty = sam_penalty(hyp, ref, lexicon, negation, tagged)
+    """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore); ``lang`` as in
+    :func:`~mtcheck.sentiment.polarity.sam_penalty`."""
+    penalty = sam_penalty(hyp, ref, lexicon, negation, lang)
     return SAMResult(adjust(base_value, penalty.p), base_value, penalty)
 
 
-def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -> bool:
-    """Whether SAM can score target language ``lang``; True when it is English (tagged analysis).
+def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -> str | None:
+    """How SAM analyses target language ``lang``: ``"en"`` (tagged), a code of :mod:`mtcheck.languages`
+    (lemmatised, that language's negators and bundled lexicon), or None (surface forms).
 
-    Another language needs a lexicon the user gave for it (the bundled one, and the
-    ``$MTCHECK_SAM_LEXICON`` default, are taken as English) and is analysed untagged.
-    Raises :class:`MetricError` naming the missing setting otherwise.
+    Any other language needs a lexicon the user gave for it (the default, and the
+    ``$MTCHECK_SAM_LEXICON`` default, are taken as English). Raises :class:`MetricError`
+    naming the missing setting otherwise.
     """
     if lang is None or not str(lang).strip():
         raise MetricError(f"{name} needs the target language", setting=Setting(name, "lang", "LANG"))
     if has_bundled_resources(str(lang)):
-        return True
-    if lexicon is None or (isinstance(lexicon, str) and lexicon.lower() in DEFAULT_NAMES):
+        return "en"
+    code = language_code(str(lang))
+    if code is not None:
+        return code
+    if _is_default(lexicon):
         raise MetricError(
-            f"{name}: SAM has no sentiment lexicon for target language {lang!r}, only English ones; give one "
-            f"for {lang!r}, or score an English back-translation as the SAM paper does",
+            f"{name}: SAM has no sentiment lexicon for target language {lang!r} (it has English, "
+            f"{', '.join(sorted(set(CODES.values())))}); give one for {lang!r}, or score an English "
+            "back-translation as the SAM paper does",
             setting=Setting(name, "lexicon", "PATH"),
         )
-    return False
+    return None
+
+
+def _is_default(lexicon: str | Lexicon | None) -> bool:
+    return lexicon is None or (isinstance(lexicon, str) and lexicon.lower() in DEFAULT_NAMES)
 
 
 def _format_words(words: list[dict[str, Any]]) -> str:
@@ -92,16 +103,18 @@ class SAMMetric(Metric):
                 f"{name}: SAM scales a score down, so it needs a metric where higher "
                 f"is better (fix: use sam:bleu, sam:chrf, sam:meteor or sam:bertscore)"
             )
-        self.tagged = check_language(name, lang, lexicon)
+        self.analysis = check_language(name, lang, lexicon)
         self.lang = str(lang)
         self.base = base
         self.name = name  # type: ignore[misc]
         self.needs_source = base.needs_source  # type: ignore[misc]
         self.value_range = base.value_range  # type: ignore[misc]  # scaling by (1 - p) stays within it
         self.negation = check_negation(str(negation))
+        if self.analysis not in (None, "en") and _is_default(lexicon):
+            lexicon = str(get_language(self.analysis).lexicon_path)  # the language's bundled lexicon
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
-        tagger = tagger_ident() if self.tagged else "none"
+        tagger = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
         self._signature = (
             f"{self.name}|lang:{self.lang}|lex:{self.lexicon_ident}|tagger:{tagger}|neg:{self.negation}"
             f"|base:{base.signature()}"
@@ -130,7 +143,7 @@ class SAMMetric(Metric):
         return self._lexicon
 
     def _details(self, hyp: str, ref: str, base_value: float, base_details: dict[str, Any]) -> tuple[float, dict[str, Any]]:
-        result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation, tagged=self.tagged)
+        result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation, lang=self.analysis)
         return result.value, {
             "base": base_value,
             **result.penalty.details,

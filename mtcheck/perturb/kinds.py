@@ -8,12 +8,14 @@ from functools import lru_cache
 
 from hypothesis.errors import InvalidArgument
 
-from mtcheck.perturb import critical, grammar, noise, nordic
+from mtcheck.perturb import critical, grammar, listed, noise, nordic
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
 
 CRITICAL, GRAMMAR, NOISE = "critical", "grammar", "noise"
 EN, NORDIC, ALL = frozenset({"en"}), frozenset({"sv", "no"}), frozenset({"en", "sv", "no"})
+#: English plus the languages with word lists (critical edits from :mod:`mtcheck.perturb.listed`).
+LISTED = EN | listed.LISTED
 
 
 @dataclass(frozen=True)
@@ -26,11 +28,20 @@ class Kind:
     find: Callable[[str, str], list[Edit]]
 
 
+def _by_language(english: Callable[[str, str], list[Edit]],
+                 other: Callable[[str, str], list[Edit]]) -> Callable[[str, str], list[Edit]]:
+    """``english`` for English sentences, ``other`` (word-list edits) for the rest."""
+    def find(sentence: str, lang: str) -> list[Edit]:
+        return english(sentence, lang) if lang == "en" else other(sentence, lang)
+
+    return find
+
+
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("negation-drop", CRITICAL, EN, critical.negation_drop),
-    Kind("negation-insert", CRITICAL, EN, critical.negation_insert),
-    Kind("antonym-swap", CRITICAL, EN, critical.antonym_swap),
-    Kind("intensity-loss", CRITICAL, EN, critical.intensity_loss),
+    Kind("negation-drop", CRITICAL, LISTED, _by_language(critical.negation_drop, listed.negation_drop)),
+    Kind("negation-insert", CRITICAL, LISTED, _by_language(critical.negation_insert, listed.negation_insert)),
+    Kind("antonym-swap", CRITICAL, LISTED, _by_language(critical.antonym_swap, listed.antonym_swap)),
+    Kind("intensity-loss", CRITICAL, LISTED, _by_language(critical.intensity_loss, listed.intensity_loss)),
     Kind("intensity-gain", CRITICAL, EN, critical.intensity_gain),
     Kind("sarcasm-neutralisation", CRITICAL, EN, critical.sarcasm_neutralisation),
     Kind("sentiment-deletion", CRITICAL, EN, critical.sentiment_deletion),

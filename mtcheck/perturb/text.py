@@ -10,13 +10,14 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.perturb.edit import Edit
 
 #: Languages with edits, and the codes that name them.
-LANGS = {"en": "en", "sv": "sv", "no": "no", "nb": "no", "nn": "no"}
+LANGS = {"en": "en", "sv": "sv", "no": "no", "nb": "no", "nn": "no", "da": "da", "de": "de", "es": "es", "ar": "ar"}
 _WORD = re.compile(r"\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:[-']\w+)*|[^\w\s]", re.IGNORECASE)
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 def normalise_lang(lang: str) -> str:
-    """``en``, ``en-GB`` -> ``en``; ``nb``/``nn``/``no`` -> ``no``; ``sv``. Anything else is an InvalidArgument."""
+    """``en``, ``en-GB`` -> ``en``; ``nb``/``nn``/``no`` -> ``no``; ``sv``, ``da``, ``de``, ``es``, ``ar``.
+    Anything else is an InvalidArgument."""
     if not isinstance(lang, str):
         raise InvalidArgument(f"lang must be a language code like 'en', got {lang!r}")
     base = re.split(r"[-_]", lang.strip().lower(), maxsplit=1)[0]

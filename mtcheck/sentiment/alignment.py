@@ -21,7 +21,7 @@ from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import TypeVar
 
-from mtcheck.sentiment.analysis import Token, analyse, is_word, surface, tokenise
+from mtcheck.sentiment.analysis import Token, analyse, is_word, lemmatised, surface, tokenise
 
 T = TypeVar("T")
 _FORM, _LEMMA, _SECOND = attrgetter("form"), attrgetter("lemma"), itemgetter(1)
@@ -64,11 +64,15 @@ def mismatched(hyp: Sequence[Token], ref: Sequence[Token]) -> tuple[list[Token],
     return left, right
 
 
-def mismatched_texts(hyp: str, ref: str, tagged: bool = True) -> tuple[list[Token], list[Token]]:
-    """:func:`mismatched` of ``analyse(hyp)`` and ``analyse(ref)``, tagging only what is needed
-    (with ``tagged=False``, of their untagged :func:`~mtcheck.sentiment.analysis.surface` tokens)."""
+def mismatched_texts(hyp: str, ref: str, lang: str | None = "en") -> tuple[list[Token], list[Token]]:
+    """:func:`mismatched` of the analyses of ``hyp`` and ``ref``, tagging only what is needed.
+
+    ``lang`` picks the analysis: ``"en"`` tags (:func:`~mtcheck.sentiment.analysis.analyse`),
+    a code of :mod:`mtcheck.languages` lemmatises (:func:`~mtcheck.sentiment.analysis.lemmatised`),
+    None keeps surface forms (:func:`~mtcheck.sentiment.analysis.surface`).
+    """
     left, right = _pair(list(_words(hyp)), list(_words(ref)), _SECOND)
-    tokens_h, tokens_r = _tokens(hyp, left, tagged), _tokens(ref, right, tagged)
+    tokens_h, tokens_r = _tokens(hyp, left, lang), _tokens(ref, right, lang)
     if tokens_h and tokens_r:
         tokens_h, tokens_r = _pair(tokens_h, tokens_r, _LEMMA)
     return tokens_h, tokens_r
@@ -80,9 +84,12 @@ def _words(text: str) -> tuple[tuple[int, str], ...]:
     return tuple((i, t.lower()) for i, t in enumerate(tokenise(text)) if is_word(t))
 
 
-def _tokens(text: str, words: list[tuple[int, str]], tagged: bool) -> list[Token]:
+def _tokens(text: str, words: list[tuple[int, str]], lang: str | None) -> list[Token]:
     """The tokens of ``text`` at the indexes of ``words`` (in order), analysed no further than the last."""
     if not words:
         return []
-    tokens = analyse(text, words[-1][0] + 1) if tagged else surface(text)
+    if lang == "en":
+        tokens = analyse(text, words[-1][0] + 1)
+    else:
+        tokens = surface(text) if lang is None else lemmatised(text, lang)
     return [tokens[i] for i, _ in words]

@@ -1,6 +1,7 @@
 """Turn an English sentence into tokens with a lemma and a SentiWords POS (n/v/a/r).
 
-Other languages get :func:`surface` tokens: the same tokeniser, no tags, no lemmas.
+The languages of :mod:`mtcheck.languages` get :func:`lemmatised` tokens (the same tokeniser,
+``simplemma`` lemmas, no tags); any other language gets :func:`surface` tokens (no lemmas).
 
 Tokenisation is a single regular expression in the Penn Treebank style (``don't`` ->
 ``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``; curly apostrophes count as ``'``); tags come
@@ -15,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from mtcheck.errors import MetricError
 from mtcheck.sentiment.tagger import iter_pos_tags
 
 _TOKEN = re.compile(
@@ -138,6 +140,26 @@ def surface(text: str) -> tuple[Token, ...]:
     For target languages other than English, where the English tagger would mislead.
     """
     return tuple(Token(word, word.lower(), word.lower(), None, "") for word in tokenise(text))
+
+
+@lru_cache(maxsize=200_000)
+def lemmatised(text: str, lang: str) -> tuple[Token, ...]:
+    """Tokens of ``text`` with ``simplemma`` lemmas and no POS (tag ``""``), for a language of
+    :mod:`mtcheck.languages` (``lang`` is its code: sv, nb, da, de, es, ar)."""
+    return tuple(Token(word, word.lower(), _simple_lemma(word.lower(), lang), None, "") for word in tokenise(text))
+
+
+@lru_cache(maxsize=100_000)
+def _simple_lemma(form: str, lang: str) -> str:
+    if not is_word(form):
+        return form
+    try:
+        import simplemma
+    except ImportError:
+        raise MetricError(
+            f"SAM's {lang!r} lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')"
+        ) from None
+    return simplemma.lemmatize(form, lang=lang).lower()
 
 
 def _after_copula(previous: list[Token]) -> bool:

@@ -1,6 +1,6 @@
 """Prior-polarity lexicons: loading, identity (name, version, hash) and lookup.
 
-Two sources are supported:
+Three sources are supported:
 
 * the default, VADER's lexicon shipped by the ``vaderSentiment`` package (MIT):
   7,500 word forms with a valence in [-4, 4], rescaled to [-1, 1] by dividing by 4.
@@ -8,7 +8,10 @@ Two sources are supported:
 * SentiWords-style files (lemma, POS n/v/a/r, score in [-1, 1]) in either layout
   found in the wild: ``lemma#pos<TAB>score`` or ``lemma<TAB>pos<TAB>score``.
   Blank lines, lines starting with ``#`` or white space (SentiWords 1.1's header)
-  and one column-title row (``lemma<TAB>pos<TAB>polarity_score``) are skipped.
+  and one column-title row (``lemma<TAB>pos<TAB>polarity_score``) are skipped;
+* the same files without parts of speech, ``word<TAB>score``: the bundled lexicons of the
+  languages in :mod:`mtcheck.languages` use this layout, and so may a user's lexicon for any
+  target language. A ``# name: NAME VERSION`` comment line names such a file for signatures.
 
 Lexicons are loaded once per process and file version (path, size, mtime).
 :func:`find_lexicon` locates one and names it for signatures without parsing it,
@@ -36,9 +39,9 @@ ENV_VAR = "MTCHECK_SAM_LEXICON"
 POS_TAGS = frozenset("nvar")
 DEFAULT_NAMES = frozenset({"default", "vader"})
 
-_VERSION_LINE = re.compile(r"^\s*(SentiWords)\s+v?(\d[\w.]*)", re.IGNORECASE)
+_VERSION_LINE = re.compile(r"^\s*(?:name:\s*(\S+)|(SentiWords))\s+v?(\d[\w.]*)", re.IGNORECASE)
 _LAYOUT_HELP = (
-    "one entry per line as 'lemma#pos<TAB>score' or 'lemma<TAB>pos<TAB>score', "
+    "one entry per line as 'lemma#pos<TAB>score', 'lemma<TAB>pos<TAB>score' or 'word<TAB>score', "
     "pos one of n/v/a/r, score in [-1, 1]; comment lines start with '#' or white space"
 )
 
@@ -135,7 +138,8 @@ def _comment(line: str) -> bool:
 
 
 def _sentiwords_name(lines: Iterable[str], path: Path) -> tuple[str, str]:
-    """Name and version from the comment lines before the first entry (``SentiWords 1.1``), else the file's stem."""
+    """Name and version from the comment lines before the first entry (``SentiWords 1.1``,
+    ``name: mtcheck-sv 1.0``), else the file's stem."""
     name, version = path.stem, "unknown"
     for raw in lines:
         line = raw.rstrip("\r\n")
@@ -143,7 +147,7 @@ def _sentiwords_name(lines: Iterable[str], path: Path) -> tuple[str, str]:
             break
         match = _VERSION_LINE.match(line.lstrip("# \t"))
         if match:
-            name, version = match.group(1), match.group(2)
+            name, version = match.group(1) or match.group(2), match.group(3)
     return name, version
 
 
@@ -162,7 +166,8 @@ def _parse_score(path: Path, number: int, text: str) -> float:
 
 
 def _load_sentiwords(path: Path) -> Lexicon:
-    """Parse a SentiWords-style file in either layout; errors name ``path:line`` and the fix, never the line's text."""
+    """Parse a SentiWords-style file in any of the three layouts; errors name ``path:line`` and the fix,
+    never the line's text."""
     entries: dict[tuple[str, str], float] = {}
     layout: str | None = None
     seen_data = False
@@ -186,6 +191,9 @@ def _load_sentiwords(path: Path) -> Lexicon:
         elif len(fields) == 3:
             this_layout = "lemma<TAB>pos"
             lemma, pos, score_text = fields
+        elif len(fields) == 2:
+            this_layout = "word<TAB>score"
+            (lemma, score_text), pos = fields, ""
         else:
             raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s)")
         if layout is None:
@@ -196,12 +204,15 @@ def _load_sentiwords(path: Path) -> Lexicon:
         lemma, pos = lemma.strip().lower(), pos.strip().lower()
         if not lemma:
             raise _problem(path, number, "empty lemma")
-        if pos not in POS_TAGS:
+        if pos not in POS_TAGS and layout != "word<TAB>score":
             raise _problem(path, number, "unknown part of speech")
         entries.setdefault((lemma, pos), _parse_score(path, number, score_text.strip()))
     if not entries:
         raise MetricError(f"{path}: no lexicon entries found (fix: {_LAYOUT_HELP})")
-    return Lexicon(*_sentiwords_name(lines, path), _sha256(path), str(path), True, entries)
+    name = _sentiwords_name(lines, path)
+    if layout == "word<TAB>score":
+        return Lexicon(*name, _sha256(path), str(path), False, {word: score for (word, _), score in entries.items()})
+    return Lexicon(*name, _sha256(path), str(path), True, entries)
 
 
 def _vader_path() -> Path:

@@ -7,7 +7,8 @@ prior polarities s_i); it is 0 when the set is empty or every s_i is 0. The SAM 
 Negation: with ``negation="paper"`` (the default) the negators in :data:`NEGATORS`
 (including the clitic ``n't``, whose lemma is ``not``) score -1.0, as the paper's Table 1
 scores a dropped ``not#r``; with ``negation="lexicon"`` they score what the lexicon says
-(SentiWords: ``not#r`` = -0.389).
+(SentiWords: ``not#r`` = -0.389). For a target language of :mod:`mtcheck.languages` the
+negators are that language's (``inte``, ``nicht``, ``no``, لا ...).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.errors import MetricError
+from mtcheck.languages import find_language
 from mtcheck.sentiment.alignment import mismatched_texts
 from mtcheck.sentiment.analysis import Token, analyse
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
@@ -74,12 +76,26 @@ def check_negation(rule: str) -> str:
     return rule
 
 
-def word_polarity(token: Token, lexicon: Lexicon, negation: str = "paper") -> float:
-    """Prior polarity of one token: -1.0 for negators under the paper rule, else the lexicon's (0 if unlisted)."""
-    if negation == "paper" and token.lemma in NEGATORS:
+def negators(lang: str | None) -> frozenset[str]:
+    """The paper rule's negators for analysis ``lang`` (see :func:`sam_penalty`): English ones
+    unless :mod:`mtcheck.languages` has the language."""
+    language = find_language(lang) if lang not in (None, "en") else None
+    return NEGATORS if language is None else language.negators
+
+
+def word_polarity(
+    token: Token, lexicon: Lexicon, negation: str = "paper", negators: frozenset[str] = NEGATORS
+) -> float:
+    """Prior polarity of one token: -1.0 for ``negators`` under the paper rule, else the lexicon's (0 if unlisted).
+
+    An untagged (non-English) token is looked up by its lemma, then its surface form.
+    """
+    if negation == "paper" and (token.lemma in negators or token.form in negators):
         return -1.0
-    if not token.tag:  # an untagged (non-English) token
-        score = lexicon.lookup_untagged(token.form)
+    if not token.tag:
+        score = lexicon.lookup_untagged(token.lemma)
+        if score is None and token.form != token.lemma:
+            score = lexicon.lookup_untagged(token.form)
         return 0.0 if score is None else score
     score = lexicon.lookup(token.lemma, token.pos, token.form)
     if score is None and token.verb_lemma is not None:
@@ -96,8 +112,9 @@ def weighted_polarity(scores: Iterable[float]) -> float:
     return total / total_weight if total_weight else 0.0
 
 
-def _scored(tokens: Sequence[Token], lexicon: Lexicon, negation: str) -> tuple[ScoredWord, ...]:
-    return tuple(ScoredWord(t.text, t.lemma, t.pos, word_polarity(t, lexicon, negation)) for t in tokens)
+def _scored(tokens: Sequence[Token], lexicon: Lexicon, negation: str, lang: str | None) -> tuple[ScoredWord, ...]:
+    words = negators(lang)
+    return tuple(ScoredWord(t.text, t.lemma, t.pos, word_polarity(t, lexicon, negation, words)) for t in tokens)
 
 
 def sentence_polarity(text: str, lexicon: Lexicon | None = None, negation: str = "paper") -> float:
@@ -108,20 +125,22 @@ def sentence_polarity(text: str, lexicon: Lexicon | None = None, negation: str =
 
 
 def sam_penalty(
-    hyp: str, ref: str, lexicon: Lexicon | None = None, negation: str = "paper", tagged: bool = True
+    hyp: str, ref: str, lexicon: Lexicon | None = None, negation: str = "paper", lang: str | None = "en"
 ) -> Penalty:
     """SAM's p for ``hyp`` against ``ref`` (eqs. 1-5), with the mismatched words it came from.
 
-    ``tagged=False`` skips the English tagger and lemmatiser (other target languages):
-    words are looked up by surface form, see :meth:`Lexicon.lookup_untagged`.
+    ``lang`` picks the analysis: ``"en"`` tags and lemmatises English; a code of
+    :mod:`mtcheck.languages` (sv, nb, da, de, es, ar) lemmatises with simplemma and uses that
+    language's negators; None looks words up by surface form (any other language, with a
+    user's lexicon), see :meth:`Lexicon.lookup_untagged`.
     """
-    return _penalty(hyp, ref, lexicon or load_lexicon(), check_negation(negation), tagged)
+    return _penalty(hyp, ref, lexicon or load_lexicon(), check_negation(negation), lang)
 
 
 @lru_cache(maxsize=100_000)
-def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str, tagged: bool = True) -> Penalty:
-    left, right = mismatched_texts(hyp, ref, tagged)
-    words_h, words_r = _scored(left, lexicon, negation), _scored(right, lexicon, negation)
+def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str, lang: str | None = "en") -> Penalty:
+    left, right = mismatched_texts(hyp, ref, lang)
+    words_h, words_r = _scored(left, lexicon, negation, lang), _scored(right, lexicon, negation, lang)
     s_h = weighted_polarity(w.score for w in words_h)
     s_r = weighted_polarity(w.score for w in words_r)
     return Penalty(abs(s_r - s_h) / 2.0, s_h, s_r, words_h, words_r)

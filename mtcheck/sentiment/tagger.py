@@ -30,6 +30,14 @@ def tagger_ident() -> str:
     return "+".join(versions)
 
 
+def lemmatiser_ident() -> str:
+    """The lemmatiser of the languages in :mod:`mtcheck.languages` and its version, for signatures."""
+    try:
+        return f"simplemma-{importlib.metadata.version('simplemma')}"
+    except importlib.metadata.PackageNotFoundError:
+        return "simplemma-missing"
+
+
 @lru_cache(maxsize=1)
 def _tagger() -> Any:
     # Locate the weights without importing textblob_aptagger (its __init__ needs an old TextBlob).

@@ -1,0 +1,82 @@
+"""Word lists for sentiment-critical work beyond English: one source for SAM and the perturbation engine.
+
+Each supported target language has a module here (``sv``, ``nb``, ``da``, ``de``, ``es``,
+``ar``) with a :class:`Language`: its negators, the word to insert for a negation and where,
+the finite verbs that negation is attached to, intensifiers and downtoners, and curated
+opposite-polarity word forms. Its polarity lexicon is ``lexicons/<code>.txt`` beside this
+file, in the ``word<TAB>score`` layout that users' own lexicons may use too (docs/sam.md).
+Everything here was written for mtcheck (Apache-2.0); each module cites the grammar it
+follows. Lemmas come from ``simplemma`` (MIT), which works offline.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from mtcheck.metrics.resources import primary_subtag
+
+#: Primary subtag -> module (Norwegian without a variant is read as Bokmål; Nynorsk is not covered).
+CODES = {"sv": "sv", "nb": "nb", "no": "nb", "da": "da", "de": "de", "es": "es", "ar": "ar"}
+LEXICONS = Path(__file__).parent / "lexicons"
+
+
+@dataclass(frozen=True)
+class Language:
+    """What mtcheck knows about one target language's sentiment-critical words (lower-case forms)."""
+
+    code: str
+    name: str
+    #: Words SAM scores -1.0 under the paper's negation rule (forms and lemmas).
+    negators: frozenset[str]
+    #: Negation words that can be deleted to drop a negation ("inte", "nicht", "no").
+    negation_adverbs: frozenset[str]
+    #: Negative pronouns and determiners -> the positive word that drops the negation (kein -> ein).
+    negative_swaps: dict[str, str]
+    #: The word inserted to negate a clause, and whether it goes after the finite verb (V2) or before it.
+    negator: str
+    negator_after_verb: bool
+    #: Common finite verb forms a negation can attach to.
+    finite_verbs: frozenset[str]
+    intensifiers: frozenset[str]
+    #: The downtoner that replaces an intensifier in an intensity-loss edit ("mycket bra" -> "ganska bra").
+    downtoner: str
+    downtoners: frozenset[str]
+    #: Curated opposite-polarity forms, in pairs; :attr:`opposites` reads them both ways.
+    opposite_pairs: tuple[tuple[str, str], ...]
+    #: Words placed before the finite verb together with it (Spanish clitics: "no *me* gusta").
+    clitics: frozenset[str] = frozenset()
+    grammar_source: str = ""
+    opposites: dict[str, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        opposites: dict[str, str] = {}
+        for a, b in self.opposite_pairs:
+            opposites.setdefault(a, b)
+            opposites.setdefault(b, a)
+        object.__setattr__(self, "opposites", opposites)
+
+    @property
+    def lexicon_path(self) -> Path:
+        """The bundled polarity lexicon for this language."""
+        return LEXICONS / f"{self.code}.txt"
+
+
+def language_code(lang: str | None) -> str | None:
+    """The module code for ``lang`` (``sv-SE`` -> ``sv``, ``no`` -> ``nb``); None when not covered."""
+    if lang is None or not str(lang).strip():
+        return None
+    return CODES.get(primary_subtag(str(lang)))
+
+
+@lru_cache(maxsize=None)
+def get_language(code: str) -> Language:
+    """The :class:`Language` of a code from :data:`CODES` values."""
+    return importlib.import_module(f"mtcheck.languages.{code}").LANGUAGE
+
+
+def find_language(lang: str | None) -> Language | None:
+    """The :class:`Language` for a BCP 47 / ISO 639 code, or None when mtcheck has no word lists for it."""
+    code = language_code(lang)
+    return None if code is None else get_language(code)

@@ -1,0 +1,40 @@
+"""Norwegian Bokmål. Negation follows Faarlund, Lie & Vannebo, *Norsk referansegrammatikk*
+(1997), on setningsadverbial: *ikke*/*aldri* stand after the finite verb in a main clause (V2);
+*ingen/intet/ingenting* negate a noun phrase. Degree adverbs: Strandskogen & Strandskogen,
+*Norwegian: An Essential Grammar* (1995)."""
+from mtcheck.languages import Language
+
+LANGUAGE = Language(
+    code="nb",
+    name="Norwegian Bokmål",
+    negators=frozenset({"ikke", "ikkje", "aldri", "ingen", "intet", "ingenting", "ingensteds", "verken"}),
+    negation_adverbs=frozenset({"ikke", "aldri"}),
+    negative_swaps={"ingen": "noen", "intet": "noe", "ingenting": "noe", "ingensteds": "et sted"},
+    negator="ikke",
+    negator_after_verb=True,
+    finite_verbs=frozenset({
+        "er", "var", "blir", "ble", "har", "hadde", "kan", "kunne", "skal", "skulle", "vil", "ville", "må",
+        "måtte", "får", "fikk", "bør", "burde", "liker", "likte", "elsker", "elsket", "hater", "hatet",
+        "synes", "syntes", "anbefaler", "anbefalte", "fungerer", "fungerte", "virker", "virket", "føles",
+        "hjelper", "hjalp", "vet", "visste", "forstår", "forsto",
+    }),
+    intensifiers=frozenset({"veldig", "svært", "meget", "utrolig", "ekstremt", "virkelig", "skikkelig",
+                            "helt", "absolutt", "enormt", "særdeles", "kjempe"}),
+    downtoner="ganske",
+    downtoners=frozenset({"ganske", "litt", "relativt", "temmelig", "nesten", "knapt", "noenlunde"}),
+    opposite_pairs=(
+        ("bra", "dårlig"), ("bra", "dårlige"), ("god", "dårlig"), ("godt", "dårlig"), ("gode", "dårlige"),
+        ("utmerket", "elendig"), ("utmerkede", "elendige"),
+        ("fantastisk", "forferdelig"), ("fantastiske", "forferdelige"), ("herlig", "fæl"), ("herlige", "fæle"),
+        ("glad", "trist"), ("glade", "triste"), ("lykkelig", "ulykkelig"), ("lykkelige", "ulykkelige"),
+        ("fornøyd", "misfornøyd"), ("fornøyde", "misfornøyde"), ("vakker", "stygg"), ("vakkert", "stygt"),
+        ("vakre", "stygge"), ("morsom", "kjedelig"), ("morsomt", "kjedelig"), ("morsomme", "kjedelige"),
+        ("hyggelig", "ubehagelig"), ("hyggelige", "ubehagelige"), ("positiv", "negativ"),
+        ("positivt", "negativt"), ("positive", "negative"), ("best", "verst"), ("bedre", "verre"),
+        ("perfekt", "verdiløs"), ("elsker", "hater"), ("elsket", "hatet"), ("elske", "hate"),
+        ("liker", "misliker"), ("likte", "mislikte"), ("lykkes", "mislykkes"), ("suksess", "fiasko"),
+        ("glede", "sorg"), ("kjærlighet", "hat"),
+    ),
+    grammar_source="Faarlund, Lie & Vannebo, Norsk referansegrammatikk (1997); "
+                   "Strandskogen & Strandskogen, Norwegian: An Essential Grammar (1995)",
+)

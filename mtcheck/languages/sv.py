@@ -1,0 +1,44 @@
+"""Swedish. Negation follows Teleman, Hellberg & Andersson, *Svenska Akademiens grammatik*
+(1999), vol. 4, §§ on satsadverbial: *inte*/*aldrig* stand after the finite verb in a main
+clause (V2); *ingen/inget/inga* negate a noun phrase. Intensifiers and downtoners: Holmes &
+Hinchliffe, *Swedish: A Comprehensive Grammar* (3rd ed., 2013), ch. on adverbs of degree."""
+from mtcheck.languages import Language
+
+LANGUAGE = Language(
+    code="sv",
+    name="Swedish",
+    negators=frozenset({"inte", "ej", "icke", "aldrig", "ingen", "inget", "inga", "ingenting", "ingenstans",
+                        "varken", "ingendera"}),
+    negation_adverbs=frozenset({"inte", "ej", "icke", "aldrig"}),
+    negative_swaps={"ingen": "någon", "inget": "något", "inga": "några", "ingenting": "något",
+                    "ingenstans": "någonstans"},
+    negator="inte",
+    negator_after_verb=True,
+    finite_verbs=frozenset({
+        "är", "var", "blir", "blev", "har", "hade", "kan", "kunde", "ska", "skall", "skulle", "vill", "ville",
+        "måste", "får", "fick", "bör", "borde", "gillar", "gillade", "älskar", "älskade", "tycker", "tyckte",
+        "rekommenderar", "rekommenderade", "fungerar", "fungerade", "funkar", "funkade", "verkar", "verkade",
+        "känns", "kändes", "hjälper", "hjälpte", "vet", "visste", "förstår", "förstod",
+    }),
+    intensifiers=frozenset({"mycket", "väldigt", "otroligt", "extremt", "verkligen", "riktigt", "oerhört",
+                            "enormt", "himla", "jättemycket", "helt", "absolut", "särskilt", "ytterst"}),
+    downtoner="ganska",
+    downtoners=frozenset({"ganska", "lite", "rätt", "relativt", "tämligen", "hyfsat", "nästan", "knappt"}),
+    opposite_pairs=(
+        ("bra", "dålig"), ("bra", "dåligt"), ("bra", "dåliga"), ("utmärkt", "usel"), ("utmärkta", "usla"),
+        ("fantastisk", "fruktansvärd"), ("fantastiskt", "fruktansvärt"), ("fantastiska", "fruktansvärda"),
+        ("underbar", "hemsk"), ("underbart", "hemskt"), ("underbara", "hemska"),
+        ("glad", "ledsen"), ("glatt", "ledset"), ("glada", "ledsna"), ("nöjd", "missnöjd"), ("nöjt", "missnöjt"),
+        ("nöjda", "missnöjda"), ("vacker", "ful"), ("vackert", "fult"), ("vackra", "fula"),
+        ("rolig", "tråkig"), ("roligt", "tråkigt"), ("roliga", "tråkiga"),
+        ("trevlig", "otrevlig"), ("trevligt", "otrevligt"), ("trevliga", "otrevliga"),
+        ("lycklig", "olycklig"), ("lyckligt", "olyckligt"), ("lyckliga", "olyckliga"),
+        ("positiv", "negativ"), ("positivt", "negativt"), ("positiva", "negativa"),
+        ("bäst", "sämst"), ("bättre", "sämre"), ("perfekt", "värdelös"), ("perfekta", "värdelösa"),
+        ("älskar", "hatar"), ("älskade", "hatade"), ("älska", "hata"), ("gillar", "ogillar"),
+        ("gillade", "ogillade"), ("lyckas", "misslyckas"), ("lyckades", "misslyckades"),
+        ("framgång", "misslyckande"), ("glädje", "sorg"), ("kärlek", "hat"),
+    ),
+    grammar_source="Teleman, Hellberg & Andersson, Svenska Akademiens grammatik (1999); "
+                   "Holmes & Hinchliffe, Swedish: A Comprehensive Grammar (2013)",
+)

@@ -1,0 +1,90 @@
+"""Sentiment-critical edits from word lists: sv, no (Bokmål), da, de, es and ar.
+
+The lists are :mod:`mtcheck.languages`', the same ones SAM scores with, so every edit here
+changes what SAM sees. Without a tagger the edits are lexical: a negation is dropped by
+deleting its word (or swapping *kein* -> *ein*), inserted next to a listed finite verb
+(after it in the V2 languages, before it and its clitic pronouns in Spanish and Arabic),
+antonyms come from the curated opposite pairs, and intensity is lost by dropping an
+intensifier or putting the language's downtoner in its place.
+"""
+from __future__ import annotations
+
+from mtcheck.languages import Language, find_language
+from mtcheck.perturb.edit import Edit
+from mtcheck.perturb.text import Word, delete_span, match_case, replace_word, words
+
+#: Perturbation language codes (see :func:`~mtcheck.perturb.text.normalise_lang`) with word lists.
+LISTED = frozenset({"sv", "no", "da", "de", "es", "ar"})
+
+
+def _language(lang: str) -> Language:
+    language = find_language(lang)
+    if language is None:  # the kind registry routes only LISTED codes here
+        raise ValueError(f"no word lists for {lang!r}")
+    return language
+
+
+def negation_drop(sentence: str, lang: str) -> list[Edit]:
+    """Delete each negation word (``inte``, ``nicht``, ``no``, لا) or make a negative word positive
+    (``kein`` -> ``ein``)."""
+    language = _language(lang)
+    edits: list[Edit] = []
+    for w in words(sentence, lang):
+        if w.lower in language.negation_adverbs:
+            edits.append(delete_span(sentence, w.start, w.end, "negation-drop"))
+        elif w.lower in language.negative_swaps:
+            edits.append(replace_word(w, "negation-drop", language.negative_swaps[w.lower]))
+    return edits
+
+
+def negation_insert(sentence: str, lang: str) -> list[Edit]:
+    """Negate each listed finite verb that is not negated yet: ``är`` -> ``är inte``,
+    ``me gusta`` -> ``no me gusta``."""
+    language = _language(lang)
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        if w.lower not in language.finite_verbs:
+            continue
+        if language.negator_after_verb:
+            if any(ws[j].lower in language.negators for j in (i - 1, i + 1) if 0 <= j < len(ws)):
+                continue
+            edits.append(Edit("negation-insert", w.start, w.end, w.text, f"{w.text} {language.negator}"))
+            continue
+        first = i
+        while first > 0 and ws[first - 1].lower in language.clitics:
+            first -= 1
+        if first > 0 and ws[first - 1].lower in language.negators:
+            continue
+        edits.append(_insert_before(ws[first], language.negator, sentence_initial=first == 0))
+    return edits
+
+
+def _insert_before(word: Word, negator: str, sentence_initial: bool) -> Edit:
+    """``word`` -> ``negator word``; at the start of a sentence the capital moves to the negator."""
+    text = word.text
+    if sentence_initial and text[:1].isupper() and not text.isupper():
+        after = f"{match_case(text, negator)} {text[:1].lower()}{text[1:]}"
+        return Edit("negation-insert", word.start, word.end, text, after)
+    return Edit("negation-insert", word.start, word.end, text, f"{negator} {text}")
+
+
+def antonym_swap(sentence: str, lang: str) -> list[Edit]:
+    """Swap each word with a curated opposite for the word of opposite polarity (``bra`` -> ``dålig``)."""
+    opposites = _language(lang).opposites
+    return [replace_word(w, "antonym-swap", opposites[w.lower]) for w in words(sentence, lang) if w.lower in opposites]
+
+
+def intensity_loss(sentence: str, lang: str) -> list[Edit]:
+    """Weaken each intensifier next to a word: drop it (``mycket bra`` -> ``bra``) or put the downtoner
+    in its place (``ganska bra``)."""
+    language = _language(lang)
+    ws = words(sentence, lang)
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        if w.lower not in language.intensifiers:
+            continue
+        if (i + 1 < len(ws) and ws[i + 1].is_word) or (i and ws[i - 1].is_word):
+            edits.append(delete_span(sentence, w.start, w.end, "intensity-loss"))
+            edits.append(replace_word(w, "intensity-loss", language.downtoner))
+    return edits

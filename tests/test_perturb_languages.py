@@ -1,0 +1,68 @@
+"""Critical edits for sv, no, da, de, es and ar: word-list edits that SAM, with the same lists, always notices."""
+from __future__ import annotations
+
+import pytest
+from hypothesis.errors import InvalidArgument
+
+from mtcheck.metrics import get_metric
+from mtcheck.perturb.kinds import GROUPS, candidates, resolve_kinds
+
+CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "intensity-loss")
+#: (language, sentence, kind, every candidate text, best first as the engine gives them)
+CASES = [
+    ("sv", "Filmen var inte dålig.", "negation-drop", ["Filmen var dålig."]),
+    ("sv", "Ingen gillade maten.", "negation-drop", ["Någon gillade maten."]),
+    ("sv", "Jag älskar boken.", "negation-insert", ["Jag älskar inte boken."]),
+    ("sv", "Ingen gillade maten.", "negation-insert", []),  # already negated: no double negation
+    ("sv", "Filmen var mycket bra.", "antonym-swap", ["Filmen var mycket dålig."]),
+    ("sv", "Filmen var mycket bra.", "intensity-loss", ["Filmen var bra.", "Filmen var ganska bra."]),
+    ("no", "Maten var ikke dårlig.", "negation-drop", ["Maten var dårlig."]),
+    ("no", "Jeg elsker boka.", "negation-insert", ["Jeg elsker ikke boka."]),
+    ("no", "Jeg elsker boka.", "antonym-swap", ["Jeg hater boka."]),
+    ("no", "Maten var veldig god.", "intensity-loss", ["Maten var god.", "Maten var ganske god."]),
+    ("da", "Maden var ikke dårlig.", "negation-drop", ["Maden var dårlig."]),
+    ("da", "Jeg elsker bogen.", "negation-insert", ["Jeg elsker ikke bogen."]),
+    ("da", "Maden var god.", "antonym-swap", ["Maden var dårlig."]),
+    ("da", "Maden var meget god.", "intensity-loss", ["Maden var god.", "Maden var ret god."]),
+    ("de", "Das ist kein gutes Buch.", "negation-drop", ["Das ist ein gutes Buch."]),
+    ("de", "Das Essen ist gut.", "negation-insert", ["Das Essen ist nicht gut."]),
+    ("de", "Das ist kein gutes Buch.", "antonym-swap", ["Das ist kein schlechtes Buch."]),
+    ("de", "Es war sehr gut.", "intensity-loss", ["Es war gut.", "Es war ziemlich gut."]),
+    ("es", "La comida no era mala.", "negation-drop", ["La comida era mala."]),
+    ("es", "Me gusta este libro.", "negation-insert", ["No me gusta este libro."]),
+    ("es", "El hotel es bueno y la comida es mala.", "negation-insert",
+     ["El hotel no es bueno y la comida es mala.", "El hotel es bueno y la comida no es mala."]),
+    ("es", "Nadie está contento.", "antonym-swap", ["Nadie está descontento."]),
+    ("es", "Era muy buena.", "intensity-loss", ["Era buena.", "Era bastante buena."]),
+    ("ar", "الطعام لم يكن سيئا", "negation-drop", ["الطعام يكن سيئا"]),
+    ("ar", "أحب هذا الكتاب", "negation-insert", ["لا أحب هذا الكتاب"]),
+    ("ar", "الفيلم جيد جدا", "antonym-swap", ["الفيلم سيئ جدا"]),
+    ("ar", "الفيلم جيد جدا", "intensity-loss", ["الفيلم جيد", "الفيلم جيد قليلا"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "sentence", "kind", "expected"), CASES)
+def test_edits(lang: str, sentence: str, kind: str, expected: list[str]) -> None:
+    assert [e.apply(sentence) for e in candidates(sentence, kind, lang)] == expected
+
+
+@pytest.mark.parametrize(("lang", "sentence", "kind", "expected"),
+                         [c for c in CASES if c[2] in ("negation-drop", "negation-insert", "antonym-swap") and c[3]])
+def test_sam_catches_every_negation_and_antonym_edit(lang: str, sentence: str, kind: str, expected: list[str]) -> None:
+    """One source of truth: SAM scores with the negators and opposites the edits use."""
+    metric = get_metric("sam:chrf", {}, target_lang="nb" if lang == "no" else lang)
+    for text in expected:
+        assert metric.score(text, [sentence]).details["p"] >= 0.5, text
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "no", "da", "de-DE", "es", "ar"])
+def test_the_critical_group_has_the_four_listed_kinds(lang: str) -> None:
+    assert resolve_kinds("critical", lang) == CRITICAL
+    assert set(CRITICAL) <= set(GROUPS["critical"])
+
+
+def test_english_only_kinds_name_the_languages_they_support() -> None:
+    with pytest.raises(InvalidArgument, match="edit kind 'sarcasm-neutralisation' supports en, not 'de'"):
+        resolve_kinds(["sarcasm-neutralisation"], "de")
+    with pytest.raises(InvalidArgument, match="perturbations support the languages .*not 'fi'"):
+        resolve_kinds("critical", "fi")
