@@ -215,21 +215,27 @@ def _trimmed(part: tuple[_Node, ...]) -> tuple[_Node, ...]:
 
 
 def _stepwise(nodes: tuple[_Node, ...]) -> list[str]:
-    """The texts met while resolving groups left to right, fully expanded ones in :func:`_expand`'s order.
+    """The texts met while resolving groups left to right, fully expanded ones as :func:`_expand` gives them.
 
     A partly resolved text is listed (before what it resolves to) when its unresolved
     groups are all choices: ``you [have] killed (her/him)`` gives ``you have killed (her/him)``,
     ``you have killed her``, ``you have killed him``, then the same without ``have``.
     """
+    expanded = iter(_expand(nodes))  # the leaves come in the same order; _expand trims choices as a whole
+    return [text if text is not None else next(expanded) for text in _partial_texts(nodes)]
+
+
+def _partial_texts(nodes: tuple[_Node, ...]) -> list[str | None]:
+    """:func:`_stepwise`'s listing, with None where a fully expanded text stands."""
     first = next((index for index, node in enumerate(nodes) if not isinstance(node, str)), None)
     if first is None:
-        return ["".join(nodes)]  # type: ignore[arg-type]  # no groups left: all text
+        return [None]
     group = nodes[first]
     assert not isinstance(group, str)
-    found = [] if _has_optional(nodes) else [_as_written(nodes)]
+    found: list[str | None] = [] if _has_optional(nodes) else [_as_written(nodes)]
     parts = [_trimmed(part) for part in group.parts] if len(group.parts) > 1 else list(group.parts)
     for option in [*parts, ()] if group.optional else parts:
-        found += _stepwise((*nodes[:first], *option, *nodes[first + 1 :]))
+        found += _partial_texts((*nodes[:first], *option, *nodes[first + 1 :]))
     return found
 
 
@@ -335,7 +341,7 @@ def expand_alternatives(text: str, rules: Rules = SUITE_RULES) -> list[str]:
     Raises :class:`AlternativesError` (a ``ValueError``) when a bracket is unbalanced
     (under strict rules), brackets nest deeper than :data:`MAX_DEPTH`, or the full
     expansion would exceed :data:`MAX_EXPANSIONS` (partly expanded texts come on
-    top: fewer than as many again).
+    top: fewer than :func:`count_alternatives` of them).
     """
     nodes = _checked(text, rules)
     if first_markup(text) is None:
