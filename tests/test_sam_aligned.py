@@ -44,7 +44,7 @@ def test_flip_beside_a_second_mismatch_is_not_diluted() -> None:
     #          p = 1.1 / 2 = 0.55
     penalty = aligned_penalty(hyp, ref, VADER, ENGLISH)
     assert penalty.p == pytest.approx(0.55)
-    worst = penalty.pairs[penalty.worst]
+    worst = penalty.worst_pair
     assert (worst.ref.text, worst.hyp.text, worst.how) == ("good", "bad", "replaced")
 
 

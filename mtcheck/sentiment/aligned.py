@@ -73,32 +73,100 @@ class Pair:
 
 
 @dataclass(frozen=True)
+class Side:
+    """One sentence analysed for the aligned penalty (cached per sentence): its tokens, the indexes
+    of its word tokens with their forms and lemmas, each token's prior and context."""
+
+    tokens: tuple[Token, ...]
+    words: tuple[int, ...]
+    forms: tuple[str, ...]
+    lemmas: tuple[str, ...]
+    priors: tuple[float, ...]
+    context: tuple[Context, ...]
+
+    @cached_property
+    def own(self) -> tuple[float, ...]:
+        """Each token's effective polarity with its own prior."""
+        return tuple(self.effective(i) for i in range(len(self.tokens)))
+
+    def effective(self, index: int, prior: float | None = None) -> float:
+        """Effective polarity of token ``index``, with its own prior or the ``prior`` given."""
+        context = self.context[index]
+        if context.role == "modifier":
+            return 0.0
+        own = self.priors[index] if prior is None else prior
+        return own if context.role == "negator" else own * context.sign * context.factor
+
+    def word(self, index: int, prior: float | None = None) -> Word:
+        context = self.context[index]
+        token = self.tokens[index]
+        own = 0.0 if context.role == "modifier" else self.priors[index] if prior is None else prior
+        return Word(index, token.text, token.lemma, token.pos, own, self.effective(index, prior),
+                    bool(context.negated_by), context.factor, context.role)
+
+
+@dataclass(frozen=True)
 class AlignedPenalty:
-    """The aligned penalty ``p``, every pair, the pair that set it, and each side's negation scopes."""
+    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change)``, ``worst`` the one that set p."""
 
     p: float
-    pairs: tuple[Pair, ...]
+    links: tuple[tuple[int | None, int | None, str, float], ...]
     worst: int | None
-    scopes_hyp: tuple[tuple[str, tuple[str, ...]], ...]
-    scopes_ref: tuple[tuple[str, tuple[str, ...]], ...]
+    hyp: Side
+    ref: Side
+
+    @cached_property
+    def pairs(self) -> tuple[Pair, ...]:
+        """Every aligned pair as :class:`Pair` (built on first use: scoring needs only ``p``)."""
+        return tuple(Pair(None if h is None else self.hyp.word(h, _shared(self, h, r)),
+                          None if r is None else self.ref.word(r), how, change)
+                     for h, r, how, change in sorted(self.links, key=_reading_order))
+
+    @property
+    def worst_pair(self) -> Pair | None:
+        """The pair that set ``p`` (None when p is 0)."""
+        return None if self.worst is None else next(
+            pair for pair, link in zip(self.pairs, sorted(self.links, key=_reading_order)) if link is self.links[self.worst])
+
+    @property
+    def scopes_hyp(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return _scopes(self.hyp)
+
+    @property
+    def scopes_ref(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return _scopes(self.ref)
 
     @cached_property
     def details(self) -> dict[str, object]:
         """JSON-ready ``p``, the pairs that are not plain equal neutral words, the worst pair and the scopes."""
-        shown = [(i, pair) for i, pair in enumerate(self.pairs) if pair.change or pair.how != "equal"
-                 or _polar(pair.hyp) or _polar(pair.ref)]
+        worst = self.worst_pair
+        shown = [pair for pair in self.pairs if pair.change or pair.how != "equal" or _polar(pair.hyp) or _polar(pair.ref)]
         return {
             "p": round(self.p, 6),
             "penalty": "aligned",
-            "pairs": [pair.as_dict() for _, pair in shown],
-            "worst": next((k for k, (i, _) in enumerate(shown) if i == self.worst), None),
+            "pairs": [pair.as_dict() for pair in shown],
+            "worst": next((k for k, pair in enumerate(shown) if pair is worst), None),
             "scopes_hyp": [[negator, list(scope)] for negator, scope in self.scopes_hyp],
             "scopes_ref": [[negator, list(scope)] for negator, scope in self.scopes_ref],
         }
 
 
+def _reading_order(link: tuple[int | None, int | None, str, float]) -> tuple[int, int]:
+    """Pairs in reference order; a hypothesis-only word where it stands."""
+    h, r = link[0], link[1]
+    return (r if r is not None else h, h if h is not None else -1)  # type: ignore[return-value]
+
+
 def _polar(word: Word | None) -> bool:
     return word is not None and (word.prior != 0 or word.role != "")
+
+
+def _shared(penalty: AlignedPenalty, h: int | None, r: int | None) -> float | None:
+    """The reference's prior when hypothesis word ``h`` has the form or lemma of reference word ``r``."""
+    if h is None or r is None:
+        return None
+    th, tr = penalty.hyp.tokens[h], penalty.ref.tokens[r]
+    return penalty.ref.priors[r] if th.form == tr.form or th.lemma == tr.lemma else None
 
 
 def aligned_penalty(
@@ -110,90 +178,96 @@ def aligned_penalty(
 
 @lru_cache(maxsize=100_000)
 def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str, tagged: bool) -> AlignedPenalty:
-    tokens_h, tokens_r = _tokens(hyp, tagged), _tokens(ref, tagged)
-    priors_h = [_prior(t, lexicon, negation, words) for t in tokens_h]
-    priors_r = [_prior(t, lexicon, negation, words) for t in tokens_r]
-    context_h = contexts([t.lemma for t in tokens_h], priors_h, words)
-    context_r = contexts([t.lemma for t in tokens_r], priors_r, words)
-    pairs = tuple(_pair_change(h, r, how, tokens_h, tokens_r, priors_h, priors_r, context_h, context_r)
-                  for h, r, how in align(tokens_h, tokens_r))
-    worst = max(range(len(pairs)), key=lambda i: pairs[i].change, default=None)
-    if worst is not None and pairs[worst].change == 0:
-        worst = None
-    p = min(1.0, pairs[worst].change / 2.0) if worst is not None else 0.0
-    return AlignedPenalty(p, pairs, worst, _scopes(tokens_h, context_h), _scopes(tokens_r, context_r))
+    side_h, side_r = side(hyp, lexicon, words, negation, tagged), side(ref, lexicon, words, negation, tagged)
+    links = []
+    worst, largest = None, 0.0
+    own_h, own_r, tokens_h, tokens_r = side_h.own, side_r.own, side_h.tokens, side_r.tokens
+    for h, r, how in align(side_h, side_r):
+        if h is None:
+            change = abs(own_r[r])  # type: ignore[index]
+        elif r is None:
+            change = abs(own_h[h])
+        elif how == "equal" or tokens_h[h].form == tokens_r[r].form or tokens_h[h].lemma == tokens_r[r].lemma:
+            prior = side_r.priors[r]  # the same word: the reference's prior, each side's context
+            change = abs(side_h.effective(h, prior) - own_r[r]) if prior else 0.0
+        else:
+            change = abs(own_h[h] - own_r[r])
+        if change > largest:
+            worst, largest = len(links), change
+        links.append((h, r, how, change))
+    return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, side_h, side_r)
 
 
-def _tokens(text: str, tagged: bool) -> tuple[Token, ...]:
-    return analyse(text) if tagged else surface(text)
+@lru_cache(maxsize=200_000)
+def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, tagged: bool) -> Side:
+    """``text`` analysed (tagged, or :func:`surface` tokens) with priors and contexts (cached per sentence)."""
+    tokens = analyse(text) if tagged else surface(text)
+    flags = [t.is_word for t in tokens]
+    priors = tuple(_prior(t, w, lexicon, negation, words) for t, w in zip(tokens, flags))
+    index = tuple(i for i, w in enumerate(flags) if w)
+    return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
+                priors, tuple(contexts([t.lemma for t in tokens], priors, words)))
 
 
-def _prior(token: Token, lexicon: Lexicon, negation: str, words: ContextWords) -> float:
+def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords) -> float:
     """The word's prior polarity as the paper scores it (0 for punctuation)."""
-    if not token.is_word:
+    if not word:
         return 0.0
     if token.lemma in words.negators and negation == "paper":
         return -1.0
     return word_polarity(token, lexicon, negation)
 
 
-def align(hyp: Sequence[Token], ref: Sequence[Token]) -> list[tuple[int | None, int | None, str]]:
+def align(hyp: Side, ref: Side) -> list[tuple[int | None, int | None, str]]:
     """``(hyp index, ref index, how)`` for every word token of both sides (indexes into the token lists).
 
     ``how`` is ``equal``, ``moved`` (same form or lemma elsewhere), ``replaced`` (by position in
     a replace block), ``added`` (hypothesis only) or ``dropped`` (reference only).
     """
-    left = [i for i, t in enumerate(hyp) if t.is_word]
-    right = [j for j, t in enumerate(ref) if t.is_word]
-    matcher = difflib.SequenceMatcher(None, [hyp[i].lemma for i in left], [ref[j].lemma for j in right],
-                                      autojunk=False)
-    pairs: list[tuple[int | None, int | None, str]] = []
+    left, right, a_lemmas, b_lemmas = hyp.words, ref.words, hyp.lemmas, ref.lemmas
+    if a_lemmas == b_lemmas:
+        return [(i, j, "equal") for i, j in zip(left, right)]
+    head = 0  # the common prefix and suffix are equal as they stand; SequenceMatcher aligns the middle
+    while head < min(len(a_lemmas), len(b_lemmas)) and a_lemmas[head] == b_lemmas[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a_lemmas), len(b_lemmas)) - head and a_lemmas[-1 - tail] == b_lemmas[-1 - tail]:
+        tail += 1
+    pairs: list[tuple[int | None, int | None, str]] = [(left[k], right[k], "equal") for k in range(head)]
+    pairs += [(left[-1 - k], right[-1 - k], "equal") for k in range(tail)]
     blocks: list[tuple[list[int], list[int]]] = []
+    matcher = difflib.SequenceMatcher(None, a_lemmas[head:len(a_lemmas) - tail], b_lemmas[head:len(b_lemmas) - tail],
+                                      autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
-            pairs.extend((left[a], right[b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
+            pairs.extend((left[head + a], right[head + b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
         else:
-            blocks.append(([left[a] for a in range(a0, a1)], [right[b] for b in range(b0, b1)]))
-    for key in ("form", "lemma"):
-        rest_h = [i for block, _ in blocks for i in block]
-        rest_r = [j for _, block in blocks for j in block]
-        for i in rest_h:
-            value = getattr(hyp[i], key)
-            j = next((j for j in rest_r if getattr(ref[j], key) == value), None)
-            if j is not None:
-                rest_r.remove(j)
-                pairs.append((i, j, "moved"))
-                blocks = [([x for x in bh if x != i], [y for y in br if y != j]) for bh, br in blocks]
+            blocks.append((list(range(head + a0, head + a1)), list(range(head + b0, head + b1))))
+    for keys_h, keys_r in ((hyp.forms, ref.forms), (hyp.lemmas, ref.lemmas)):
+        rest_r = {}
+        for _, block in blocks:
+            for b in block:
+                rest_r.setdefault(keys_r[b], []).append(b)
+        moved: dict[int, int] = {}
+        for block, _ in blocks:
+            for a in block:
+                found = rest_r.get(keys_h[a])
+                if found:
+                    moved[a] = found.pop(0)
+        if moved:
+            taken = set(moved.values())
+            pairs.extend((left[a], right[b], "moved") for a, b in moved.items())
+            blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
     for block_h, block_r in blocks:
-        pairs.extend((i, j, "replaced") for i, j in zip(block_h, block_r))
-        pairs.extend((i, None, "added") for i in block_h[len(block_r):])
-        pairs.extend((None, j, "dropped") for j in block_r[len(block_h):])
-    return sorted(pairs, key=lambda p: (p[1] if p[1] is not None else p[0], p[0] if p[0] is not None else -1))
+        pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
+        pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
+        pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
+    return pairs
 
 
-def _pair_change(
-    h: int | None, r: int | None, how: str, tokens_h: Sequence[Token], tokens_r: Sequence[Token],
-    priors_h: Sequence[float], priors_r: Sequence[float], context_h: Sequence[Context], context_r: Sequence[Context],
-) -> Pair:
-    same = h is not None and r is not None and (
-        tokens_h[h].form == tokens_r[r].form or tokens_h[h].lemma == tokens_r[r].lemma)
-    word_r = None if r is None else _word(r, tokens_r[r], priors_r[r], context_r[r])
-    word_h = None if h is None else _word(h, tokens_h[h], priors_r[r] if same and r is not None else priors_h[h],
-                                          context_h[h])
-    e_h = 0.0 if word_h is None else word_h.effective
-    e_r = 0.0 if word_r is None else word_r.effective
-    return Pair(word_h, word_r, how, abs(e_h - e_r))
-
-
-def _word(index: int, token: Token, prior: float, context: Context) -> Word:
-    own = 0.0 if context.role == "modifier" else prior
-    effective = own if context.role == "negator" else own * context.sign * context.factor
-    return Word(index, token.text, token.lemma, token.pos, own, effective, bool(context.negated_by),
-                context.factor, context.role)
-
-
-def _scopes(tokens: Sequence[Token], context: Sequence[Context]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each negator's text and the words of its scope."""
+    tokens, context = side.tokens, side.context
     return tuple(
         (tokens[i].text, tuple(tokens[j].text for j in range(len(tokens)) if i in context[j].negated_by))
         for i in range(len(tokens)) if context[i].role == "negator"
