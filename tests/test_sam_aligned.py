@@ -222,7 +222,7 @@ def test_explain_shows_pairs_scopes_and_the_worst_pair() -> None:
     lines = metric.explain(score)
     assert lines[0].startswith("aligned pairs")
     worst = [line for line in lines if line.lstrip().startswith("*")]
-    assert worst == ["  * love#v (s +0.800, negated, e -0.800) → love#v (s +0.800) [equal] change 1.600"]
+    assert worst == ["  * love#v (s +0.800, negated, e -0.800) → love#v (s +0.800) [same-word] change 1.600"]
     assert "negation scopes: reference not → [love this place]; hypothesis (none)" in lines
     assert lines[-2].startswith("p = min(1, largest change / 2) = min(1, 1.600 / 2) = 0.800")
     assert lines[-1].startswith("bleu = ") and score.value == pytest.approx(score.details["base"] * 0.2)

@@ -6,9 +6,13 @@ is paired with the reference word it replaces, and p is half the largest change:
 
 1. **Alignment** over word tokens (punctuation only bounds negation scopes):
 
-   a. ``difflib.SequenceMatcher`` over the lemma sequences; its *equal* blocks pair words;
-   b. words left on both sides with the same case-folded form, then the same lemma, pair
-      across the sentence, left to right (a moved word, a change of case);
+   a. each word's key is its lemma with its context (negation sign, intensity factor, role);
+      the common prefix and suffix of the key sequences pair as they stand, and
+      ``difflib.SequenceMatcher`` pairs the *equal* blocks of the rest;
+   b. words left on both sides with the same case-folded form, then the same lemma, and the
+      same context pair across the sentence, left to right (*moved*: word order, case); then
+      the same form, then lemma, whatever the context (*same-word*: negation or intensity
+      changed);
    c. within each *replace* block, the words still left pair by position;
    d. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
@@ -83,6 +87,12 @@ class Side:
     lemmas: tuple[str, ...]
     priors: tuple[float, ...]
     context: tuple[Context, ...]
+
+    @cached_property
+    def keys(self) -> tuple[tuple[str, int, float, str], ...]:
+        """Each word's lemma with its context (sign, factor, role): what the alignment matches first."""
+        return tuple((self.lemmas[k], c.sign, c.factor, c.role)
+                     for k, c in enumerate(self.context[i] for i in self.words))
 
     @cached_property
     def own(self) -> tuple[float, ...]:
@@ -187,7 +197,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             change = abs(own_r[r])  # type: ignore[index]
         elif r is None:
             change = abs(own_h[h])
-        elif how == "equal" or tokens_h[h].form == tokens_r[r].form or tokens_h[h].lemma == tokens_r[r].lemma:
+        elif how != "replaced" or tokens_h[h].form == tokens_r[r].form or tokens_h[h].lemma == tokens_r[r].lemma:
             prior = side_r.priors[r]  # the same word: the reference's prior, each side's context
             change = abs(side_h.effective(h, prior) - own_r[r]) if prior else 0.0
         else:
@@ -221,42 +231,46 @@ def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: Con
 def align(hyp: Side, ref: Side) -> list[tuple[int | None, int | None, str]]:
     """``(hyp index, ref index, how)`` for every word token of both sides (indexes into the token lists).
 
-    ``how`` is ``equal``, ``moved`` (same form or lemma elsewhere), ``replaced`` (by position in
-    a replace block), ``added`` (hypothesis only) or ``dropped`` (reference only).
+    ``how`` is ``equal`` (same lemma and context, in a matching block), ``moved`` (same form or
+    lemma and context, elsewhere), ``same-word`` (same form or lemma, another context: a
+    negation or intensity change), ``replaced`` (by position in a replace block), ``added``
+    (hypothesis only) or ``dropped`` (reference only).
     """
-    left, right, a_lemmas, b_lemmas = hyp.words, ref.words, hyp.lemmas, ref.lemmas
-    if a_lemmas == b_lemmas:
+    left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
+    if a_keys == b_keys:
         return [(i, j, "equal") for i, j in zip(left, right)]
     head = 0  # the common prefix and suffix are equal as they stand; SequenceMatcher aligns the middle
-    while head < min(len(a_lemmas), len(b_lemmas)) and a_lemmas[head] == b_lemmas[head]:
+    while head < min(len(a_keys), len(b_keys)) and a_keys[head] == b_keys[head]:
         head += 1
     tail = 0
-    while tail < min(len(a_lemmas), len(b_lemmas)) - head and a_lemmas[-1 - tail] == b_lemmas[-1 - tail]:
+    while tail < min(len(a_keys), len(b_keys)) - head and a_keys[-1 - tail] == b_keys[-1 - tail]:
         tail += 1
     pairs: list[tuple[int | None, int | None, str]] = [(left[k], right[k], "equal") for k in range(head)]
     pairs += [(left[-1 - k], right[-1 - k], "equal") for k in range(tail)]
     blocks: list[tuple[list[int], list[int]]] = []
-    matcher = difflib.SequenceMatcher(None, a_lemmas[head:len(a_lemmas) - tail], b_lemmas[head:len(b_lemmas) - tail],
+    matcher = difflib.SequenceMatcher(None, a_keys[head:len(a_keys) - tail], b_keys[head:len(b_keys) - tail],
                                       autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
             pairs.extend((left[head + a], right[head + b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
         else:
             blocks.append((list(range(head + a0, head + a1)), list(range(head + b0, head + b1))))
-    for keys_h, keys_r in ((hyp.forms, ref.forms), (hyp.lemmas, ref.lemmas)):
-        rest_r = {}
+    passes = (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
+              ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
+    for how, keys_h, keys_r, with_context in passes:
+        rest_r: dict[object, list[int]] = {}
         for _, block in blocks:
             for b in block:
-                rest_r.setdefault(keys_r[b], []).append(b)
+                rest_r.setdefault((keys_r[b], b_keys[b][1:]) if with_context else keys_r[b], []).append(b)
         moved: dict[int, int] = {}
         for block, _ in blocks:
             for a in block:
-                found = rest_r.get(keys_h[a])
+                found = rest_r.get((keys_h[a], a_keys[a][1:]) if with_context else keys_h[a])
                 if found:
                     moved[a] = found.pop(0)
         if moved:
             taken = set(moved.values())
-            pairs.extend((left[a], right[b], "moved") for a, b in moved.items())
+            pairs.extend((left[a], right[b], how) for a, b in moved.items())
             blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
     for block_h, block_r in blocks:
         pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
