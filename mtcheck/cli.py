@@ -142,6 +142,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_USAGE if errors else EXIT_FAILED if failed else EXIT_OK
 
 
+def _sam_penalties(text: str) -> tuple[str, ...]:
+    """``paper,aligned`` -> ``("paper", "aligned")``; a usage error names an unknown penalty."""
+    from mtcheck.sentiment.polarity import check_penalty
+
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise MtcheckError("--sam-penalty needs at least one penalty (fix: e.g. --sam-penalty paper,aligned)")
+    try:
+        return tuple(check_penalty(name) for name in names)
+    except MetricError as exc:
+        raise MtcheckError(f"--sam-penalty: {exc}") from exc
+
+
 def cmd_meta_eval(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -150,7 +163,7 @@ def cmd_meta_eval(args: argparse.Namespace) -> int:
 
     settings = metaeval.Settings(
         resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),
-        sam=not args.no_sam, calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
+        sam=not args.no_sam, sam_penalties=_sam_penalties(args.sam_penalty), calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
     )
     evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
                           cache=_cache(args), wording=SUITE_WORDING)
@@ -371,6 +384,9 @@ def build_parser() -> argparse.ArgumentParser:
     meta.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     meta.add_argument("--metric", action="append", default=[], help="a metric to add to the suites' checks (repeatable)")
     meta.add_argument("--no-sam", action="store_true", help="do not add sam:M beside each metric M of English suites")
+    meta.add_argument("--sam-penalty", default="paper", metavar="LIST",
+                      help="SAM penalties to evaluate each sam:M with, comma-separated: paper (default), aligned, "
+                           "or paper,aligned to compare them")
     meta.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
     meta.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals")
     meta.add_argument("--seed", type=int, default=0, help="bootstrap random seed")

@@ -116,6 +116,17 @@ def test_metrics_come_with_and_without_sam_for_english_targets(write_suite) -> N
     assert [c.key for c in suite_metrics(suite, sam=False)] == ["chrf"]
 
 
+def test_both_sam_penalties_are_compared_side_by_side(write_suite, capsys) -> None:
+    suite = load_suite(write_suite(RATED))
+    keys = [c.key for c in suite_metrics(suite, penalties=("paper", "aligned"))]
+    assert keys == ["chrf", "sam:chrf", "sam:chrf(penalty=aligned)"]
+    path = write_suite(RATED)
+    assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache", "--sam-penalty", "paper,aligned"]) == 0
+    assert "sam:chrf(penalty=aligned)" in capsys.readouterr().out
+    assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache", "--sam-penalty", "mean"]) == 2
+    assert "unknown SAM penalty 'mean'" in capsys.readouterr().err
+
+
 def test_correlations_match_scipy_on_the_suite(write_suite) -> None:
     suite = load_suite(write_suite(RATED))
     meta = meta_evaluate([suite], settings=Settings(resamples=200, sam=False, extra=("bleu",), calibrate=True))

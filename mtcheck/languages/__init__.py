@@ -45,6 +45,8 @@ class Language:
     downtoners: frozenset[str]
     #: Curated opposite-polarity forms, in pairs; :attr:`opposites` reads them both ways.
     opposite_pairs: tuple[tuple[str, str], ...]
+    #: Clause connectives ("but", "because"): a negation's scope ends at one (or at punctuation).
+    connectives: frozenset[str] = frozenset()
     #: Words placed before the finite verb together with it (Spanish clitics: "no *me* gusta").
     clitics: frozenset[str] = frozenset()
     grammar_source: str = ""

@@ -22,6 +22,7 @@ LANGUAGE = Language(
                             "særdeles", "enormt", "vildt", "super"}),
     downtoner="ret",
     downtoners=frozenset({"ret", "lidt", "temmelig", "relativt", "næsten", "knap", "nogenlunde"}),
+    connectives=frozenset({"men", "og", "eller", "fordi", "mens", "hvis", "når", "selvom", "uden"}),
     opposite_pairs=(
         ("god", "dårlig"), ("godt", "dårligt"), ("gode", "dårlige"), ("fremragende", "elendig"),
         ("fantastisk", "forfærdelig"), ("fantastiske", "forfærdelige"), ("vidunderlig", "frygtelig"),

@@ -25,6 +25,7 @@ LANGUAGE = Language(
                             "völlig", "echt", "richtig", "besonders", "höchst", "super"}),
     downtoner="ziemlich",
     downtoners=frozenset({"ziemlich", "relativ", "einigermaßen", "fast", "kaum", "eher", "etwas"}),
+    connectives=frozenset({"aber", "und", "oder", "weil", "obwohl", "während", "wenn", "denn", "sondern", "doch"}),
     opposite_pairs=(
         ("gut", "schlecht"), ("gute", "schlechte"), ("guten", "schlechten"), ("guter", "schlechter"),
         ("gutes", "schlechtes"), ("ausgezeichnet", "miserabel"), ("toll", "furchtbar"),

@@ -26,6 +26,7 @@ LANGUAGE = Language(
                             "absolutamente", "sumamente", "verdaderamente", "completamente", "tan", "super"}),
     downtoner="bastante",
     downtoners=frozenset({"bastante", "algo", "relativamente", "casi", "apenas", "poco"}),
+    connectives=frozenset({"pero", "y", "o", "porque", "aunque", "mientras", "si", "cuando", "sino"}),
     opposite_pairs=(
         ("bueno", "malo"), ("buena", "mala"), ("buenos", "malos"), ("buenas", "malas"), ("buen", "mal"),
         ("bien", "mal"), ("excelente", "pésimo"), ("excelentes", "pésimos"), ("genial", "horrible"),

@@ -22,6 +22,7 @@ LANGUAGE = Language(
                             "helt", "absolutt", "enormt", "særdeles", "kjempe"}),
     downtoner="ganske",
     downtoners=frozenset({"ganske", "litt", "relativt", "temmelig", "nesten", "knapt", "noenlunde"}),
+    connectives=frozenset({"men", "og", "eller", "fordi", "mens", "hvis", "når", "selv", "uten"}),
     opposite_pairs=(
         ("bra", "dårlig"), ("bra", "dårlige"), ("god", "dårlig"), ("godt", "dårlig"), ("gode", "dårlige"),
         ("utmerket", "elendig"), ("utmerkede", "elendige"),

@@ -24,6 +24,7 @@ LANGUAGE = Language(
                             "enormt", "himla", "jättemycket", "helt", "absolut", "särskilt", "ytterst"}),
     downtoner="ganska",
     downtoners=frozenset({"ganska", "lite", "rätt", "relativt", "tämligen", "hyfsat", "nästan", "knappt"}),
+    connectives=frozenset({"men", "och", "eller", "eftersom", "fast", "fastän", "medan", "om", "när", "utan"}),
     opposite_pairs=(
         ("bra", "dålig"), ("bra", "dåligt"), ("bra", "dåliga"), ("utmärkt", "usel"), ("utmärkta", "usla"),
         ("fantastisk", "fruktansvärd"), ("fantastiskt", "fruktansvärt"), ("fantastiska", "fruktansvärda"),

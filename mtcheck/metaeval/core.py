@@ -25,13 +25,15 @@ CI = tuple[float, float] | None
 
 @dataclass(frozen=True)
 class Settings:
-    """``resamples`` bootstrap resamples (0: no intervals) at ``confidence``; ``extra`` metrics beside the suites' checks."""
+    """``resamples`` bootstrap resamples (0: no intervals) at ``confidence``; ``extra`` metrics beside the suites' checks;
+    ``sam_penalties``: the SAM penalties each added ``sam:M`` is evaluated with (``paper``, ``aligned``)."""
 
     resamples: int = 1000
     confidence: float = 0.95
     seed: int = 0
     extra: tuple[str, ...] = ()
     sam: bool = True
+    sam_penalties: tuple[str, ...] = ("paper",)
     calibrate: bool = False
     acceptable: tuple[Acceptable, ...] = ()
 
@@ -105,10 +107,12 @@ class MetaEval:
                 "calibrations": [asdict(c) for c in self.calibrations], "problems": list(self.problems)}
 
 
-def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True) -> list[Check]:
+def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
+                  penalties: Sequence[str] = ("paper",)) -> list[Check]:
     """The metrics to meta-evaluate: every check's metric (one per key) and ``extra``; for targets
     SAM has resources for (:func:`has_sam_resources`, the test SAM itself uses)
-    each metric also with and without SAM (``chrf`` and ``sam:chrf``)."""
+    each metric also with and without SAM (``chrf`` and ``sam:chrf``), the SAM one once per
+    penalty in ``penalties`` (``aligned`` as ``sam:chrf(penalty=aligned)``)."""
     checks: dict[str, Check] = {}
     for check in [*suite.defaults, *(c for case in suite.cases for c in case.checks), *(Check(m) for m in extra)]:
         checks.setdefault(check.key, Check(check.metric, params=check.params))
@@ -116,11 +120,21 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True) -> 
     ordered: dict[str, Check] = {}
     for check in checks.values():
         base = check.metric[len(SAM_PREFIX):] if check.metric.startswith(SAM_PREFIX) else check.metric
-        variants = [base, SAM_PREFIX + base] if covered and sam else [check.metric]
-        for name in variants:
-            variant = Check(name, params=check.params)
+        if not (covered and sam):
+            ordered.setdefault(check.key, check)
+            continue
+        own = [str(check.params["penalty"])] if "penalty" in check.params else []  # the suite's own sam: check stays
+        variants = [Check(base, params=_without_penalty(check.params))]
+        for penalty in dict.fromkeys([*penalties, *own]):
+            params = _without_penalty(check.params) | ({} if penalty == "paper" else {"penalty": penalty})
+            variants.append(Check(SAM_PREFIX + base, params=params))
+        for variant in variants:
             ordered.setdefault(variant.key, variant)
     return list(ordered.values())
+
+
+def _without_penalty(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if k != "penalty"}
 
 
 def _score(evaluator: Evaluator, metric: Metric, items: Sequence[tuple[Case, str]]) -> list[float]:
@@ -192,7 +206,7 @@ def _suite(suite: Suite, evaluator: Evaluator, settings: Settings, out: MetaEval
     scales = rated_scales(suite)
     if not scales:
         return
-    for check in suite_metrics(suite, settings.extra, settings.sam):
+    for check in suite_metrics(suite, settings.extra, settings.sam, settings.sam_penalties):
         try:
             metric = evaluator.metric(check, suite.target_lang)
         except MtcheckError as exc:

@@ -146,12 +146,12 @@ def check_values(name: str, params: dict[str, Any]) -> None:
     Cheap metrics (no disk cache, no language-dependent model) are built once
     with ``params``; for ``sam:`` metrics (and ``sam:*``, every one of them)
     the lexicon must be ``default`` or an existing file and the negation rule
-    known. Other values are only checked when the metric is built for a run.
+    and penalty known. Other values are only checked when the metric is built for a run.
     """
     if name.startswith(SAM_PREFIX):
         from mtcheck.metrics.sam import SAM_PARAMS
         from mtcheck.sentiment.lexicon import DEFAULT_NAMES
-        from mtcheck.sentiment.polarity import check_negation
+        from mtcheck.sentiment.polarity import check_negation, check_penalty
 
         lexicon = params.get("lexicon")
         if isinstance(lexicon, str) and lexicon.lower() not in DEFAULT_NAMES and not Path(lexicon).expanduser().is_file():
@@ -160,11 +160,12 @@ def check_values(name: str, params: dict[str, Any]) -> None:
                 f"metric {name!r}: sentiment lexicon {lexicon!r} {f'is {kind}, not a regular file' if kind else 'not found'} "
                 "(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
             )
-        if "negation" in params:
-            try:
-                check_negation(str(params["negation"]))
-            except (MetricError, ValueError) as exc:
-                raise MetricError(f"metric {name!r}: {exc}") from exc
+        for key, check in (("negation", check_negation), ("penalty", check_penalty)):
+            if key in params:
+                try:
+                    check(str(params[key]))
+                except (MetricError, ValueError) as exc:
+                    raise MetricError(f"metric {name!r}: {exc}") from exc
         base = name[len(SAM_PREFIX):]
         if base != "*":
             check_values(base, {k: v for k, v in params.items() if k not in SAM_PARAMS})

@@ -15,12 +15,14 @@ from mtcheck.errors import MetricError, Setting
 from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
-from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon
-from mtcheck.sentiment.polarity import Penalty, check_negation, sam_penalty
+from mtcheck.sentiment.aligned import AlignedPenalty, aligned_penalty
+from mtcheck.sentiment.context import ContextWords, context_words
+from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
+from mtcheck.sentiment.polarity import Penalty, check_negation, check_penalty, sam_penalty
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 
 #: Params that configure SAM itself; every other param goes to the base metric.
-SAM_PARAMS = ("lexicon", "negation", "lang")
+SAM_PARAMS = ("lexicon", "negation", "lang", "penalty")
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class SAMResult:
 
     value: float
     base: float
-    penalty: Penalty
+    penalty: Penalty | AlignedPenalty
 
 
 def adjust(base_value: float, p: float) -> float:
@@ -39,12 +41,23 @@ def adjust(base_value: float, p: float) -> float:
 
 def sam_adjust(
     hyp: str, ref: str, base_value: float, *, lexicon: Lexicon | None = None, negation: str = "paper",
-    lang: str | None = "en",
+    lang: str | None = "en", penalty: str = "paper", words: ContextWords | None = None,
 ) -> SAMResult:
     """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore); ``lang`` as in
-    :func:`~mtcheck.sentiment.polarity.sam_penalty`."""
-    penalty = sam_penalty(hyp, ref, lexicon, negation, lang)
-    return SAMResult(adjust(base_value, penalty.p), base_value, penalty)
+    :func:`~mtcheck.sentiment.polarity.sam_penalty`.
+
+    ``penalty="aligned"`` uses :func:`~mtcheck.sentiment.aligned.aligned_penalty` with the
+    negators, intensifiers and downtoners of ``words`` (default: those of ``lang``) instead of the paper's p.
+    """
+    if check_penalty(penalty) == "aligned":
+        words = words or context_words(lang)
+        if words is None:
+            raise MetricError(f"SAM penalty 'aligned' has no negators or intensifiers for language {lang!r}")
+        found: Penalty | AlignedPenalty = aligned_penalty(
+            hyp, ref, lexicon or load_lexicon(), words, check_negation(negation), lang)
+    else:
+        found = sam_penalty(hyp, ref, lexicon, negation, lang)
+    return SAMResult(adjust(base_value, found.p), base_value, found)
 
 
 def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -> str | None:
@@ -95,6 +108,7 @@ class SAMMetric(Metric):
         lexicon: str | Lexicon | None = None,
         negation: str = "paper",
         lang: str | None = None,
+        penalty: str = "paper",
         base_name: str | None = None,
     ):
         name = f"sam:{base_name or base.name}"
@@ -112,17 +126,27 @@ class SAMMetric(Metric):
         self.negation = check_negation(str(negation))
         if self.analysis not in (None, "en") and _is_default(lexicon):
             lexicon = str(get_language(self.analysis).lexicon_path)  # the language's bundled lexicon
+        self.penalty = check_penalty(str(penalty))
+        self.words = context_words(self.analysis)
+        if self.penalty == "aligned" and self.words is None:
+            raise MetricError(
+                f"{name}: penalty 'aligned' has no negators or intensifiers for target language {self.lang!r} "
+                "(fix: use penalty 'paper' with a lexicon that lists your negators)",
+                setting=Setting(name, "penalty", "paper"),
+            )
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
         tagger = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
         self._signature = (
             f"{self.name}|lang:{self.lang}|lex:{self.lexicon_ident}|tagger:{tagger}|neg:{self.negation}"
-            f"|base:{base.signature()}"
+            + ("|penalty:aligned" if self.penalty == "aligned" else "")  # paper signatures (and caches) unchanged
+            + f"|base:{base.signature()}"
         )
 
     @classmethod
     def from_params(cls, base_name: str, params: dict[str, Any]) -> SAMMetric:
-        """Build ``sam:<base_name>``: SAM's own params are ``lexicon``, ``negation``, ``lang``; the rest go to the base."""
+        """Build ``sam:<base_name>``: SAM's own params are ``lexicon``, ``negation``, ``lang``, ``penalty``; the rest
+        go to the base."""
         from mtcheck.metrics import get_metric
 
         if not base_name or base_name.startswith("sam:"):
@@ -143,7 +167,8 @@ class SAMMetric(Metric):
         return self._lexicon
 
     def _details(self, hyp: str, ref: str, base_value: float, base_details: dict[str, Any]) -> tuple[float, dict[str, Any]]:
-        result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation, lang=self.analysis)
+        result = sam_adjust(hyp, ref, base_value, lexicon=self.lexicon, negation=self.negation, lang=self.analysis,
+                            penalty=self.penalty, words=self.words)
         return result.value, {
             "base": base_value,
             **result.penalty.details,
@@ -161,15 +186,59 @@ class SAMMetric(Metric):
         return [self._details(h, r, value, details) for h, r, (value, details) in zip(hyps, refs, base)]
 
     def explain(self, score: Score) -> list[str]:
-        """The mismatched words with their polarities, S_h, S_r, p, and the base and adjusted scores."""
+        """The mismatched words with their polarities, S_h, S_r, p, and the base and adjusted scores
+        (with ``penalty: aligned``: the aligned pairs, the negation scopes and the pair that set p)."""
         d = score.details
         if "p" not in d:
             return []
+        if d.get("penalty") == "aligned":
+            return [*_explain_aligned(d), self._adjusted(d, score)]
         hyp_words, ref_words = _format_words(d["mismatched_hyp"]), _format_words(d["mismatched_ref"])
         return [
             f"mismatched words: reference {ref_words} → hypothesis {hyp_words}",
             f"S_r = {d['S_r']:+.3f}, S_h = {d['S_h']:+.3f}, p = |S_r - S_h| / 2 = {d['p']:.3f} "
             f"(lexicon {d['lexicon']}, negation rule: {d['negation']})",
-            f"{self.base.name} = {d['base']:.4g} → {self.name} = {d['base']:.4g} x (1 - {d['p']:.3f}) "
-            f"= {score.value:.4g}",
+            self._adjusted(d, score),
         ]
+
+    def _adjusted(self, d: dict[str, Any], score: Score) -> str:
+        return f"{self.base.name} = {d['base']:.4g} → {self.name} = {d['base']:.4g} x (1 - {d['p']:.3f}) = {score.value:.4g}"
+
+
+def _format_aligned_word(w: dict[str, Any] | None) -> str:
+    """``not#r (s -1.000)``, ``love#v (s +0.800, negated, e -0.800)`` or ``-`` for no word."""
+    if w is None:
+        return "-"
+    label = f"{w['lemma']}#{w['pos']}" if w["pos"] else w["lemma"]
+    notes = [f"s {w['s']:+.3f}"]
+    if w["role"]:
+        notes.append(w["role"])
+    if w["negated"]:
+        notes.append("negated")
+    if w["factor"] != 1:
+        notes.append(f"x{w['factor']:g}")
+    if w["e"] != w["s"]:
+        notes.append(f"e {w['e']:+.3f}")
+    return f"{label} ({', '.join(notes)})"
+
+
+def _format_scopes(scopes: list[list[Any]]) -> str:
+    return "; ".join(f"{negator} → [{' '.join(scope)}]" for negator, scope in scopes) or "(none)"
+
+
+def _explain_aligned(d: dict[str, Any]) -> list[str]:
+    """Lines for an aligned penalty: each shown pair (reference → hypothesis), the scopes, and p."""
+    pairs = d["pairs"]
+    lines = ["aligned pairs (reference → hypothesis, change |e_h - e_r|):"]
+    lines += [f"  {'*' if k == d['worst'] else ' '} {_format_aligned_word(pair['ref'])} → "
+              f"{_format_aligned_word(pair['hyp'])} [{pair['how']}] change {pair['change']:.3f}"
+              for k, pair in enumerate(pairs)] or ["    (no sentiment-bearing or changed words)"]
+    lines.append(f"negation scopes: reference {_format_scopes(d['scopes_ref'])}; "
+                 f"hypothesis {_format_scopes(d['scopes_hyp'])}")
+    if d["worst"] is None:
+        lines.append(f"p = 0 (no pair changes polarity; lexicon {d['lexicon']}, negation rule: {d['negation']})")
+    else:
+        change = pairs[d["worst"]]["change"]
+        lines.append(f"p = min(1, largest change / 2) = min(1, {change:.3f} / 2) = {d['p']:.3f}, set by the pair "
+                     f"marked * (lexicon {d['lexicon']}, negation rule: {d['negation']})")
+    return lines

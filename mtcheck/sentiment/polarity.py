@@ -23,6 +23,8 @@ from mtcheck.sentiment.analysis import Token, analyse
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
 
 NEGATION_RULES = ("paper", "lexicon")
+#: How p is computed: the paper's eqs. 1-5, or the aligned largest change (:mod:`mtcheck.sentiment.aligned`).
+PENALTIES = ("paper", "aligned")
 #: Lemmas that count as negators under the paper rule (``n't``, ``cannot`` and tweet
 #: spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
 NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere"})
@@ -74,6 +76,13 @@ def check_negation(rule: str) -> str:
     if rule not in NEGATION_RULES:
         raise MetricError(f"unknown SAM negation rule {rule!r} (fix: use one of {', '.join(NEGATION_RULES)})")
     return rule
+
+
+def check_penalty(penalty: str) -> str:
+    """Validate a SAM penalty name."""
+    if penalty not in PENALTIES:
+        raise MetricError(f"unknown SAM penalty {penalty!r} (fix: use one of {', '.join(PENALTIES)})")
+    return penalty
 
 
 def negators(lang: str | None) -> frozenset[str]:

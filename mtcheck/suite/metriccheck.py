@@ -48,15 +48,17 @@ def _sam_base(name: str, base: str) -> Problems:
 
 
 def _build(name: str, params: dict[str, Any]) -> Problems:
-    """Build a cheap metric (for ``sam:X`` the base X, plus SAM's negation rule) to run its own value checks."""
+    """Build a cheap metric (for ``sam:X`` the base X, plus SAM's negation rule and penalty) to run its own value checks."""
     base = name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name
     try:
         if base != name:
             from mtcheck.metrics.sam import SAM_PARAMS
-            from mtcheck.sentiment.polarity import check_negation
+            from mtcheck.sentiment.polarity import check_negation, check_penalty
 
             if isinstance(params.get("negation"), str):
                 check_negation(params["negation"])
+            if isinstance(params.get("penalty"), str):
+                check_penalty(params["penalty"])
             params = {k: v for k, v in params.items() if k not in SAM_PARAMS}
         if base in CHEAP or is_preset_metric(base):
             get_metric(base, params)

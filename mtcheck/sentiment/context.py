@@ -1,0 +1,117 @@
+"""Negation scopes and intensity modifiers of one sentence, from word lists given as data.
+
+:func:`contexts` takes the sentence's token keys (lemmas, or case-folded forms when untagged),
+each word's prior polarity and a :class:`ContextWords` (a language's negators, intensifiers,
+downtoners and clause connectives), and says for every token how its context changes its
+polarity:
+
+* **negation scope**: a negator governs the words after it up to the end of its clause: the
+  next punctuation token or clause connective ("but", "because", ...), or the end of the
+  sentence. A word inside k scopes has its polarity multiplied by ``(-1) ** k``, so "not
+  without hope" keeps "hope" positive. A negator's own polarity is not flipped.
+* **intensity**: an intensifier ("very") or a downtoner ("slightly") governs the first word
+  with a non-zero prior after it in its clause and multiplies that word's polarity by
+  ``intensify`` (1.5) or ``downtone`` (0.5); chains multiply ("really very good": 2.25). A
+  modifier that governs a word is a modifier only (own polarity 0); one that governs nothing
+  ("it was super!") keeps its prior.
+
+Nothing here is English-specific but the word lists: :func:`context_words` gives English's
+(below) or those :mod:`mtcheck.languages` holds for other target languages.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mtcheck.languages import find_language
+from mtcheck.metrics.resources import primary_subtag
+from mtcheck.sentiment.analysis import is_word
+
+
+@dataclass(frozen=True)
+class ContextWords:
+    """A language's negators, intensifiers, downtoners and clause connectives (lemmas, case-folded)."""
+
+    negators: frozenset[str]
+    intensifiers: frozenset[str]
+    downtoners: frozenset[str]
+    connectives: frozenset[str]
+    intensify: float = 1.5
+    downtone: float = 0.5
+
+
+@dataclass(frozen=True)
+class Context:
+    """How one token's context changes its polarity: ``sign`` (+1/-1), ``factor``, and its ``role``.
+
+    ``role`` is ``"negator"``, ``"modifier"`` (an intensifier or downtoner that governs a word)
+    or ``""``; ``negated_by`` holds the indexes of the negators whose scope covers the token.
+    """
+
+    sign: int = 1
+    factor: float = 1.0
+    role: str = ""
+    negated_by: tuple[int, ...] = ()
+
+
+#: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``).
+ENGLISH = ContextWords(
+    negators=frozenset({"not", "n't", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none",
+                        "nowhere", "cannot"}),
+    intensifiers=frozenset({"absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely",
+                            "super", "deeply", "highly", "incredibly", "utterly", "definitely", "seriously",
+                            "terribly", "most", "too", "particularly", "especially", "exceptionally",
+                            "remarkably", "entirely", "thoroughly", "awfully", "hugely", "immensely"}),
+    downtoners=frozenset({"slightly", "somewhat", "fairly", "rather", "mildly", "moderately", "marginally",
+                          "partly", "partially", "relatively", "reasonably", "barely", "hardly", "scarcely",
+                          "less", "little"}),
+    connectives=frozenset({"but", "and", "or", "because", "although", "though", "while", "whereas", "yet",
+                           "however", "since", "unless", "until", "if", "when"}),
+)
+def context_words(lang: str | None) -> ContextWords | None:
+    """The lists for target language ``lang`` (``en-GB`` -> ``en``): English's above, or those of
+    :mod:`mtcheck.languages` (sv, nb, da, de, es, ar); None when there are none."""
+    if lang is None:
+        return None
+    if primary_subtag(lang) in ("en", "eng"):
+        return ENGLISH
+    language = find_language(lang)
+    if language is None:
+        return None
+    return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives)
+
+
+def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords) -> list[Context]:
+    """The :class:`Context` of each token; ``keys`` are all tokens (punctuation included), ``priors`` their prior polarities."""
+    count = len(keys)
+    ends = _clause_ends(keys, words)
+    negated: list[list[int]] = [[] for _ in range(count)]
+    factors = [1.0] * count
+    roles = [""] * count
+    for i, key in enumerate(keys):
+        if key in words.negators:
+            roles[i] = "negator"
+            for j in range(i + 1, ends[i]):
+                if keys[j] not in words.negators:
+                    negated[j].append(i)
+    for i, key in enumerate(keys):
+        scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
+        if scale is None or roles[i]:
+            continue
+        target = next((j for j in range(i + 1, ends[i]) if priors[j] and keys[j] not in words.intensifiers
+                       and keys[j] not in words.downtoners), None)
+        if target is not None:
+            roles[i] = "modifier"
+            factors[target] *= scale
+    return [Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+
+
+def _clause_ends(keys: Sequence[str], words: ContextWords) -> list[int]:
+    """For each token, the index of the first clause boundary after it (punctuation or connective), else ``len(keys)``."""
+    ends = [len(keys)] * len(keys)
+    end = len(keys)
+    for i in range(len(keys) - 1, -1, -1):
+        ends[i] = end
+        if not is_word(keys[i]) or keys[i] in words.connectives:
+            end = i
+    return ends
