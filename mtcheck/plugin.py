@@ -18,7 +18,6 @@ from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
-from mtcheck.suite.model import SEVERITIES
 
 if TYPE_CHECKING:
     from mtcheck.items import CaseItem
@@ -62,7 +61,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mt-clear-cache", action="store_true", help="empty the score cache before the run")
     group.addoption("--mt-cache-dir", metavar="DIR", default=None,
                     help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
-    group.addoption("--mt-fail-on", metavar="SEVERITY", choices=SEVERITIES, default=None,
+    # the choices are mtcheck.suite.model.SEVERITIES, written out so that the light half imports no suite model
+    group.addoption("--mt-fail-on", metavar="SEVERITY", choices=("minor", "major", "critical"), default=None,
                     help="also fail a known blind spot (expect: fail with blind_spot:) of this severity or worse "
                          "when its checks miss it: minor, major or critical (default: reported, not failed)")
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
