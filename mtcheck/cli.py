@@ -20,11 +20,12 @@ from mtcheck.presets import PRESETS
 from mtcheck.regression.commands import add_parsers as add_regression_parsers
 from mtcheck.report.commands import add_parsers as add_report_parsers
 from mtcheck.report.summary import OUTCOMES, Summary, record_of
-from mtcheck.report.text import render_case, where
+from mtcheck.report.text import fail_on_note, render_case, where
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
 from mtcheck.score_output import json_lines, puzzle_record, puzzle_text, score_record, score_text
 from mtcheck.shard import Shard
+from mtcheck.suite.model import SEVERITIES
 from mtcheck.systems import check_system
 
 #: 0 ok; 1 failed cases or missed known-faulty outputs; 2 usage and input errors, and checks that cannot be
@@ -119,16 +120,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     summary = Summary()
     for result in results:
         summary.add(record_of(result))
-    failed = [r for r in results if r.outcome in ("failed", "xpassed")]  # a known-miss is recorded in the suite
+    # a known-miss is recorded in the suite: it fails only under --fail-on, by its severity
+    failed = [r for r in results if r.fails_run(args.fail_on)]
     errors = error_lines(results)
     if args.json:
         print(json.dumps({"results": [_result_json(r) for r in results], "summary": summary.as_dict()}, ensure_ascii=False, indent=2))
     else:
         for result in failed:
-            print(render_case(result), end="\n\n")
+            note = f"\n{fail_on_note(result, args.fail_on, '--fail-on')}" if result.outcome == "known-miss" else ""
+            print(render_case(result) + note, end="\n\n")
         print("\n".join(summary.render()))
         counts = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
         print("\n" + ", ".join(f"{n} {o}{'s' if o == 'error' and n > 1 else ''}" for o, n in counts.items() if n))
+        gated = sum(r.outcome == "known-miss" for r in failed)
+        if gated:
+            print(f"{gated} known blind spot(s) of severity {args.fail_on} or worse missed: failed by --fail-on {args.fail_on}")
     for line in errors:
         print(line, file=sys.stderr)
     if any(reports.values()):
@@ -341,6 +347,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--shard", metavar="K/N", default=None,
                      help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
                           "combine their --report-json files with 'mtcheck report merge'")
+    run.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
+                     help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
+                          "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
     run.add_argument("--json", action="store_true", help="print every result as JSON")
     _add_cache_options(run)
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")

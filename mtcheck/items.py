@@ -19,7 +19,7 @@ from mtcheck.plugin import NOTHING, POSITION, RUNNER, SHARD, SIBLINGS, STOP_PROP
 from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.report.files import ReportPlugin
 from mtcheck.report.summary import record_of
-from mtcheck.report.text import render_case, render_error
+from mtcheck.report.text import fail_on_note, render_case, render_error
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.shard import Shard
@@ -98,11 +98,12 @@ class SuiteFile(pytest.File):
 
 
 class CaseFailed(Exception):
-    """Raised by a case item whose checks failed; carries the result to render."""
+    """Raised by a case item whose checks failed; carries the result to render, and a note to add."""
 
-    def __init__(self, result: CaseResult):
+    def __init__(self, result: CaseResult, note: str = ""):
         super().__init__(result.target.test_id)
         self.result = result
+        self.note = note
 
 
 class _NeverRaised(Exception):
@@ -115,7 +116,8 @@ class CaseItem(pytest.Item):
         self.target = target
         for tag in target.case.tags:
             self.add_marker(marker_name(tag))
-        if target.blind_spot:  # missed as recorded: pytest's XPASS, which does not fail the run
+        self.fail_on: str | None = self.config.getoption("mt_fail_on")
+        if target.blind_spot and not target.gated(self.fail_on):  # missed as recorded: pytest's XPASS, which does not fail
             self.add_marker(pytest.mark.xfail(reason=f"known blind spot: {target.blind_spot}", strict=False,
                                               raises=_NeverRaised))
 
@@ -152,12 +154,14 @@ class CaseItem(pytest.Item):
         result = self.config.stash[RUNNER].result(self.target)
         if result.outcome == "xfailed":
             pytest.xfail(f"known-faulty output {self.target.system!r} caught by its checks")
-        if result.outcome not in ("passed", "known-miss"):
-            raise CaseFailed(result)
+        if result.fails_run(self.fail_on):
+            note = fail_on_note(result, self.fail_on, "--mt-fail-on") if result.outcome == "known-miss" else ""
+            raise CaseFailed(result, note)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, CaseFailed):
-            return render_case(excinfo.value.result)
+            failed = excinfo.value
+            return render_case(failed.result) + (f"\n{failed.note}" if failed.note else "")
         if isinstance(excinfo.value, pytest.xfail.Exception):
             # A caught known-faulty output: pytest reports only the reason. Formatting the
             # traceback instead (parsing every frame's source file) cost ~0.2 s per case.

@@ -62,6 +62,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mt-clear-cache", action="store_true", help="empty the score cache before the run")
     group.addoption("--mt-cache-dir", metavar="DIR", default=None,
                     help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
+    # the choices are mtcheck.suite.model.SEVERITIES, written out so that the light half imports no suite model
+    group.addoption("--mt-fail-on", metavar="SEVERITY", choices=("minor", "major", "critical"), default=None,
+                    help="also fail a known blind spot (expect: fail with blind_spot:) of this severity or worse "
+                         "when its checks miss it: minor, major or critical (default: reported, not failed)")
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
     group.addoption("--mt-shard", metavar="K/N", default=None,
                     help="run only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "

@@ -70,6 +70,11 @@ class CaseResult:
             return "known-miss" if self.target.blind_spot else "xpassed"
         return "passed" if self.passed else "failed"
 
+    def fails_run(self, fail_on: str | None = None) -> bool:
+        """Whether this result fails the run: a failed case, a missed known-faulty output (``xpassed``), and under
+        ``--fail-on SEVERITY`` a known blind spot missed again (``known-miss``) of that severity or worse."""
+        return self.outcome in ("failed", "xpassed") or (self.outcome == "known-miss" and self.target.gated(fail_on))
+
     def errors(self) -> list[str]:
         """Why this result could not be computed, one line per distinct cause (empty when it could)."""
         found = [self.error] if self.error else []

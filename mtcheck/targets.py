@@ -5,7 +5,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mtcheck.suite.model import DEFAULT_HYP, Case, Hypothesis, Suite
+from mtcheck.suite.model import DEFAULT_HYP, Case, Hypothesis, Suite, severity_rank
 
 RECORDED = "recorded"
 
@@ -40,6 +40,17 @@ class Target:
     def blind_spot(self) -> str | None:
         """Why the checks are known to miss this known-faulty output (``None`` when they must catch it)."""
         return self.recorded.blind_spot if self.recorded is not None else None
+
+    @property
+    def severity(self) -> str | None:
+        """The severity of a known-faulty output's error (``None`` for any other target)."""
+        return self.recorded.severity if self.expect_fail and self.recorded is not None else None
+
+    def gated(self, fail_on: str | None) -> bool:
+        """True when missing this known-faulty output fails the run under ``--fail-on fail_on``: its severity is
+        ``fail_on`` or worse. (A missed output that is not a recorded blind spot fails whatever its severity.)"""
+        severity = self.severity
+        return fail_on is not None and severity is not None and severity_rank(severity) >= severity_rank(fail_on)
 
 
 def missing_recording(spec: str | None, known: Iterable[str]) -> tuple[str, str] | None:

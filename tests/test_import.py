@@ -114,6 +114,19 @@ def test_jsonl_contrastive_rows_record_the_bad_translation_as_expect_fail(capsys
     assert [(h.system, h.text, h.expect_fail) for h in first.hyps] == [("good", "He did not win.", False), ("bad", "He won.", True)]
     assert second.refs == ("She came.", "She arrived.") and second.tags == ("pronoun", "gender")
     assert main(["run", "out.mt.yaml"]) == 1  # chrF 50 misses "He won.": a blind spot the import makes visible
+    assert [h.severity for h in first.hyps] == [None, "major"]  # no severity cell: the loader's default
+    assert [h.severity for h in second.hyps] == [None, "minor"]  # the severity column carried to the bad translation
+
+
+def test_severity_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    _write("c.tsv", "src\tgood\tbad\tseverity\nJa.\tYes.\tYeah.\tblocker\nNein.\tNo.\t\tminor\n")
+    code, _, err = _import(["c.tsv"], capsys)
+    assert code == 2
+    assert "c.tsv:2: unknown severity 'blocker' (column 'severity') (fix: write one of minor, major, critical" in err
+    assert "c.tsv:3: severity 'minor' but no bad translation (column 'severity')" in err
+    code, _, err = _import(["c.tsv", "--pairs", "--column", "severity=severity"], capsys)
+    assert code == 2 and "c.tsv:1: a severity column needs a bad translation column recorded as expect: fail, " \
+                         "which --pairs does not record (fix: drop --pairs)" in err
 
 
 def test_json_pairs_become_contrastive(capsys: pytest.CaptureFixture[str]) -> None:

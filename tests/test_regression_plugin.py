@@ -158,7 +158,7 @@ def test_changed_metric_settings_are_reported_as_incomparable(pytester: pytest.P
     result = _check(pytester, project["bad"], "--mt-param", "chrf.char_order=4")
     result.assert_outcomes(passed=40)
     assert result.ret == pytest.ExitCode.OK
-    result.stdout.fnmatch_lines(["baseline baseline.json: 40 incomparable", "incomparable (40):",
+    result.stdout.fnmatch_lines(["baseline baseline.json: 40 incomparable; 40 output(s) changed", "incomparable (40):",
                                  "*c00: baseline: chrf incomparable: signature chrf|*nc:4* differs from the baseline's chrf|*nc:6*",
                                  "incomparable values were not compared*"])
     assert _report(pytester)["tests"] == []

@@ -7,6 +7,7 @@ from typing import Any
 from mtcheck.errors import Problem, quoted
 from mtcheck.importing.fields import HYP_PREFIX, Layout, Layouts
 from mtcheck.importing.rows import InputError, Row, Table
+from mtcheck.suite.model import SEVERITIES
 
 _NOT_ID = re.compile(r"[^A-Za-z0-9_.-]+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -24,7 +25,7 @@ class CaseBuilder:
     A case's id is its ``id`` cell made fit for an id (:func:`clean_id`), or else
     ``PREFIX-N`` for the N-th row. With ``pairs`` the good and bad translations of a row
     are its ``contrastive`` pair; otherwise they are recorded outputs named ``good`` and
-    ``bad``, the bad one ``expect: fail``.
+    ``bad``, the bad one ``expect: fail`` with the row's ``severity`` when it has one.
     """
 
     def __init__(self, table: Table, layouts: Layouts, prefix: str, *, pairs: bool):
@@ -84,8 +85,10 @@ class CaseBuilder:
         if self.pairs:
             case["contrastive"] = {"good": good, "bad": bad}
         else:
+            severity = self._severity(row, layout["severity"][0], bad is not None) if "severity" in layout else None
             hyps.update({**({"good": good} if good is not None else {}),
-                         **({"bad": {"text": bad, "expect": "fail"}} if bad is not None else {})})
+                         **({"bad": {"text": bad, "expect": "fail", **({"severity": severity} if severity else {})}}
+                            if bad is not None else {})})
         if hyps:
             case["hyps"] = hyps
         tags = self._tags(row, layout.get("tags", ()))
@@ -143,6 +146,22 @@ class CaseBuilder:
             self._add(row, column, f"empty {what}" + self._named(column), "write the text, or remove the row")
             return None
         return value
+
+    def _severity(self, row: Row, column: str, has_bad: bool) -> str | None:
+        """The bad translation's severity: ``minor``, ``major`` or ``critical`` (any case); ``None`` for an empty cell."""
+        value = self._text(row, column, "severity", required=False, empty_ok=True)
+        if value is None or not value.strip():
+            return None
+        severity = value.strip().lower()
+        if severity not in SEVERITIES:
+            self._add(row, column, f"unknown severity {quoted(value)}" + self._named(column),
+                      f"write one of {', '.join(SEVERITIES)}, or leave the cell empty (major)")
+            return None
+        if not has_bad:
+            self._add(row, column, f"severity {quoted(value)} but no bad translation" + self._named(column),
+                      "write the bad translation, or leave the severity empty")
+            return None
+        return severity
 
     def _items(self, row: Row, column: str, what: str) -> list[str]:
         """The texts of a cell that may hold a list of them (JSON), each checked."""

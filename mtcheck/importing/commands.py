@@ -109,7 +109,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("table", nargs="?", default=None, help="a TSV, CSV, JSONL or JSON file of rows with named columns")
     parser.add_argument("--format", choices=sorted(READERS), default=None, help="the table's format (default: told by its name)")
     parser.add_argument("--column", action="append", default=[], metavar="FIELD=COLUMN",
-                        help="the column of a field: id, src, ref (repeatable), hyp, hyp.NAME, good, bad, tags, notes")
+                        help="the column of a field: id, src, ref (repeatable), hyp, hyp.NAME, good, bad, severity, tags, notes")
     parser.add_argument("--src", default=None, metavar="FILE", help="parallel text: the sources, one per line")
     parser.add_argument("--ref", action="append", default=[], metavar="FILE", help="parallel text: references (repeatable)")
     parser.add_argument("--hyp", action="append", default=[], metavar="[NAME=]FILE",

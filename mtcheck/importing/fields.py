@@ -2,7 +2,8 @@
 
 Fields: ``id``, ``src``, ``ref`` (each of its columns one more reference), ``hyp``
 (a recorded output), ``hyp.NAME`` (the output of system NAME), ``good`` and ``bad``
-(a contrastive pair's translations), ``tags`` (phenomena) and ``notes``.
+(a contrastive pair's translations), ``severity`` (of the bad translation, recorded
+``expect: fail``), ``tags`` (phenomena) and ``notes``.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from mtcheck.errors import MtcheckError, quoted
 from mtcheck.suite.loader import SYSTEM_NAME
 
-FIELDS = ("id", "src", "ref", "hyp", "good", "bad", "tags", "notes")
+FIELDS = ("id", "src", "ref", "hyp", "good", "bad", "severity", "tags", "notes")
 #: Fields fed by every column found for them: one more reference, or more tags, each.
 MULTI = frozenset({"ref", "tags"})
 #: The column names (compared in lower case) a field takes when no ``--column`` names its columns.
@@ -24,6 +25,7 @@ DEFAULT_NAMES = {
     "hyp": ("hyp", "hypothesis"),
     "good": ("good",),
     "bad": ("bad",),
+    "severity": ("severity",),
     "tags": ("tags", "tag", "phenomenon", "phenomena"),
     "notes": ("notes",),
 }
@@ -95,6 +97,12 @@ def resolve(named: dict[str, list[str]], columns: Sequence[str], *, pairs: bool)
                 problems.append((f"columns {_shown(found)} could each be the {field}", f"choose one with --column {field}=COLUMN"))
         if found:
             layout[field] = tuple(found)
+    if "severity" in layout and ("bad" not in layout or pairs):  # only a recorded bad translation has a severity
+        if "severity" in named:
+            problems.append(("a severity column needs a bad translation column recorded as expect: fail"
+                             + (", which --pairs does not record" if pairs else ""),
+                             "drop --pairs" if pairs else "name the bad translations with --column bad=COLUMN"))
+        del layout["severity"]
     if "ref" not in layout and "good" in layout and "ref" not in named:
         layout["ref"] = layout["good"]
     for field, what in (("src", "source"), ("ref", "reference")):

@@ -1,15 +1,18 @@
-"""Baseline files: every case's check values with their signatures, saved atomically and compared.
+"""Baseline files: every case's check values with their signatures, and its output, saved atomically and compared.
 
 Format (JSON, UTF-8)::
 
-    {"format": "mtcheck-baseline/1", "created": "2025-01-31T12:00:00Z",
+    {"format": "mtcheck-baseline/2", "created": "2025-01-31T12:00:00Z",
      "system": {"spec": "file:out.txt", "description": "file out.txt sha256:..."},
      "versions": {"mtcheck": "0.1.0", "python": "3.11.9", "sacrebleu": "2.6.0", ...},
      "suites": {"demo": {"neg-01": {"chrf": {"value": 61.2, "signature": "chrF2|...",
-                                             "higher_is_better": true}}}}}
+                                             "higher_is_better": true}}}},
+     "outputs": {"demo": {"neg-01": {"sha256": "5f1c...", "text": "Jag gillar det inte."}}}}
 
 Suites are keyed by suite name, cases by test id (``case`` or ``case[system]``),
-checks by check key (``chrf``, ``bleu(max_ngram_order=2)``).
+checks by check key (``chrf``, ``bleu(max_ngram_order=2)``). ``outputs`` holds each
+case's output snapshot (:mod:`mtcheck.regression.snapshots`); format 1 files have none
+and still load, without output comparison.
 """
 from __future__ import annotations
 
@@ -28,9 +31,14 @@ from typing import Any
 from mtcheck import __version__
 from mtcheck.errors import MtcheckError
 from mtcheck.files import NotRegularFileError, file_kind, read_regular, remove_stale_temporaries, temporary_beside
+from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
 from mtcheck.results import CaseResult
+from mtcheck.suite.model import Suite
+from mtcheck.targets import targets_for
 
-FORMAT = "mtcheck-baseline/1"
+FORMAT = "mtcheck-baseline/2"
+#: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots.
+OLD_FORMATS = ("mtcheck-baseline/1",)
 #: Packages whose versions can change scores; recorded when installed.
 VERSIONED_PACKAGES = ("sacrebleu", "numpy", "nltk", "bert-score", "torch", "transformers", "vaderSentiment", "rapidfuzz")
 STATUSES = ("improved", "same", "regressed", "incomparable", "new", "missing")
@@ -54,21 +62,25 @@ class Measured:
 
 @dataclass(frozen=True)
 class CaseEntry:
-    """The measured checks of one case under test, as the plugin ships them between processes."""
+    """The measured checks of one case under test, its output (``None`` when it has none, as a contrastive-only
+    case) and its suite file, as the plugin ships them between processes."""
 
     suite: str
     test_id: str
     tags: tuple[str, ...]
     checks: dict[str, Measured]
+    output: str | None = None
+    path: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"suite": self.suite, "test_id": self.test_id, "tags": list(self.tags),
-                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance] for key, m in self.checks.items()}}
+                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance] for key, m in self.checks.items()},
+                "output": self.output, "path": self.path}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CaseEntry:
         checks = {key: Measured(float(v), s, bool(h), t) for key, (v, s, h, t) in data["checks"].items()}
-        return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks)
+        return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks, data.get("output"), data.get("path", ""))
 
 
 def entry_of(result: CaseResult) -> CaseEntry | None:
@@ -78,7 +90,15 @@ def entry_of(result: CaseResult) -> CaseEntry | None:
     if not checks:
         return None
     target = result.target
-    return CaseEntry(target.suite.name, target.test_id, tuple(target.case.tags), checks)
+    return CaseEntry(target.suite.name, target.test_id, tuple(target.case.tags), checks, result.hyp, str(target.suite.path))
+
+
+def known_cases(suites: Iterable[Suite], system: str | None) -> dict[str, set[str]]:
+    """Every test id of each suite under ``system`` (selected in this run or not): what is not stale in a baseline."""
+    known: dict[str, set[str]] = {}
+    for suite in suites:
+        known.setdefault(suite.name, set()).update(t.test_id for t in targets_for(suite, system))
+    return known
 
 
 @dataclass(frozen=True)
@@ -180,12 +200,17 @@ def _versions() -> dict[str, str]:
 
 @dataclass
 class Baseline:
-    """Per suite, per test id, per check key: the value to compare with."""
+    """Per suite, per test id, per check key: the value to compare with; per suite and test id: the output.
+
+    ``snapshots`` is False for a baseline read from a format 1 file, which kept no outputs.
+    """
 
     suites: dict[str, dict[str, dict[str, Measured]]] = field(default_factory=dict)
     system: dict[str, str] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=_versions)
     created: str = field(default_factory=lambda: _now())
+    outputs: dict[str, dict[str, Snapshot]] = field(default_factory=dict)
+    snapshots: bool = True
 
     @classmethod
     def from_entries(cls, entries: Iterable[CaseEntry], system: dict[str, str] | None = None) -> Baseline:
@@ -194,13 +219,39 @@ class Baseline:
         return baseline
 
     def merge(self, entries: Iterable[CaseEntry]) -> None:
-        """Replace the stored checks of every case in ``entries``; other cases stay."""
+        """Replace the stored checks and output of every case in ``entries``; other cases stay."""
         for entry in entries:
             self.suites.setdefault(entry.suite, {})[entry.test_id] = dict(entry.checks)
+            outputs = self.outputs.setdefault(entry.suite, {})
+            if entry.output is None:
+                outputs.pop(entry.test_id, None)
+            else:
+                outputs[entry.test_id] = Snapshot.of(entry.output)
+
+    def prune(self, stale: Iterable[tuple[str, str]]) -> None:
+        """Drop the checks and outputs of the ``(suite, test id)`` cases in ``stale``, and suites left empty."""
+        for suite, test_id in stale:
+            for table in (self.suites, self.outputs):
+                table.get(suite, {}).pop(test_id, None)
+                if suite in table and not table[suite]:
+                    del table[suite]
+
+    def stale(self, known: dict[str, set[str]]) -> list[tuple[str, str]]:
+        """The baseline's cases of the suites in ``known`` (suite name: its test ids now) that those suites no longer have."""
+        return [(suite, test_id) for suite in sorted(known) for test_id in sorted(self.suites.get(suite, {}))
+                if test_id not in known[suite]]
+
+    def compare_output(self, entry: CaseEntry) -> OutputChange | None:
+        """The change of ``entry``'s output since the baseline, or ``None`` (unchanged, or nothing to compare)."""
+        before = self.outputs.get(entry.suite, {}).get(entry.test_id)
+        if before is None or entry.output is None or before.sha256 == text_hash(entry.output):
+            return None
+        return OutputChange(entry.suite, entry.test_id, before, Snapshot.of(entry.output))
 
     def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str]) -> None:
         """Take ``entries`` in (see :meth:`merge`) and restamp the file: system, versions, date."""
         self.merge(entries)
+        self.snapshots = True
         self.system = dict(system)
         self.versions = _versions()
         self.created = _now()
@@ -214,6 +265,8 @@ class Baseline:
             "suites": {suite: {test_id: {key: m.as_dict() for key, m in sorted(checks.items())}
                                for test_id, checks in sorted(cases.items())}
                        for suite, cases in sorted(self.suites.items())},
+            "outputs": {suite: {test_id: snapshot.as_dict() for test_id, snapshot in sorted(cases.items())}
+                        for suite, cases in sorted(self.outputs.items()) if cases},
         }
 
     def compare(self, entry: CaseEntry, default: Tolerance = Tolerance()) -> list[BaselineDelta]:
@@ -297,6 +350,20 @@ class _Checker:
             raise self.fail(f"{where}.higher_is_better", f"must be true or false, not {_json_kind(higher)}")
         return Measured(float(value), signature, higher)
 
+    def snapshot(self, data: object, where: str) -> Snapshot:
+        found = self.mapping(data, where)
+        for key in ("sha256", "text"):
+            if not isinstance(found.get(key), str):
+                raise self.fail(f"{where}.{key}", "is missing" if key not in found else f"must be text, not {_json_kind(found[key])}")
+        if found["sha256"] != text_hash(found["text"]):
+            raise self.fail(f"{where}.sha256", "is not the sha256 of the NFC text (the text was edited by hand?)")
+        return Snapshot(found["text"], found["sha256"])
+
+    def outputs(self, data: object) -> dict[str, dict[str, Snapshot]]:
+        return {suite: {test_id: self.snapshot(item, _where("outputs", suite, test_id))
+                        for test_id, item in self.mapping(cases, _where("outputs", suite)).items()}
+                for suite, cases in self.mapping(data, "outputs").items()}
+
     def baseline(self, data: dict[str, Any]) -> Baseline:
         if "suites" not in data:
             raise self.fail("suites", "is missing")
@@ -309,8 +376,10 @@ class _Checker:
         created = data.get("created", "")
         if not isinstance(created, str):
             raise self.fail("created", f"must be text, not {_json_kind(created)}")
+        snapshots = data["format"] == FORMAT
         return Baseline(suites, self.text_map(data.get("system", {}), "system"),
-                        self.text_map(data.get("versions", {}), "versions"), created)
+                        self.text_map(data.get("versions", {}), "versions"), created,
+                        self.outputs(data.get("outputs", {})) if snapshots else {}, snapshots)
 
 
 def load_baseline(path: str | Path) -> Baseline:
@@ -329,7 +398,7 @@ def load_baseline(path: str | Path) -> Baseline:
         raise MtcheckError(f"baseline {exc} (fix: pass the baseline file itself)") from None
     except (OSError, ValueError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         raise MtcheckError(f"baseline {path} cannot be read: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, *OLD_FORMATS):
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
         raise MtcheckError(f"baseline {path}: format {found!r} is not {FORMAT!r} (fix: save it again with this mtcheck)")
     return _Checker(path).baseline(data)

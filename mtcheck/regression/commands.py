@@ -1,4 +1,4 @@
-"""``mtcheck baseline save|check`` and ``mtcheck compare``: argument parsers and handlers."""
+"""``mtcheck baseline save|check|update`` and ``mtcheck compare``: argument parsers and handlers."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,8 @@ from typing import Any
 from mtcheck import api
 from mtcheck.errors import MtcheckError
 from mtcheck.options import metric_overrides, score_cache
-from mtcheck.regression.baseline import Baseline, Tolerance, entry_of, load_baseline, save_baseline, writable_target
+from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
+                                        writable_target)
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.targets import targets_for
 
@@ -27,22 +28,46 @@ def _stats(args: argparse.Namespace) -> Any:
                          alpha=args.alpha, correction=args.correction)
 
 
-def _measure(args: argparse.Namespace) -> tuple[list, Runner]:
-    """Run the suites under ``--system``; the entries of every measured case, and the runner."""
+def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
+    """Run the suites under ``--system``: the entries of every measured case, the runner, and every suite's test ids."""
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
-    return [e for e in map(entry_of, results) if e is not None], runner
+    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system)
+
+
+def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
+    description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
+    return {"spec": args.system or "", "description": description}
+
+
+def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
+    """:func:`_measure`, refusing a run that measured nothing (nothing to save)."""
+    entries, runner, known = _measure(args)
+    if not entries:
+        raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
+    return entries, runner, known
 
 
 def baseline_save(args: argparse.Namespace) -> int:
     writable_target(args.out)  # refuse a folder or a FIFO before the run, not after it
-    entries, runner = _measure(args)
-    if not entries:
-        raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
-    description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
-    save_baseline(Baseline.from_entries(entries, {"spec": args.system or "", "description": description}), args.out)
+    entries, runner, _ = _measured(args)
+    save_baseline(Baseline.from_entries(entries, _system(args, runner)), args.out)
     print(f"saved {len(entries)} case(s) to {args.out}")
+    return EXIT_OK
+
+
+def baseline_update(args: argparse.Namespace) -> int:
+    """Refresh a baseline with a run: its cases replaced, other suites' cases kept, stale cases of these suites dropped."""
+    writable_target(args.baseline)
+    baseline = load_baseline(args.baseline)
+    entries, runner, known = _measured(args)
+    stale = baseline.stale(known)
+    baseline.refresh(entries, _system(args, runner))
+    baseline.prune(stale)
+    save_baseline(baseline, args.baseline)
+    print(f"updated {len(entries)} case(s) in {args.baseline}"
+          + (f"; pruned {len(stale)} stale case(s): " + ", ".join(f"{s}::{t}" for s, t in stale) if stale else ""))
     return EXIT_OK
 
 
@@ -50,9 +75,9 @@ def baseline_check(args: argparse.Namespace) -> int:
     from mtcheck.regression.gate import GateSettings, evaluate
 
     baseline = load_baseline(args.baseline)
-    settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args))
-    entries, _ = _measure(args)
-    report = evaluate(baseline, entries, settings, path=args.baseline)
+    settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
+    entries, _, known = _measure(args)
+    report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
     return EXIT_FAILED if report.failed else EXIT_OK
 
@@ -121,8 +146,15 @@ def add_parsers(commands: Any) -> None:
     check.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
     check.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
                        help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+    check.add_argument("--fail-on-changed", action="store_true",
+                       help="also fail when an output differs from the baseline's snapshot (default: reported only)")
     stats_arguments(check)
     check.set_defaults(func=baseline_check)
+    update = actions.add_parser("update", help="refresh a baseline with a run of the suites, dropping their stale cases")
+    _run_arguments(update)
+    update.add_argument("--system", default=None, help="the system whose values to save (default: recorded outputs)")
+    update.add_argument("--baseline", required=True, help="the baseline file to refresh (atomically)")
+    update.set_defaults(func=baseline_update)
 
     ab = commands.add_parser("compare", help="system A against system B: wins, ties and significance per suite and tag")
     _run_arguments(ab)

@@ -6,6 +6,9 @@ Gates (``--mt-regression-gate``):
 * ``significant``: fail when a suite or tag got significantly worse on a metric
   (corrected approximate-randomisation p-value below alpha); single cases never fail;
 * ``both`` (default): fail on either.
+
+Outputs that differ from the baseline's snapshot are reported as ``changed``; they
+fail only with ``fail_on_changed`` (``--mt-fail-on-changed``, ``--fail-on-changed``).
 """
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtcheck.regression.baseline import STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
+from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
+from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 
 GATES = ("both", "significant", "any-case")
@@ -25,11 +29,12 @@ MAX_LISTED = 10
 
 @dataclass(frozen=True)
 class GateSettings:
-    """The gate, the default per-case tolerance and the statistics settings."""
+    """The gate, the default per-case tolerance, the statistics settings, and whether a changed output fails."""
 
     gate: str = DEFAULT_GATE
     tolerance: Tolerance = Tolerance()
     stats: StatsSettings = StatsSettings()
+    fail_on_changed: bool = False
 
     def __post_init__(self) -> None:
         if self.gate not in GATES:
@@ -59,6 +64,12 @@ class RegressionReport:
     update: bool = False
     updated: bool = False
     reasons: list[str] = field(default_factory=list)
+    #: Cases whose output differs from the baseline's snapshot.
+    changes: list[OutputChange] = field(default_factory=list)
+    #: ``(suite, test id)`` of baseline cases that the suites that ran no longer have (pruned by an update).
+    stale: list[tuple[str, str]] = field(default_factory=list)
+    #: False when the baseline file keeps no outputs (format 1): nothing could be ``changed``.
+    snapshots: bool = True
 
     @property
     def counts(self) -> dict[str, int]:
@@ -89,12 +100,16 @@ class RegressionReport:
             "failed": self.failed, "reasons": list(self.reasons),
             "tests": [t.as_dict() for t in self.tests],
             "cases": [d.as_dict() for d in self.deltas if d.status != "same"],
+            "snapshots": self.snapshots, "fail_on_changed": self.settings.fail_on_changed,
+            "changed": [c.as_dict() for c in self.changes],
+            "stale": [{"suite": suite, "test_id": test_id} for suite, test_id in self.stale],
         }
 
     def render(self) -> list[str]:
         """The terminal section: counts, one row per test, the cases that need a look, the verdict."""
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
+                 + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
                  + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
         lines.extend(render_tests(self.tests, self.settings.stats))
         for status in ("regressed", "incomparable"):
@@ -104,6 +119,16 @@ class RegressionReport:
                 lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in found[:MAX_LISTED])
                 if len(found) > MAX_LISTED:
                     lines.append(f"  ... and {len(found) - MAX_LISTED} more")
+        lines.extend(self._changed_lines())
+        if self.stale:
+            verb = "pruned by this update" if self.update else "prune them with --mt-update-baseline or 'mtcheck baseline update'"
+            lines.append(f"stale ({len(self.stale)}): in the baseline but no longer in their suites ({verb}):")
+            lines.extend(f"  {suite}::{test_id}" for suite, test_id in self.stale[:MAX_LISTED])
+            if len(self.stale) > MAX_LISTED:
+                lines.append(f"  ... and {len(self.stale) - MAX_LISTED} more")
+        if not self.snapshots:
+            lines.append(f"baseline {self.baseline} keeps no outputs (an older format): changed outputs are not detected "
+                         f"until it is updated to {FORMAT}")
         if self.counts["incomparable"]:
             lines.append("incomparable values were not compared: the metric configuration or a library version changed; "
                          "refresh the baseline (--mt-update-baseline) once the change is intended")
@@ -115,6 +140,21 @@ class RegressionReport:
             lines.extend(f"FAILED: {reason}" for reason in self.reasons)
         else:
             lines.append(f"passed (gate: {self.settings.gate})")
+        return lines
+
+
+    def _changed_lines(self) -> list[str]:
+        """The changed outputs with their diffs (the first :data:`MAX_LISTED`)."""
+        if not self.changes:
+            return []
+        gating = "fails the gate" if self.settings.fail_on_changed else "reported; --fail-on-changed or --mt-fail-on-changed makes it fail"
+        lines = [f"changed ({len(self.changes)}): output differs from the baseline's ({gating}):"]
+        for change in self.changes[:MAX_LISTED]:
+            first, *rest = change.describe()
+            lines.append(f"  {change.suite}::{change.test_id}: {first.removeprefix('baseline: ')}")
+            lines.extend(f"  {line}" for line in rest)
+        if len(self.changes) > MAX_LISTED:
+            lines.append(f"  ... and {len(self.changes) - MAX_LISTED} more")
         return lines
 
 
@@ -150,14 +190,21 @@ def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tupl
 
 
 def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSettings = GateSettings(),
-             *, path: str = "") -> RegressionReport:
-    """Compare ``entries`` with ``baseline``, test every suite and tag, and decide by ``settings.gate``."""
+             *, path: str = "", known: dict[str, set[str]] | None = None) -> RegressionReport:
+    """Compare ``entries`` with ``baseline``, test every suite and tag, and decide by ``settings.gate``.
+
+    ``known`` maps the name of each suite that ran to all its test ids now (selected or not): the
+    baseline's other cases of those suites are stale. Without it nothing is called stale.
+    """
     deltas = [delta for entry in entries for delta in baseline.compare(entry, settings.tolerance)]
     tags = {(e.suite, e.test_id): e.tags for e in entries}
     tests = analyse(samples_of(deltas, tags), settings.stats)
-    ran = {(e.suite, e.test_id) for e in entries}
-    not_run = sum((suite, test_id) not in ran for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
-    report = RegressionReport(path, settings, deltas, tests, not_run)
+    stale = baseline.stale(known) if known is not None else []
+    seen = {(e.suite, e.test_id) for e in entries} | set(stale)
+    not_run = sum((suite, test_id) not in seen for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
+    changes = [change for change in map(baseline.compare_output, entries) if change is not None]
+    report = RegressionReport(path, settings, deltas, tests, not_run, changes=changes, stale=stale,
+                              snapshots=baseline.snapshots)
     if settings.checks_cases and report.case_regressions:
         report.reasons.append(f"{len(report.case_regressions)} case check(s) worse than the baseline beyond tolerance")
     if settings.checks_significance:
@@ -166,4 +213,6 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
             f"[{t.ci_low:+.4g}, {t.ci_high:+.4g}], corrected p = {t.p_corrected:.4g} < {settings.stats.alpha:g}"
             for t in report.significant_regressions
         )
+    if settings.fail_on_changed and changes:
+        report.reasons.append(f"{len(changes)} output(s) changed from the baseline (--fail-on-changed)")
     return report

@@ -11,6 +11,9 @@ def add_options(group: Any) -> None:
                          "(docs/regression.md)")
     group.addoption("--mt-update-baseline", action="store_true",
                     help="rewrite the --mt-baseline file with this run's values (atomically) instead of failing")
+    group.addoption("--mt-fail-on-changed", action="store_true",
+                    help="fail a case whose output differs from the baseline's snapshot even when its scores tie "
+                         "(default: changed outputs are reported, not failed)")
     group.addoption("--mt-tolerance", metavar="AMOUNT", default="0",
                     help="how much worse than the baseline a case's value may get when its check sets no 'tolerance:': "
                          "metric units (2) or percent of the baseline value (5%%) (default: 0)")

@@ -1,12 +1,14 @@
 """The ``--mt-baseline`` part of the pytest plugin.
 
-Each case item ships its measured checks (values and signatures) in its
-report's ``user_properties``; on a worker or alone, a case worse than the
+Each case item ships its measured checks (values and signatures) and its output
+in its report's ``user_properties``; on a worker or alone, a case worse than the
 baseline beyond its tolerance fails with a ``baseline:`` section in its failure
-text (gates ``both`` and ``any-case``). The controller collects every case, runs
+text (gates ``both`` and ``any-case``), and so does a case whose output changed
+under ``--mt-fail-on-changed``; a failing case's text shows its output's diff. The controller collects every case, runs
 the statistics once at session end (so pytest-xdist works), prints a section,
 fails the session on a significant regression (gates ``both`` and
-``significant``), and with ``--mt-update-baseline`` rewrites the file instead.
+``significant``), and with ``--mt-update-baseline`` rewrites the file instead, without the stale cases of the
+suites that ran.
 """
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ import pytest
 from mtcheck.errors import MtcheckError
 from mtcheck.plugin import RUNNER
 from mtcheck.regression import REGRESSION_REPORT
-from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, load_baseline, save_baseline,
-                                        writable_target)
+from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
+                                        save_baseline, writable_target)
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 
@@ -37,7 +39,8 @@ def _settings(config: pytest.Config) -> Any:
             seed=config.getoption("mt_seed"), alpha=config.getoption("mt_alpha"),
             correction=config.getoption("mt_correction"),
         )
-        return GateSettings(config.getoption("mt_regression_gate"), Tolerance.parse(config.getoption("mt_tolerance")), stats)
+        return GateSettings(config.getoption("mt_regression_gate"), Tolerance.parse(config.getoption("mt_tolerance")), stats,
+                            config.getoption("mt_fail_on_changed"))
     except (MtcheckError, ValueError) as exc:
         raise pytest.UsageError(str(exc)) from exc
 
@@ -76,19 +79,24 @@ class RegressionPlugin:
             if entry is not None:
                 item.user_properties.append((PROPERTY, entry.as_dict()))
         outcome = yield
-        if result is not None and entry is not None and self.settings.checks_cases and not self.update:
+        if result is not None and entry is not None and not self.update:
             self._fold_in(item, outcome.get_result(), result, entry)
 
     def _fold_in(self, item: pytest.Item, report: pytest.TestReport, result: CaseResult, entry: CaseEntry) -> None:
-        """Fail a case worse than its baseline, with ``baseline:`` lines in its failure text."""
-        worse = [d for d in self.baseline.compare(entry, self.settings.tolerance) if d.status == "regressed"]
-        if not worse or report.skipped:
+        """Fail a case worse than its baseline (or, under ``--mt-fail-on-changed``, whose output changed), with
+        ``baseline:`` lines and the output's diff in its failure text; a case failing anyway gets them too."""
+        worse = [d for d in self.baseline.compare(entry, self.settings.tolerance) if d.status == "regressed"] \
+            if self.settings.checks_cases else []
+        change = self.baseline.compare_output(entry)
+        fails = bool(worse) or (change is not None and self.settings.fail_on_changed)
+        if report.skipped or not (fails or (report.failed and change is not None)):
             return
-        section = "\n".join(f"  {d.describe()}" for d in worse)
+        section = "\n".join([f"  {d.describe()}" for d in worse] + [f"  {line}" for line in (change.describe() if change else [])])
         if report.passed:
             first, _, rest = render_case(result).partition("\n")
+            why = "worse than the baseline" if worse else "output changed from the baseline"
             report.outcome = "failed"
-            report.longrepr = f"{first.rsplit(': ', 1)[0]}: worse than the baseline {self.path}\n{rest}\n{section}"
+            report.longrepr = f"{first.rsplit(': ', 1)[0]}: {why} {self.path}\n{rest}\n{section}"
             for name, record in item.user_properties:
                 if name == "mtcheck":
                     record["outcome"] = "failed"  # the summary counts it as pytest does
@@ -108,22 +116,32 @@ class RegressionPlugin:
             return  # xdist workers only ship their cases; the controller decides
         from mtcheck.regression.gate import evaluate
 
-        report = evaluate(self.baseline, self.entries, self.settings, path=self.path)
+        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=self._known())
         if self.update:
             report.reasons.clear()
             report.update = True
             if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and self.entries:
                 self.baseline.refresh(self.entries, self._system())
+                self.baseline.prune(report.stale)
                 try:
                     save_baseline(self.baseline, self.path)
                     report.updated = True
                 except MtcheckError as exc:
                     self.save_error = str(exc)
                     session.exitstatus = pytest.ExitCode.USAGE_ERROR
-        elif self.settings.checks_significance and report.significant_regressions:
+        elif (self.settings.checks_significance and report.significant_regressions) or \
+                (self.settings.fail_on_changed and report.changes):
             if session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
         self.config.stash[REGRESSION_REPORT] = report
+
+    def _known(self) -> dict[str, set[str]]:
+        """Every test id of the suites that ran (read again from their files: under xdist the controller collects none)."""
+        from mtcheck.suite.loader import check_suite
+
+        paths = dict.fromkeys(e.path for e in self.entries if e.path)
+        suites = [suite for suite, _, _ in map(check_suite, paths) if suite is not None]  # one edited since: none stale
+        return known_cases(suites, self.runner.options.system)
 
     def _system(self) -> dict[str, str]:
         spec = self.runner.options.system

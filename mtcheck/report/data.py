@@ -122,7 +122,7 @@ def regression_sections(report: dict[str, Any]) -> tuple[list[tuple[str, str]], 
     """A regression report (any layout) as facts and tables.
 
     Facts: its scalar entries, and mappings of scalars as ``k=v`` lists. Tables:
-    every list of row mappings, with scalar columns except signatures, alarming
+    every list of row mappings, with scalar columns except signatures and hashes, alarming
     rows (a ``worse`` decision, a ``regressed`` status) first.
     """
     facts, tables = [], []
@@ -133,7 +133,8 @@ def regression_sections(report: dict[str, Any]) -> tuple[list[tuple[str, str]], 
             facts.append((key, ", ".join(f"{k}={plain(v)}" for k, v in value.items())))
         elif isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
             columns = list(dict.fromkeys(k for r in value for k, v in r.items()
-                                         if not isinstance(v, (dict, list)) and "signature" not in k))
+                                         if not isinstance(v, (dict, list))
+                                         and "signature" not in k and "sha256" not in k))
             rows = sorted(value, key=lambda r: not any(v in ALARMS for v in r.values() if isinstance(v, str)))
             tables.append((key, columns, rows))
     return facts, tables

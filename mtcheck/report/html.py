@@ -43,6 +43,14 @@ def _pass_rates(data: ReportData) -> str:
     return "".join(parts)
 
 
+def _severity(data: ReportData) -> str:
+    rows = [[name, c["caught"], c["missed"]] for name, c in reversed(data.summary["severity"].items())
+            if c["caught"] or c["missed"]]
+    if not rows:
+        return ""
+    return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", "caught", "missed"], rows)
+
+
 def _distributions(data: ReportData) -> str:
     values: dict[str, list[float]] = defaultdict(list)
     bounds: dict[str, set[float | None]] = defaultdict(set)
@@ -123,6 +131,6 @@ def render_html(data: ReportData) -> str:
         f"<style>{CSS}</style></head><body><h1>{escape(data.title)}</h1>"
         f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
         f"{summary}</p>"
-        + _pass_rates(data) + _distributions(data) + _regression(data) + _meta(data) + _failing(data) + _sensitivity(data)
+        + _pass_rates(data) + _severity(data) + _distributions(data) + _regression(data) + _meta(data) + _failing(data) + _sensitivity(data)
         + "</body></html>\n"
     )

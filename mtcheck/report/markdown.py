@@ -54,6 +54,15 @@ def _groups(title: str, groups: dict[str, Any]) -> list[str]:
     return lines
 
 
+def severity_table(severity: dict[str, dict[str, int]]) -> list[str]:
+    """Known-faulty outputs caught and missed per severity, most severe first (nothing without any)."""
+    rows = [(name, c) for name, c in reversed(severity.items()) if c["caught"] or c["missed"]]
+    if not rows:
+        return []
+    return (["### Known-faulty outputs by severity", "", "| severity | caught | missed |", "|---|---:|---:|"]
+            + [f"| {name} | {c['caught']} | {c['missed']} |" for name, c in rows] + [""])
+
+
 def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> list[str]:
     """The baseline comparison: its facts on one line, then each of its tables (alarming rows first)."""
     facts, tables = regression_sections(report)
@@ -130,6 +139,7 @@ def render_markdown(data: ReportData) -> str:
             tags = [f"<details><summary>Pass rates by tag ({len(data.summary['tags'])} tags)</summary>", "", *tags, "",
                     "</details>"]
         lines += tags + [""]
+    lines += severity_table(data.summary["severity"])
     if data.regression:
         lines += ["### Compared with the baseline", ""] + regression_tables(data.regression) + [""]
     failing = data.failing()

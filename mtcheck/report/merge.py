@@ -115,5 +115,6 @@ def baseline_entries(records: Sequence[dict[str, Any]]) -> list[CaseEntry]:
         checks = {c["metric"]: Measured(c["value"], c["signature"], c["higher_is_better"], c.get("tolerance"))
                   for c in record["checks"] if c["value"] is not None and c["error"] is None}
         if checks:
-            entries.append(CaseEntry(record["suite"], record["test_id"], tuple(record["tags"]), checks))
+            entries.append(CaseEntry(record["suite"], record["test_id"], tuple(record["tags"]), checks, record.get("hyp"),
+                                     record["path"]))
     return entries

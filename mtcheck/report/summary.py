@@ -7,10 +7,13 @@ from typing import Any
 
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
 from mtcheck.results import CaseResult
+from mtcheck.suite.model import SEVERITIES
 
 #: ``error``: the hypothesis or a check's value could not be computed; ``known-miss``: a known-faulty output the
 #: suite records as a known blind spot of its checks (last, so older columns keep their place).
 OUTCOMES = ("passed", "failed", "xfailed", "xpassed", "skipped", "error", "known-miss")
+#: What became of a known-faulty output, by outcome: caught by its checks, or missed (a blind spot, known or not).
+SEVERITY_OUTCOMES = {"xfailed": "caught", "xpassed": "missed", "known-miss": "missed"}
 
 
 def record_of(result: CaseResult) -> dict[str, Any]:
@@ -22,6 +25,7 @@ def record_of(result: CaseResult) -> dict[str, Any]:
         "tags": list(result.target.case.tags),
         "outcome": result.outcome,
         "values": result.values(),
+        "severity": result.target.severity,
     }
 
 
@@ -52,11 +56,16 @@ class Summary:
         self.suites: dict[str, _Group] = defaultdict(_Group)
         self.tags: dict[str, _Group] = defaultdict(_Group)
         self.sensitivity = Sensitivity()
+        #: Known-faulty outputs caught and missed, per severity.
+        self.severity = {name: {"caught": 0, "missed": 0} for name in SEVERITIES}
 
     def add(self, record: dict[str, Any]) -> None:
         if SENSITIVITY in record:
             self.sensitivity.add(record)
             return
+        fate = SEVERITY_OUTCOMES.get(record["outcome"])
+        if fate is not None and record.get("severity") in self.severity:
+            self.severity[record["severity"]][fate] += 1
         self.suites[record["suite"]].add(record)
         for tag in record["tags"]:
             self.tags[tag].add(record)
@@ -68,7 +77,8 @@ class Summary:
         def dump(groups: dict[str, _Group]) -> dict[str, Any]:
             return {name: {"counts": g.counts, "means": g.means()} for name, g in sorted(groups.items())}
 
-        return {"suites": dump(self.suites), "tags": dump(self.tags), "sensitivity": self.sensitivity.as_dict()}
+        return {"suites": dump(self.suites), "tags": dump(self.tags), "sensitivity": self.sensitivity.as_dict(),
+                "severity": {name: dict(counts) for name, counts in self.severity.items()}}
 
     def render(self) -> list[str]:
         lines: list[str] = []
@@ -83,5 +93,18 @@ class Summary:
                 means = " ".join(f"{key}={value:.3g}" for key, value in group.means().items())
                 lines.append(f"{name:<{width}}  {total:>5}  {counts}  {means}")
             lines.append("")
+        lines += severity_lines(self.severity)
         lines += self.sensitivity.render()
         return lines[:-1] if lines else lines
+
+
+def severity_text(severity: dict[str, dict[str, int]]) -> str:
+    """``critical 1 caught, 1 missed; major 3 caught, 0 missed``, most severe first ("" without known-faulty outputs)."""
+    return "; ".join(f"{name} {c['caught']} caught, {c['missed']} missed"
+                     for name, c in reversed(severity.items()) if c["caught"] or c["missed"])
+
+
+def severity_lines(severity: dict[str, dict[str, int]]) -> list[str]:
+    """The summary's line on known-faulty outputs by severity, and a blank line (nothing without any)."""
+    text = severity_text(severity)
+    return [f"known-faulty outputs by severity: {text}", ""] if text else []

@@ -79,10 +79,18 @@ def headline(result: CaseResult) -> str:
     return f"{where(result)}: {outcome}"
 
 
+def fail_on_note(result: CaseResult, fail_on: str, option: str) -> str:
+    """Why a known blind spot missed again fails the run (``--fail-on``), as a line of its failure text."""
+    return (f"  {'fails:':<12}{option} {fail_on}: a missed known-faulty output of severity "
+            f"{result.target.severity} fails the run")
+
+
 def render_case(result: CaseResult) -> str:
     """Source, references, hypothesis and every check with value, threshold, direction and signature."""
     case = result.target.case
     lines = [headline(result)]
+    if result.target.severity:
+        lines.append(f"  {'severity:':<12}{result.target.severity}")
     if case.tags:
         lines.append(f"  {'tags:':<12}{', '.join(case.tags)}")
     lines.append(f"  {'source:':<12}{case.src}")

@@ -18,7 +18,7 @@ from mtcheck.presets import is_preset_metric
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
-from mtcheck.suite.model import DEFAULT_HYP, Case, Check, Contrastive, Hypothesis, Perturb, Suite
+from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Hypothesis, Perturb, Suite
 from mtcheck.suite.paths import outputs_file, suite_params
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
 from mtcheck.suite.separators import separator_problems
@@ -32,7 +32,7 @@ SUITE_KEYS = {
 DEFAULTS_KEYS = {"checks", "perturb"}
 CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes", "perturb"}
 CHECK_KEYS = {"metric", "min", "max", "params", "margin", "tolerance"}
-HYP_KEYS = {"text", "expect", "blind_spot"}
+HYP_KEYS = {"text", "expect", "blind_spot", "severity"}
 CONTRASTIVE_KEYS = {"good", "bad"}
 SUPPORTED_VERSION = 1
 CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -230,7 +230,8 @@ def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Hypothesis, ...]:
                 report.add(value, "expect", f"{label}: expect must be 'pass' or 'fail', got {quoted(expect)}", "write 'expect: fail' for a known-faulty output")
             elif text is not None:
                 blind_spot = _blind_spot(report, value, expect == "fail", label)
-                hyps.append(Hypothesis(name, text, expect == "fail", line_of(raw, name), blind_spot))
+                severity = _severity(report, value, expect == "fail", label)
+                hyps.append(Hypothesis(name, text, expect == "fail", line_of(raw, name), blind_spot, severity))
         else:
             report.add(raw, name, f"{label} must be text or {{text: ..., expect: fail}}", "quote the text")
     return tuple(hyps)
@@ -250,6 +251,22 @@ def _blind_spot(report: _Reporter, value: LMap, expect_fail: bool, label: str) -
                    "add 'expect: fail', or remove blind_spot")
         return None
     return reason.strip()
+
+
+def _severity(report: _Reporter, value: LMap, expect_fail: bool, label: str) -> str | None:
+    """How bad a known-faulty output's error is (MQM): ``severity:`` or :data:`DEFAULT_SEVERITY`; ``None`` for other outputs."""
+    if "severity" not in value:
+        return DEFAULT_SEVERITY if expect_fail else None
+    severity = value["severity"]
+    if severity not in SEVERITIES:
+        report.add(value, "severity", f"{label}: unknown severity {quoted(severity)}",
+                   f"write one of {', '.join(SEVERITIES)} (default {DEFAULT_SEVERITY})")
+        return None
+    if not expect_fail:
+        report.add(value, "severity", f"{label}: severity is only for a known-faulty output",
+                   "add 'expect: fail', or remove severity")
+        return None
+    return severity
 
 
 def _contrastive(report: _Reporter, case: LMap, what: str) -> Contrastive | None:

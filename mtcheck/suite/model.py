@@ -9,6 +9,16 @@ from mtcheck.errors import Problem
 
 #: The recorded hypothesis given as ``hyp:`` (rather than in ``hyps:``) is stored under this name.
 DEFAULT_HYP = "hyp"
+#: MQM error severities of a known-faulty output, least severe first.
+SEVERITIES = ("minor", "major", "critical")
+#: The severity of an ``expect: fail`` output that names none: MQM's default for an error
+#: that changes the meaning but is not dangerous or offensive.
+DEFAULT_SEVERITY = "major"
+
+
+def severity_rank(severity: str) -> int:
+    """0 for minor, 1 for major, 2 for critical."""
+    return SEVERITIES.index(severity)
 
 
 @dataclass(frozen=True)
@@ -65,13 +75,15 @@ class Contrastive:
 @dataclass(frozen=True)
 class Hypothesis:
     """A recorded system output. ``expect_fail`` marks a known-faulty output the checks must catch;
-    ``blind_spot`` (only with ``expect_fail``) says why the checks are known to miss it."""
+    ``blind_spot`` (only with ``expect_fail``) says why the checks are known to miss it, and
+    ``severity`` (one of :data:`SEVERITIES`; ``None`` unless ``expect_fail``) how bad its error is."""
 
     system: str
     text: str
     expect_fail: bool = False
     line: int | None = None
     blind_spot: str | None = None
+    severity: str | None = None
 
 
 @dataclass(frozen=True)
