@@ -332,7 +332,7 @@ def test_summary_mean_is_the_mean_of_the_values(pytester: pytest.Pytester) -> No
         """,
     )
     summary = _summary(pytester.runpytest())
-    assert _row(summary, "demo")[-1] == "exact=0.667"
+    assert _row(summary, "demo")[-1] == "exact=0.6667"  # 4 decimals on a 0-1 metric
     assert _row(summary, "t")[-1] == "exact=0.5"
 
 
