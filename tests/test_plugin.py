@@ -585,7 +585,8 @@ def test_report_files_count_and_show_errors(pytester: pytest.Pytester) -> None:
     markdown = (pytester.path / "r.md").read_text(encoding="utf-8")
     assert "**2 cases**, pass rate 0.0%: 2 error (not computed)." in markdown
     assert "| `faulty::neg-01` | old | error (not computed) | error: check sam:chrf" in markdown
-    assert "faulty::neg-02 [old]: error (not computed)" in (pytester.path / "r.html").read_text(encoding="utf-8")
+    page = (pytester.path / "r.html").read_text(encoding="utf-8")
+    assert '<details class="case o-error s0" open><summary><span class=badge>error (not computed)</span> faulty::neg-02 [old]' in page
 
 
 @pytest.mark.parametrize(
