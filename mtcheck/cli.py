@@ -47,22 +47,6 @@ SCORE_WORDING = Wording(
 )
 
 
-def _result_json(result: CaseResult) -> dict[str, Any]:
-    record = record_of(result)
-    record["hyp"] = result.hyp
-    record["error"] = "; ".join(result.errors()) or None
-    record["checks"] = [
-        {"metric": c.check.key, "value": c.value, "min": c.check.min, "max": c.check.max, "passed": c.passed,
-         "higher_is_better": c.higher_is_better, "signature": c.signature, "details": c.details, "error": c.error}
-        for c in result.checks
-    ]
-    record["contrastive"] = [
-        {"metric": c.check.key, "good": c.good, "bad": c.bad, "passed": c.passed, "signature": c.signature, "error": c.error}
-        for c in result.contrastive
-    ]
-    return record
-
-
 def error_lines(results: Sequence[CaseResult]) -> list[str]:
     """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
     cases: dict[str, list[str]] = {}
@@ -117,15 +101,25 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, results):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    summary = Summary()
-    for result in results:
-        summary.add(record_of(result))
     # a known-miss is recorded in the suite: it fails only under --fail-on, by its severity
     failed = [r for r in results if r.fails_run(args.fail_on)]
     errors = error_lines(results)
-    if args.json:
-        print(json.dumps({"results": [_result_json(r) for r in results], "summary": summary.as_dict()}, ensure_ascii=False, indent=2))
+    data = None
+    if args.json or any(reports.values()):
+        from mtcheck.evaluate import Evaluator
+        from mtcheck.report.files import run_report_data
+
+        evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
+        data = run_report_data(results, evaluator, args.command_line, shard=shard,
+                               meta_eval=bool(args.json or reports["html"] or reports["json"]))
+    if data is not None and args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
+        from mtcheck.report.json_report import render_json
+
+        print(render_json(data), end="")
     else:
+        summary = Summary()
+        for result in results:
+            summary.add(record_of(result))
         for result in failed:
             note = f"\n{fail_on_note(result, args.fail_on, '--fail-on')}" if result.outcome == "known-miss" else ""
             print(render_case(result) + note, end="\n\n")
@@ -137,11 +131,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(f"{gated} known blind spot(s) of severity {args.fail_on} or worse missed: failed by --fail-on {args.fail_on}")
     for line in errors:
         print(line, file=sys.stderr)
-    if any(reports.values()):
-        from mtcheck.evaluate import Evaluator
-        from mtcheck.report.files import write_run_reports
+    if data is not None and any(reports.values()):
+        from mtcheck.report.files import write_reports
 
-        for line in write_run_reports(results, reports, Evaluator(overrides=options.overrides, cache=options.cache), shard):
+        for line in write_reports(data, reports):
             print(line, file=sys.stderr)
     if history is not None:
         print(history.record(map(record_of, results), str(shard) if shard else None), file=sys.stderr)
@@ -350,7 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
                      help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
                           "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
-    run.add_argument("--json", action="store_true", help="print every result as JSON")
+    run.add_argument("--json", action="store_true",
+                     help="print the JSON report (the --report-json file's content) instead of the summary")
     _add_cache_options(run)
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
     run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
@@ -436,6 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.command_line = ["mtcheck", *(sys.argv[1:] if argv is None else argv)]  # the reports' header shows it
     try:
         return args.func(args)
     except SuiteError as exc:

@@ -90,7 +90,7 @@ def test_run_json(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -
     code, out, _ = _run(["run", str(write_suite(FAILING)), "--json"], capsys)
     assert code == 1
     payload = json.loads(out)
-    first, second = payload["results"]
+    first, second = payload["cases"]
     assert (first["case"], first["system"], first["outcome"], first["hyp"]) == ("rtl", "hyp", "failed", "אני אוהב את זה 😍")
     (check,) = first["checks"]
     assert check["metric"] == "chrf" and check["min"] == 80 and check["max"] is None
@@ -101,12 +101,24 @@ def test_run_json(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -
     assert payload["summary"]["tags"]["negation-drop"]["counts"]["failed"] == 1
 
 
+def test_run_json_is_the_json_report(write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One shape: what --json prints is what --report-json writes (the run's date apart)."""
+    path, report = write_suite(FAILING), tmp_path / "r.json"
+    code, out, _ = _run(["run", str(path), "--json", "--report-json", str(report)], capsys)
+    assert code == 1
+    printed, written = json.loads(out), json.loads(report.read_text(encoding="utf-8"))
+    assert printed["format"] == "mtcheck-report/1" and printed == written
+    run = printed["run"]
+    assert run["command"] == f"mtcheck run {path} --json --report-json {report}"
+    assert run["systems"] == ["hyp", "old"] and run["suites"] == ["cli"] and set(run) >= {"mtcheck", "date", "commit"}
+
+
 def test_run_param_changes_results(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
     path = write_suite("source_lang: en\ntarget_lang: sv\ncases:\n  - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: bleu, min: 50}]}\n")
     assert _run(["run", str(path)], capsys)[0] == 1
     code, out, _ = _run(["run", str(path), "--param", "bleu.max_ngram_order=2", "--json"], capsys)
     assert code == 0
-    assert json.loads(out)["results"][0]["checks"][0]["signature"].startswith("bleu-2|")
+    assert json.loads(out)["cases"][0]["checks"][0]["signature"].startswith("bleu-2|")
 
 
 def test_run_bad_param(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
@@ -208,7 +220,7 @@ def test_run_a_check_that_cannot_be_computed_is_an_error_not_a_caught_fault(
     assert line.startswith(f"mtcheck: error: check sam:chrf(lexicon={suite.parent / 'nonexistent'}) cannot be computed: ")
     assert "sentiment lexicon not found" in line and "(fix: " in line and "(in 2 cases: rtl (demo.mt.yaml:8), known-bad[old]" in line
     code, out, _ = _run(["run", str(suite), "--json"], capsys)
-    results = json.loads(out)["results"]
+    results = json.loads(out)["cases"]
     assert [r["outcome"] for r in results] == ["error", "error"]
     assert all("sentiment lexicon not found" in r["error"] for r in results)
     assert json.loads(out)["summary"]["suites"]["cli"]["counts"]["error"] == 2
@@ -232,7 +244,7 @@ def test_run_where_every_case_is_skipped(write_suite: WriteSuite, capsys: pytest
 def test_run_with_a_command_system(write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = _script(tmp_path, "import sys\nfor line in sys.stdin.read().splitlines():\n    print({'أنا لا أحب ذلك 😞': 'אני לא אוהב את זה 😞'}.get(line, '?'))\n")
     code, out, _ = _run(["run", str(write_suite(PASSING)), "--system", spec, "--json"], capsys)
-    results = json.loads(out)["results"]
+    results = json.loads(out)["cases"]
     assert [(r["case"], r["outcome"], r["hyp"]) for r in results] == [("rtl", "passed", "אני לא אוהב את זה 😞"), ("known-bad", "failed", "?")]
     assert code == 1
 
@@ -318,7 +330,7 @@ def test_validate_finds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (["--metric", "chrf", "--hyp", "I do not like green eggs", "--ref", "I do not like green eggs and ham", "--ref", "I like green eggs"], "chrf", 84.83823099949603, 1),
         (["--metric", "ter", "--hyp", "there is a cat on the mat", "--ref", "the cat sat on the mat", "--ref", "there is a cat on a mat"], "ter", 14.285714285714285, 1),
         (["--metric", "exact", "--param", "lowercase=true", "--hyp", "HEJ", "--ref", "hej"], "exact", 1.0, 0),
-        (["--metric", "chrf++", "--hyp", "החתול ישב על השטיח", "--ref", "החתול ישב על השטיח הירוק", "--ref", "חתול ישב על השטיח"], "chrf", 91.41703421758855, 1),
+        (["--metric", "chrf++", "--hyp", "החתול ישב על השטיח", "--ref", "החתול ישב על השטיח הירוק", "--ref", "חתול ישב על השטיח"], "chrf++", 91.41703421758855, 1),
     ],
 )
 def test_score_json(capsys: pytest.CaptureFixture[str], argv: list[str], metric: str, score: float, best_ref: int) -> None:

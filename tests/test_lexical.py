@@ -139,6 +139,15 @@ def test_chrfpp_alias_is_chrf_with_word_bigrams() -> None:
     assert plus.signature() == explicit.signature()
 
 
+def test_chrfpp_reports_its_own_name_in_scores_and_signature() -> None:
+    plus, plain = get_metric("chrf++"), get_metric("chrf")
+    assert plus.score("the cat", "the cat").metric == "chrf++" and plain.score("a", "a").metric == "chrf"
+    assert plus.signature().startswith("chrf++|") and plain.signature().startswith("chrf|")
+    assert get_metric("chrf++", {"beta": 1}).signature().startswith("chrf++-beta1|")
+    # the score cache keys on the signature, so scores cached under the old name ("chrf|...|nw:2") are recomputed
+    assert "|base:chrf++|" in get_metric("sam:chrf++", {"lang": "en"}).signature()
+
+
 def test_bleu_params_change_the_value_and_the_signature() -> None:
     hyp, ref = "the cat is on the mat", "the cat sat on the mat"
     default, bigram = get_metric("bleu"), get_metric("bleu", {"max_ngram_order": 2})

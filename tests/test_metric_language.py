@@ -149,7 +149,7 @@ def test_api_score_takes_the_language(tmp_path: Path) -> None:
 
 def test_run_names_the_run_options_once(write_suite: Callable[..., Path], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["run", str(write_suite(GERMAN)), "--json", "--no-cache"], capsys)
-    errors = {c["metric"]: c["error"] for r in json.loads(out)["results"] for c in r["checks"]}
+    errors = {c["metric"]: c["error"] for r in json.loads(out)["cases"] for c in r["checks"]}
     assert errors["sam:bleu"].startswith("sam:bleu: SAM has no sentiment lexicon for target language 'fr'")
     assert errors["sam:bleu"].endswith(
         "(fix: pass --sam-lexicon PATH, or set `params: {lexicon: PATH}` on the check in the suite)")

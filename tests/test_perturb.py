@@ -17,7 +17,7 @@ from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.perturb.edit import Edit, Variant, compose
 from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation
 from mtcheck.perturb.sensitivity import CAUGHT, ERROR, MISSED, PERTURBED, Probe, probe, probe_record, render_probe
-from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
+from mtcheck.perturb.table import Cell, blind_spot_table, parse_check, render_table
 from mtcheck.perturb.variants import sample_variants
 from mtcheck.report.summary import Summary
 from mtcheck.results import CaseResult, CheckResult
@@ -225,9 +225,24 @@ def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     shares = {(c.metric, c.kind): (c.caught, c.total) for c in cells}
     assert shares[("bleu >= 40", "negation-drop")] == (0, 1)
     assert shares[("sam:bleu >= 40", "negation-drop")] == (1, 1)
-    assert render_table(cells)[0].split() == ["check", "negation-drop", "antonym-swap"]
+    table = render_table(cells)
+    assert table[0].split() == ["edit", "kind", "bleu", ">=", "40", "sam:bleu", ">=", "40"]
+    assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)"]
     assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
     assert '"kind": "negation-drop"' in capsys.readouterr().out
+
+
+def test_blind_spot_table_lines_stay_within_100_characters() -> None:
+    kinds = ["negation-drop", "antonym-swap", "sarcasm-neutralisation", "determiner-swap", "preposition-swap"]
+    labels = [f"sam:bertscore(model=some/very-long-model-name-{i}) >= 0.{i}" for i in range(7)] + ["bleu >= 40"]
+    cells = [Cell(label, kind, caught=i, total=1000) for i, label in enumerate(labels) for kind in kinds]
+    lines = render_table(cells)
+    assert max(map(len, lines)) <= 100 and len(lines) > len(kinds) + 1  # split into blocks of columns
+    heads = [line for line in lines if line.startswith("edit kind")]
+    assert sum(head.count("\u2026") for head in heads) == 7 and sum("bleu >= 40" in head for head in heads) == 1
+    assert lines[-1] == "(check labels over 30 characters are cut; --json has them in full)"
+    rows = [line for line in lines if line.startswith("sarcasm-neutralisation")]
+    assert sum(len(row.split("(")) - 1 for row in rows) == len(labels)  # every check's cell, once
 
 
 def test_parse_check_rejects_nonsense() -> None:

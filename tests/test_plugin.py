@@ -332,7 +332,7 @@ def test_summary_mean_is_the_mean_of_the_values(pytester: pytest.Pytester) -> No
         """,
     )
     summary = _summary(pytester.runpytest())
-    assert _row(summary, "demo")[-1] == "exact=0.667"
+    assert _row(summary, "demo")[-1] == "exact=0.6667"  # 4 decimals on a 0-1 metric
     assert _row(summary, "t")[-1] == "exact=0.5"
 
 
@@ -585,7 +585,8 @@ def test_report_files_count_and_show_errors(pytester: pytest.Pytester) -> None:
     markdown = (pytester.path / "r.md").read_text(encoding="utf-8")
     assert "**2 cases**, pass rate 0.0%: 2 error (not computed)." in markdown
     assert "| `faulty::neg-01` | old | error (not computed) | error: check sam:chrf" in markdown
-    assert "faulty::neg-02 [old]: error (not computed)" in (pytester.path / "r.html").read_text(encoding="utf-8")
+    page = (pytester.path / "r.html").read_text(encoding="utf-8")
+    assert '<details class="case o-error s0" open><summary><span class=badge>error (not computed)</span> faulty::neg-02 [old]' in page
 
 
 @pytest.mark.parametrize(

@@ -2,18 +2,25 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-from mtcheck import api
+from mtcheck import __version__, api
 from mtcheck.cli import main
 from mtcheck.metaeval import Settings, meta_evaluate
+from mtcheck.regression.baseline import BaselineDelta
+from mtcheck.regression.gate import GateSettings, RegressionReport
+from mtcheck.regression import stats
 from mtcheck.report.data import ReportData, case_record, flat_properties
 from mtcheck.report.files import records_of
+from mtcheck.report.header import git_commit, run_info
 from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
 from mtcheck.report.markdown import render_markdown
@@ -56,11 +63,12 @@ cases:
     ratings:
       fluency: {hyp: {a1: 5}}
 """
-REGRESSION = {"baseline": "base.json", "counts": {"regressed": 1, "same": 3},
-              "tests": [{"scope": "suite", "group": "demo", "metric": "chrf", "mean": -3.25, "p_corrected": 0.01,
-                         "decision": "worse"}],
-              "cases": [{"suite": "demo", "test_id": "neg[good]", "key": "chrf", "status": "regressed",
-                         "old_signature": "x" * 40}]}
+DELTAS = [BaselineDelta("demo", "neg[good]", "chrf", "regressed", 80.0, 71.5, 2.0, "x" * 40, "x" * 40),
+          BaselineDelta("demo", "fine", "chrf", "improved", 90.0, 100.00000000000004, 2.0),
+          *(BaselineDelta("demo", f"same{i}", "chrf", "same", 50.0, 50.5, 2.0) for i in range(3))]
+SUITE_TEST = stats.TestResult("suite", "demo", "chrf", 5, -3.25, -5.0, -1.5, -0.9, 0.01, 0.02, 0.03, "worse")
+REGRESSION = RegressionReport("baselines/main.json", GateSettings(), DELTAS, [SUITE_TEST],
+                              reasons=["1 case check(s) worse than the baseline beyond tolerance"]).as_dict()
 
 
 @pytest.fixture
@@ -99,12 +107,21 @@ def test_markdown_summary(data: ReportData) -> None:
     assert "baseline" not in text.lower()
 
 
-def test_markdown_regression_section_puts_alarms_first(data: ReportData) -> None:
+def test_markdown_baseline_section_is_a_sentence_and_what_moved(data: ReportData) -> None:
     data.regression = REGRESSION
-    text = render_markdown(data)
-    section = text.split("### Compared with the baseline")[1]
-    assert "counts: regressed=1, same=3" in section and "| suite | demo | chrf | -3.25 | 0.01 | worse |" in section
-    assert "x" * 40 not in section  # signatures are left to the JSON report
+    section = render_markdown(data).split("### Compared with the baseline")[1].split("###")[0]
+    assert "Baseline baselines/main.json: 1 regressed, 1 improved, 3 same \u2014 gate failed." in section
+    rows = [line for line in section.splitlines() if line.startswith("|")]
+    assert rows[0] == "| case | metric | before \u2192 after | \u0394 | p-value |"
+    assert rows[2:] == ["| suite demo (n=5) | chrf | \u2014 | \u22123.25 mean | 0.03 |",  # alarms first
+                        "| demo::neg\\[good\\] | chrf | 80 \u2192 71.5 | \u22128.5 | \u2014 |",
+                        "| demo::fine | chrf | 90 \u2192 100 | +10 | \u2014 |"]  # float noise rounded away
+    assert "same0" not in section and "x" * 40 not in section and "update" not in section
+
+
+def test_markdown_baseline_section_says_when_the_baseline_was_rewritten(data: ReportData) -> None:
+    data.regression = {**REGRESSION, "update": True, "updated": True, "failed": False}
+    assert "\u2014 baseline updated with this run." in render_markdown(data)
 
 
 def test_html_is_self_contained_escaped_and_has_plots(data: ReportData) -> None:
@@ -113,9 +130,45 @@ def test_html_is_self_contained_escaped_and_has_plots(data: ReportData) -> None:
     assert "<script" not in page.replace("&lt;script", "") and "http" not in page and "url(" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert page.count("<svg") >= 5  # bars per suite and tag, a histogram, two heatmaps
-    for heading in ("Pass rates", "Score distributions", "Compared with the baseline", "Meta-evaluation", "Failing cases (2)"):
+    for heading in ("Pass rates", "Score distributions", "Compared with the baseline", "Meta-evaluation", "Cases (5, 2 failing)"):
         assert heading in page
     assert re.search(r"<pre>html-chars \(demo\.mt\.yaml:\d+\): failed", page)
+
+
+def test_html_header_says_where_the_report_comes_from(data: ReportData, tmp_path: Path) -> None:
+    data.run = run_info(["mtcheck", "run", "suites dir", "--report-html", "r.html"], tmp_path)  # not a git work tree
+    page = render_html(data)
+    header = page.split("<table class=run>")[1].split("</table>")[0]
+    assert "<td>systems</td><td>good, old, blind, hyp</td>" in header and "<td>suite</td><td>demo</td>" in header
+    assert re.search(r"<td>date \(UTC\)</td><td>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ</td>", header)
+    assert f"<td>mtcheck</td><td>{__version__}</td>" in header
+    assert "<code>mtcheck run &#x27;suites dir&#x27; --report-html r.html</code>" in header
+    assert "<td>git commit</td><td>none (not a git work tree)</td>" in header
+
+
+def test_git_commit_is_the_checked_out_one(tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    for argv in (["init", "-q"], ["commit", "-q", "--allow-empty", "-m", "x"]):
+        subprocess.run(["git", *argv], cwd=tmp_path, env=env, check=True, capture_output=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=tmp_path, capture_output=True, text=True).stdout.strip()
+    assert git_commit(tmp_path) == head and len(head) == 40
+    assert git_commit(tmp_path / "missing") is None
+
+
+def test_html_lists_every_case_failing_first_and_open(data: ReportData) -> None:
+    page = render_html(data)
+    cases = re.findall(r'<details class="case o-([\w-]+) s\d+((?: t\d+)*)"( open)?>', page)
+    assert [(o, bool(opened)) for o, _, opened in cases] == [
+        ("failed", True), ("xpassed", True), ("passed", False), ("xfailed", False), ("passed", False)]
+    assert [tags for _, tags, _ in cases] == [" t0", " t1", " t1", " t1", " t0"]  # markup, negation-drop: by index
+    assert "<td>hypothesis</td><td>I do not like it.</td>" in page  # a passing case shows its texts and checks
+    assert re.search(r"<td>chrf</td><td>100 \(threshold &gt;= 60, passed\)</td>", page)
+    for control in ("fo-passed", "fo-failed", "fo-xfailed", "fo-xpassed", "ft-0", "ft-1"):
+        assert f"id={control}" in page and f"#{control}" in page  # a control and its rule
+    assert "id=fs-" not in page  # one suite: no suite filter
 
 
 def test_empty_run_renders(tmp_path: Path) -> None:
@@ -210,7 +263,11 @@ def hostile(write_suite) -> ReportData:
     records = records_of(api.run_suites(api.load_suites([write_suite(HOSTILE_SUITE)])))
     records.append({**records[0], "case": "c|2](javascript:alert(2))\n# heading", "system": "<dfn>sys</dfn>``|",
                     "outcome": "error", "error": f"system said:\n{IMG}\n```\n| x | y |"})
-    regression = {"tests": [{"scope": "suite", "group": f"`{IMG}`", "decision": "worse|"}]}
+    regression = {"baseline": f"`{IMG}`.json", "counts": {"regressed": 1, "<b>": 2}, "failed": True,
+                  "tests": [{"scope": "suite", "group": f"`{IMG}`", "metric": "m|", "n": 2, "mean": -1.0, "p_corrected": 0.01,
+                             "decision": "worse"}],
+                  "cases": [{"suite": IMG, "test_id": "c|1](javascript:alert(3))", "check": "chrf|<dfn>", "status": "regressed",
+                             "baseline": 1.0, "current": 0.5, "change": -0.5}]}
     probe = {**records[0], "outcome": "xpassed",
              "sensitivity": {"text": f"a ` {IMG} `` b", "kind": "<marquee>k|", "edits": [{"kind": "k|", "before": "<marquee>", "after": "]("}]}}
     return ReportData(records, regression, title=f"run <dfn>`{IMG}", probes=[probe])
@@ -241,3 +298,6 @@ def test_html_report_escapes_the_same_hostile_names(hostile: ReportData) -> None
         assert raw not in page, raw
     assert 'href="javascript' not in page
     assert "x`&lt;img src=x onerror=alert(1)&gt;`|y" in page
+    style = page.split("<style>")[1].split("</style>")[0]
+    assert "marquee" not in style and "img" not in style  # filter rules name suites and tags by index only
+    assert "<label for=ft-1>[a](javascript:alert(1))</label>" in page

@@ -104,7 +104,7 @@ def test_run_fail_on_fails_known_blind_spots_of_that_severity_or_worse(
 def test_run_json_records_the_severity(suite_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(suite_path), "--json"]) == 0
     payload = json.loads(capsys.readouterr().out)
-    assert {r["system"]: r["severity"] for r in payload["results"]} == {"good": None, "dropped": "critical", "spot": "minor",
+    assert {r["system"]: r["severity"] for r in payload["cases"]} == {"good": None, "dropped": "critical", "spot": "minor",
                                                                         "spot2": "major"}
     assert payload["summary"]["severity"]["critical"] == {"caught": 1, "missed": 0}
 

@@ -113,6 +113,8 @@ def test_merged_shards_equal_one_run(folder: Path, capsys: pytest.CaptureFixture
     merged = capsys.readouterr().out
     full, combined = _json("full.json"), _json("merged.json")
     assert full["meta_eval"] is not None  # the rated case is meta-evaluated in both
+    assert combined.pop("run")["command"] == "mtcheck report merge s3.json s2.json s1.json --report-json merged.json"
+    assert full.pop("run")["suites"] == ["alpha", "beta"]  # the header is the writing command's; the rest is the same
     assert combined == full
     assert _json(shards[0])["shard"] == {"index": 1, "count": 3} and full["shard"] is None
     # the printed summary and counts are those of the single run (whose failure details come first)
@@ -193,7 +195,9 @@ def test_pytest_shards_merge_into_the_single_run(pytester: pytest.Pytester) -> N
     assert deselected == 28  # each of the 28 outputs runs in exactly one shard
     os.chdir(pytester.path)
     assert main(["report", "merge", "p1.json", "p2.json", "--report-json", "merged.json"]) == 1
-    assert _json("merged.json") == _json("full.json")
+    full, combined = _json("full.json"), _json("merged.json")
+    assert full.pop("run")["command"].startswith("pytest ") and combined.pop("run")["command"].startswith("mtcheck report merge")
+    assert combined == full
 
 
 def test_pytest_rejects_a_bad_shard(pytester: pytest.Pytester) -> None:

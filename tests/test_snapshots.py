@@ -97,7 +97,7 @@ def test_reports_show_changed_outputs_escaped() -> None:
     html = render_html(data)
     assert "<b>y</b>" not in html and "<td>x [-&lt; y-] {+&lt;b&gt;y&lt;/b&gt;+}</td>" in html
     markdown = render_markdown(data)
-    assert "**changed**" in markdown and "&lt;b&gt;y&lt;/b&gt;" in markdown
+    assert "1 output(s) changed" in markdown and "Changed outputs:" in markdown and "&lt;b&gt;y&lt;/b&gt;" in markdown
     assert "sha256" not in markdown
 
 

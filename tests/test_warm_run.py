@@ -41,7 +41,7 @@ def _refuse(what: str):
 
 def _values(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[tuple[str, float]]:
     assert main(argv) == 0
-    results = json.loads(capsys.readouterr().out)["results"]
+    results = json.loads(capsys.readouterr().out)["cases"]
     return [(check["metric"], check["value"]) for result in results for check in result["checks"]]
 
 

@@ -80,6 +80,8 @@ class ChrFMetric(Metric):
             whitespace=whitespace,
             eps_smoothing=eps_smoothing,
         )
+        # chrF++ (word bigrams) reports itself as chrf++, in its scores and its signature, as sacrebleu names it
+        self.name = "chrf" + "+" * int(word_order)  # type: ignore[misc]
         # sacrebleu's chrF signature leaves beta out; without it chrF1 and chrF2 would share a signature
         self._signature = _signature(self.name if int(beta) == 2 else f"{self.name}-beta{int(beta)}", self._chrf)
 

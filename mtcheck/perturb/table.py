@@ -84,20 +84,47 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
     return list(cells.values())
 
 
-def render_table(cells: Sequence[Cell]) -> list[str]:
-    """Rows per check, columns per edit kind: ``caught/total (share)``."""
+#: Longest line :func:`render_table` prints; wider tables are split into blocks of check columns.
+WIDTH = 100
+#: Longest check label shown in a column head; longer ones are cut (``--json`` has them in full).
+LABEL = 30
+
+
+def _head(label: str, width: int) -> str:
+    return label if len(label) <= width else label[: width - 1] + "\u2026"
+
+
+def _blocks(widths: list[int], room: int) -> list[list[int]]:
+    """Column indexes grouped so that each group's columns (two spaces before each) fit in ``room``."""
+    blocks: list[list[int]] = [[]]
+    used = 0
+    for index, width in enumerate(widths):
+        if blocks[-1] and used + 2 + width > room:
+            blocks.append([])
+            used = 0
+        blocks[-1].append(index)
+        used += 2 + width
+    return blocks
+
+
+def render_table(cells: Sequence[Cell], width: int = WIDTH) -> list[str]:
+    """Rows per edit kind, columns per check (``caught/total (share)``), in blocks of columns that keep every line
+    within ``width`` characters; check labels over :data:`LABEL` characters are cut with an ellipsis."""
     if not cells:
         return ["no corrupted references: no edit of these kinds applies, or no check has a threshold"]
     kinds = list(dict.fromkeys(c.kind for c in cells))
     metrics = list(dict.fromkeys(c.metric for c in cells))
     found = {(c.metric, c.kind): c for c in cells}
-    width = max(len(m) for m in metrics)
-    lines = ["check".ljust(width) + "".join(f"  {k:>22}" for k in kinds)]
-    for metric in metrics:
-        row = metric.ljust(width)
-        for kind in kinds:
-            cell = found.get((metric, kind))
-            text = f"{cell.caught}/{cell.total} ({cell.share:.0%})" if cell and cell.total else "-"
-            row += f"  {text:>22}"
-        lines.append(row)
+    texts = {key: f"{c.caught}/{c.total} ({c.share:.0%})" if c.total else "-" for key, c in found.items()}
+    kind_width = max(len("edit kind"), *(len(k) for k in kinds))
+    widths = [max(min(len(m), LABEL), *(len(texts.get((m, k), "-")) for k in kinds)) for m in metrics]
+    lines: list[str] = []
+    for block in _blocks(widths, width - kind_width):
+        if lines:
+            lines.append("")
+        lines.append("edit kind".ljust(kind_width) + "".join(f"  {_head(metrics[i], widths[i]):>{widths[i]}}" for i in block))
+        lines += [kind.ljust(kind_width) + "".join(f"  {texts.get((metrics[i], kind), '-'):>{widths[i]}}" for i in block)
+                  for kind in kinds]
+    if any(len(m) > LABEL for m in metrics):
+        lines.append(f"(check labels over {LABEL} characters are cut; --json has them in full)")
     return lines

@@ -40,7 +40,10 @@ def report_merge(args: argparse.Namespace) -> int:
         cache = score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=False)
         evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), cache=cache)
         meta = rated_meta_eval(records, evaluator)
-    data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes)
+    from mtcheck.report.header import run_info
+
+    data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
+                      run=run_info(args.command_line))
     counts = data.counts()
     if args.json:
         print(render_json(data), end="")

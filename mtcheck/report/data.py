@@ -26,9 +26,10 @@ def case_record(result: CaseResult, explanation: str | None = None) -> dict[str,
         error="; ".join(result.errors()) or None, rated=bool(case.ratings), explanation=explanation,
         checks=[{"metric": c.check.key, "value": c.value, "min": c.check.min, "max": c.check.max, "passed": c.passed,
                  "higher_is_better": c.higher_is_better, "tolerance": c.check.tolerance, "signature": c.signature,
-                 "error": c.error}
+                 "details": c.details, "error": c.error}
                 for c in result.checks],
-        contrastive=[{"metric": c.check.key, "good": c.good, "bad": c.bad, "passed": c.passed, "error": c.error}
+        contrastive=[{"metric": c.check.key, "good": c.good, "bad": c.bad, "passed": c.passed, "signature": c.signature,
+                      "error": c.error}
                      for c in result.contrastive],
     )
     return record
@@ -89,6 +90,8 @@ class ReportData:
     probes: list[dict[str, Any]] = field(default_factory=list)
     #: ``{"index": K, "count": N}`` when the run checked one shard of its cases (see :mod:`mtcheck.shard`).
     shard: dict[str, int] | None = None
+    #: Version, date, command line and commit of the run (:func:`mtcheck.report.header.run_info`), when known.
+    run: dict[str, Any] | None = None
     summary: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -96,6 +99,11 @@ class ReportData:
         for record in [*self.cases, *self.probes]:
             summary.add(record)
         self.summary = summary.as_dict()
+
+    def header(self) -> dict[str, Any]:
+        """:attr:`run` with the systems and suites of the run's cases, in order of first appearance."""
+        return {**(self.run or {}), "systems": list(dict.fromkeys(r["system"] for r in self.cases)),
+                "suites": list(dict.fromkeys(r["suite"] for r in self.cases))}
 
     def counts(self) -> dict[str, int]:
         """Cases per outcome over the whole run."""
@@ -112,34 +120,3 @@ class ReportData:
             return (2 if record["outcome"] == "error" else 1, max((shortfall(c) for c in record.get("checks", ())), default=0.0))
 
         return sorted((r for r in self.cases if r["outcome"] in FAILING), key=badness, reverse=True)
-
-
-#: Row values that mark what a reader of a baseline comparison must see first.
-ALARMS = ("worse", "regressed")
-
-
-def regression_sections(report: dict[str, Any]) -> tuple[list[tuple[str, str]], list[tuple[str, list[str], list[dict[str, Any]]]]]:
-    """A regression report (any layout) as facts and tables.
-
-    Facts: its scalar entries, and mappings of scalars as ``k=v`` lists. Tables:
-    every list of row mappings, with scalar columns except signatures and hashes, alarming
-    rows (a ``worse`` decision, a ``regressed`` status) first.
-    """
-    facts, tables = [], []
-    for key, value in report.items():
-        if isinstance(value, (str, int, float, bool)) or value is None:
-            facts.append((key, plain(value)))
-        elif isinstance(value, dict) and all(isinstance(v, (str, int, float, bool)) for v in value.values()):
-            facts.append((key, ", ".join(f"{k}={plain(v)}" for k, v in value.items())))
-        elif isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
-            columns = list(dict.fromkeys(k for r in value for k, v in r.items()
-                                         if not isinstance(v, (dict, list))
-                                         and "signature" not in k and "sha256" not in k))
-            rows = sorted(value, key=lambda r: not any(v in ALARMS for v in r.values() if isinstance(v, str)))
-            tables.append((key, columns, rows))
-    return facts, tables
-
-
-def plain(value: Any) -> str:
-    """A value as table text: floats to four significant digits."""
-    return f"{value:.4g}" if isinstance(value, float) else str(value)

@@ -14,6 +14,7 @@ from mtcheck.evaluate import Evaluator
 from mtcheck.files import check_writable, write_atomic
 from mtcheck.plugin import RUNNER
 from mtcheck.report.data import FAILING, ReportData, as_plain, case_record, flat_properties
+from mtcheck.report.header import run_info
 from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
 from mtcheck.report.markdown import render_markdown
@@ -141,8 +142,10 @@ class ReportPlugin:
         from mtcheck.plugin import SHARD
 
         shard = self.config.stash.get(SHARD, None)
+        invocation = self.config.invocation_params
         data = ReportData(self.records, _regression(self.config), meta, probes=self.probes,
-                          shard=shard.as_dict() if shard else None)
+                          shard=shard.as_dict() if shard else None,
+                          run=run_info(["pytest", *invocation.args], invocation.dir))
         terminal = self.config.pluginmanager.get_plugin("terminalreporter")
         try:
             lines = write_reports(data, self.paths)
@@ -156,9 +159,10 @@ class ReportPlugin:
                 print(line, file=sys.stderr)
 
 
-def write_run_reports(results: Sequence[CaseResult], paths: dict[str, str | None], evaluator: Evaluator,
-                      shard: Shard | None = None) -> list[str]:
-    """The reports of ``mtcheck run``; meta-evaluation of rated suites goes into the HTML and JSON ones."""
+def run_report_data(results: Sequence[CaseResult], evaluator: Evaluator, command: Sequence[str], *,
+                    meta_eval: bool, shard: Shard | None = None) -> ReportData:
+    """The report data of ``mtcheck run`` (``command``: its argument list); ``meta_eval``: with the meta-evaluation
+    of rated suites (as the HTML and JSON reports hold)."""
     records = records_of(results)
-    meta = rated_meta_eval(records, evaluator) if paths.get("html") or paths.get("json") else None
-    return write_reports(ReportData(records, None, meta, shard=shard.as_dict() if shard else None), paths)
+    meta = rated_meta_eval(records, evaluator) if meta_eval else None
+    return ReportData(records, None, meta, shard=shard.as_dict() if shard else None, run=run_info(command))

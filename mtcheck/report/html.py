@@ -1,12 +1,16 @@
-"""One self-contained, offline HTML report: inline CSS and inline SVG, no scripts, fonts or URLs."""
+"""One self-contained, offline HTML report: inline CSS and inline SVG, no scripts, fonts or URLs.
+
+A header says where the report comes from; every case can be browsed and filtered (:mod:`mtcheck.report.html_cases`).
+"""
 from __future__ import annotations
 
 from collections import defaultdict
 from html import escape
 from typing import Any
 
-from mtcheck.report import svg
-from mtcheck.report.data import ReportData, plain, regression_sections
+from mtcheck.report import baseline_digest, svg
+from mtcheck.report.data import ReportData
+from mtcheck.report.html_cases import render_cases
 from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES
@@ -19,7 +23,8 @@ th{background:#f3f3f3;text-align:left}td.n{text-align:right}
 .grid{display:flex;flex-wrap:wrap;gap:16px}.grid svg{border:1px solid #eee}
 pre{background:#f8f8f8;border:1px solid #e3e3e3;padding:8px;white-space:pre-wrap;font-size:12px}
 details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color:#ef6c00}.error{color:#6a1b9a}
-.counts span{margin-right:14px}
+.counts span{margin-right:14px}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
+table.run td:first-child{color:#555}table.run code{font-size:12px;word-break:break-all}
 """
 
 
@@ -70,17 +75,28 @@ def _distributions(data: ReportData) -> str:
             "when all checks on the metric share one.</p><div class=grid>" + "".join(plots) + "</div>")
 
 
+def _header(data: ReportData) -> str:
+    """System(s), date, mtcheck version, command line, git commit and suites of the run."""
+    found = data.header()
+    rows = [("system" if len(found["systems"]) == 1 else "systems", ", ".join(found["systems"]) or "-"),
+            ("date (UTC)", found.get("date", "-")), ("mtcheck", found.get("mtcheck", "-")),
+            ("command", found.get("command", "-")), ("git commit", found.get("commit") or "none (not a git work tree)"),
+            ("suites" if len(found["suites"]) != 1 else "suite", ", ".join(found["suites"]) or "-")]
+    body = "".join(f"<tr><td>{escape(k)}</td><td>{f'<code>{escape(v)}</code>' if k == 'command' else escape(v)}</td></tr>"
+                   for k, v in rows)
+    return f"<table class=run>{body}</table>"
+
+
 def _regression(data: ReportData) -> str:
     if not data.regression:
         return ""
-    facts, tables = regression_sections(data.regression)
-    parts = ["<h2>Compared with the baseline</h2>"]
-    if facts:
-        parts.append(_table(["", "value"], [list(f) for f in facts]))
-    for title, columns, rows in tables:
-        shown = [[plain(r.get(c, "")) for c in columns] for r in rows]
-        parts.append(f"<h3>{escape(title)}</h3>" + _table(columns, shown, numeric_from=len(columns)))
-    return "".join(parts)
+    rows = baseline_digest.rows(data.regression)
+    table = _table(list(baseline_digest.COLUMNS), [list(r.cells()) for r in rows], numeric_from=3) if rows else ""
+    changed = baseline_digest.changed_rows(data.regression)
+    if changed:
+        table += "<h3>Changed outputs</h3>" + _table(list(baseline_digest.CHANGED_COLUMNS), [list(r) for r in changed],
+                                                     numeric_from=4)
+    return f"<h2>Compared with the baseline</h2><p>{escape(baseline_digest.headline(data.regression))}.</p>{table}"
 
 
 def _meta(data: ReportData) -> str:
@@ -91,18 +107,6 @@ def _meta(data: ReportData) -> str:
     plots = "".join(svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(data.meta))
     return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + plots + "</div>"
             f"<pre>{escape(chr(10).join(render(data.meta)))}</pre>")
-
-
-def _failing(data: ReportData) -> str:
-    failing = data.failing()
-    if not failing:
-        return ""
-    items = []
-    for record in failing:
-        label = f"{record['suite']}::{record['case']} [{record['system']}]: {OUTCOME_WORDS[record['outcome']]}"
-        text = record.get("explanation") or "(no explanation recorded)"
-        items.append(f'<details><summary class={record["outcome"]}>{escape(label)}</summary><pre>{escape(text)}</pre></details>')
-    return f"<h2>Failing cases ({len(failing)})</h2>" + "".join(items)
 
 
 def _sensitivity(data: ReportData) -> str:
@@ -126,11 +130,12 @@ def render_html(data: ReportData) -> str:
     """The whole report as one HTML document."""
     counts = data.counts()
     summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(OUTCOME_WORDS[o])}</span>" for o in OUTCOMES)
+    case_css, cases = render_cases(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(data.title)}</title>'
-        f"<style>{CSS}</style></head><body><h1>{escape(data.title)}</h1>"
-        f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
-        f"{summary}</p>"
-        + _pass_rates(data) + _severity(data) + _distributions(data) + _regression(data) + _meta(data) + _failing(data) + _sensitivity(data)
+        f"<style>{CSS}{case_css}</style></head><body><h1>{escape(data.title)}</h1>" + _header(data)
+        + f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
+        f"{summary}{'<a href=#cases>every case</a>' if cases else ''}</p>"
+        + _regression(data) + _pass_rates(data) + _severity(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
         + "</body></html>\n"
     )

@@ -22,10 +22,13 @@ def _finite(value: Any) -> Any:
 
 
 def render_json(data: ReportData) -> str:
-    """The report as one JSON document (``format``, ``shard``, ``counts``, ``summary``, ``cases``, ``sensitivity``
-    (probe records), ``regression``, ``meta_eval``)."""
+    """The report as one JSON document (``format``, ``run``, ``shard``, ``counts``, ``summary``, ``cases``,
+    ``sensitivity`` (probe records), ``regression``, ``meta_eval``); docs/reports.md has the schema.
+
+    Values keep full precision (rounding is for display only: baselines and merges compare these)."""
     payload = {
         "format": FORMAT,
+        "run": data.header(),
         "shard": data.shard,
         "counts": data.counts(),
         "summary": data.summary,

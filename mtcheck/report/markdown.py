@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from mtcheck.report.data import ReportData, plain, regression_sections, shortfall, threshold_text
+from mtcheck.report import baseline_digest
+from mtcheck.report.data import ReportData, shortfall, threshold_text
+from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES
 
@@ -64,14 +66,20 @@ def severity_table(severity: dict[str, dict[str, int]]) -> list[str]:
 
 
 def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> list[str]:
-    """The baseline comparison: its facts on one line, then each of its tables (alarming rows first)."""
-    facts, tables = regression_sections(report)
-    lines = ["; ".join(f"{k}: {cell(v)}" for k, v in facts)] if facts else []
-    for title, columns, rows in tables:
-        lines += ["", f"**{cell(title)}**", "", "| " + " | ".join(cell(c) for c in columns) + " |", "|" + "---|" * len(columns)]
-        lines += ["| " + " | ".join(cell(plain(r.get(c, ""))) for c in columns) + " |" for r in rows[:limit]]
+    """The baseline comparison: one sentence, then a table of what moved (alarms first), at most ``limit`` rows."""
+    lines = [cell(baseline_digest.headline(report)) + "."]
+    rows = baseline_digest.rows(report)
+    if rows:
+        lines += ["", "| " + " | ".join(baseline_digest.COLUMNS) + " |", "|---|---|---|---:|---:|"]
+        lines += ["| " + " | ".join(cell(text) for text in row.cells()) + " |" for row in rows[:limit]]
         if len(rows) > limit:
             lines.append(f"\n… and {len(rows) - limit} more rows (see the JSON report)")
+    changed = baseline_digest.changed_rows(report)
+    if changed:
+        lines += ["", "Changed outputs:", "", "| " + " | ".join(baseline_digest.CHANGED_COLUMNS) + " |", "|---|---|---|---|"]
+        lines += ["| " + " | ".join(cell(text) for text in row) + " |" for row in changed[:limit]]
+        if len(changed) > limit:
+            lines.append(f"\n… and {len(changed) - limit} more changed outputs (see the JSON report)")
     return lines
 
 
@@ -83,10 +91,11 @@ def _worst_check(record: dict[str, Any]) -> str:
         return f"{broken[0]['metric']} cannot be computed: {broken[0]['error']}"
     failing = [c for c in record.get("checks", ()) if not c["passed"]]
     if record["outcome"] == "xpassed" or not failing:
-        shown = ", ".join(f"{c['metric']} = {c['value']:.4g}" for c in record.get("checks", ()) if c["value"] is not None)
+        shown = ", ".join(f"{c['metric']} = {score_text(c['value'], c['metric'])}" for c in record.get("checks", ())
+                          if c["value"] is not None)
         return f"every check passed ({shown})" if record["outcome"] == "xpassed" else "contrastive pair failed"
     check = max(failing, key=shortfall)
-    value = "error" if check["value"] is None else f"{check['value']:.4g}"
+    value = "error" if check["value"] is None else score_text(check["value"], check["metric"])
     return f"{check['metric']} = {value} (needs {threshold_text(check)})"
 
 

@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
 from mtcheck.results import CaseResult
 from mtcheck.suite.model import SEVERITIES
@@ -90,7 +91,7 @@ class Summary:
             for name, group in sorted(groups.items()):
                 total = sum(group.counts.values())
                 counts = "  ".join(f"{group.counts[o]:>{_column(o)}}" for o in OUTCOMES)
-                means = " ".join(f"{key}={value:.3g}" for key, value in group.means().items())
+                means = " ".join(f"{key}={score_text(value, key)}" for key, value in group.means().items())
                 lines.append(f"{name:<{width}}  {total:>5}  {counts}  {means}")
             lines.append("")
         lines += severity_lines(self.severity)

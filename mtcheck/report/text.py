@@ -3,13 +3,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from mtcheck.report.numbers import score_text
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 
 MAX_REFS_SHOWN = 3
-
-
-def _fmt(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.4g}"
 
 
 def _check_lines(result: CheckResult) -> list[str]:
@@ -18,7 +15,7 @@ def _check_lines(result: CheckResult) -> list[str]:
     if result.error:
         return [f"  ERROR {check.key}: cannot be computed: {result.error}"]
     lines = [
-        f"  {status}  {check.key} = {_fmt(result.value)}  (threshold {check.threshold_text()}, {result.direction})",
+        f"  {status}  {check.key} = {score_text(result.value, check.key)}  (threshold {check.threshold_text()}, {result.direction})",
         f"        signature: {result.signature}",
     ]
     for warning in result.details.get("warnings", []):
@@ -34,7 +31,7 @@ def _pair_lines(result: ContrastiveResult) -> list[str]:
         return [f"  ERROR contrastive {check.key}: cannot be computed: {result.error}"]
     margin = f" by at least {check.margin:g}" if check.margin else ""
     return [
-        f"  {status}  contrastive {check.key}: good = {_fmt(result.good)}, bad = {_fmt(result.bad)}"
+        f"  {status}  contrastive {check.key}: good = {score_text(result.good, check.key)}, bad = {score_text(result.bad, check.key)}"
         f"  (good must be {'higher' if result.higher_is_better else 'lower'}{margin})",
         f"        signature: {result.signature}",
     ]
