@@ -13,6 +13,7 @@ import pytest
 
 from mtcheck import __version__
 from mtcheck.metrics import get_metric
+from mtcheck.metrics.signature import Signature, fields_of
 from mtcheck.resources.wordnet import wordnet_id
 from mtcheck.sentiment.lexicon import find_lexicon
 from mtcheck.sentiment.tagger import tagger_ident
@@ -85,3 +86,17 @@ def test_bertscore_signature_is_unchanged() -> None:
         f"layers:4|idf:no|rescale:no|lang:de|comp:P|bert_score:{version('bert-score')}"
         f"|transformers:{version('transformers')}|torch:{version('torch')}|device:cpu|padding:excluded|refs:best|unicode:nfc"
     )
+
+
+def test_a_signature_is_its_name_then_its_fields_in_order() -> None:
+    signature = Signature.of("m", ("a", 1), ("b", True)).plus(("base", "x|y:2"))
+    assert str(signature) == "m|a:1|b:True|base:x|y:2"
+    assert signature.fields[0] == ("a", "1") and signature.ends_with("y", "2") and not signature.ends_with("a", "1")
+    assert fields_of("nrefs:1|case:mixed|version:2") == (("nrefs", "1"), ("case", "mixed"), ("version", "2"))
+
+
+def test_the_base_class_writes_the_declared_settings_and_their_normalisation() -> None:
+    metric = get_metric("length-ratio", {"normalize": "none"})
+    assert metric.settings() == Signature.of("length-ratio", ("unit", "char"), ("nfc", "yes"), ("space", "no"),
+                                             ("refs", "closest"))
+    assert metric.signature() == f"{metric.settings()}|unicode:none"

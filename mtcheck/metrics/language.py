@@ -15,6 +15,7 @@ from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
 from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.signature import Signature
 
 #: Macrolanguage code -> the codes it covers: a target of ``no`` accepts Bokmål and Nynorsk.
 MACRO = {"no": ("nb", "nn")}
@@ -138,8 +139,8 @@ class LanguageMetric(_ReferenceFree):
             raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r}")
         self._candidates = ",".join(codes) if codes else "all"
 
-    def signature(self) -> str:
-        return f"lang|target:{self.lang}|candidates:{self._candidates}|detector:{self.detector.name}"
+    def settings(self) -> Signature:
+        return Signature.of("lang", ("target", self.lang), ("candidates", self._candidates), ("detector", self.detector.name))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         if not has_letters(hyp):
@@ -171,8 +172,8 @@ class NotCopyMetric(_ReferenceFree):
     name: ClassVar[str] = "not-copy"
     needs_source: ClassVar[bool] = True
 
-    def signature(self) -> str:
-        return "not-copy|nfc:yes|case:fold|strip:punct+space"
+    def settings(self) -> Signature:
+        return Signature.of("not-copy", ("nfc", "yes"), ("case", "fold"), ("strip", "punct+space"))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         if src is None:
@@ -200,8 +201,8 @@ class LengthRatioMetric(Metric):
     name: ClassVar[str] = "length-ratio"
     two_sided: ClassVar[bool] = True
 
-    def signature(self) -> str:
-        return "length-ratio|unit:char|nfc:yes|space:no|refs:closest"
+    def settings(self) -> Signature:
+        return Signature.of("length-ratio", ("unit", "char"), ("nfc", "yes"), ("space", "no"), ("refs", "closest"))
 
     def better(self, a: float, b: float) -> bool:
         return _log_distance(a) < _log_distance(b)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
+from mtcheck.metrics.signature import Signature
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon
 from mtcheck.sentiment.polarity import Penalty, check_negation, sam_penalty
 from mtcheck.sentiment.tagger import tagger_ident
@@ -102,9 +103,9 @@ class SAMMetric(Metric):
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
         tagger = tagger_ident() if self.tagged else "none"
-        self._signature = (
-            f"{self.name}|lang:{self.lang}|lex:{self.lexicon_ident}|tagger:{tagger}|neg:{self.negation}"
-            f"|base:{base.signature()}"
+        self._settings = Signature.of(
+            self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
+            ("base", base.signature()),
         )
 
     @classmethod
@@ -119,8 +120,8 @@ class SAMMetric(Metric):
         base = get_metric(base_name, {k: v for k, v in params.items() if k not in SAM_PARAMS}, target_lang=own.get("lang"))
         return cls(base, base_name=base_name, normalize=base.normalize, **own)
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     @property
     def lexicon(self) -> Lexicon:
