@@ -92,5 +92,5 @@ class MetricError(MtcheckError):
         return PYTHON.describe(self)
 
 
-class SystemError_(MtcheckError):
+class SystemFailure(MtcheckError):
     """A system under test failed: crashed, timed out, or returned the wrong number of outputs."""

@@ -187,3 +187,11 @@ class Metric(metaclass=_MetricType):
             value, details = chunk[best]
             scores.append(Score(self.name, float(value), signature, best, details))
         return scores
+
+
+class ReferenceFreeMetric(Metric):
+    """A metric that ignores the references: scored once, not once per reference."""
+
+    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+        value, details = self._score_one(self.normalized(hyp), "", None if src is None else self.normalized(src))
+        return Score(self.name, value, self.signature(), 0, details)

@@ -188,7 +188,7 @@ class CharacTERResult:
     hyp_length: int
 
 
-def characTER(hyp: str, ref: str, *, exact_gains: bool = False) -> CharacTERResult:
+def cter(hyp: str, ref: str, *, exact_gains: bool = False) -> CharacTERResult:
     """CharacTER of ``hyp`` against ``ref``; words are white-space separated tokens.
 
     Edge cases: an empty hypothesis scores 0.0 against an empty reference and
@@ -225,7 +225,7 @@ class CharacTERMetric(Metric):
         return Signature.of("characTER", ("norm", "hyp"), ("cap", "1.0"), ("mtcheck", __version__))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        result = characTER(hyp, ref)
+        result = cter(hyp, ref)
         return result.value, {
             "shifted": result.shifted,
             "moved": result.moved,
