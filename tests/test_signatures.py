@@ -18,7 +18,7 @@ from mtcheck.resources.wordnet import wordnet_id
 from mtcheck.sentiment.lexicon import find_lexicon
 from mtcheck.sentiment.tagger import tagger_ident
 
-TINY = str(Path(__file__).parent / "data" / "lexicons" / "tiny_hashpos.txt")
+TINY = str(Path(__file__).resolve().parents[1] / "fixtures" / "lexicons" / "tiny_hashpos.txt")
 _PUZZLE_METRICS = ("bleu2:nltk-sentence_bleu,w:0.5+0.5,smooth:method3,tok:whitespace,refs:pooled"
                    "|chrf3:c3,w0,beta2,mean-of-order-F,spaces:no,refs:best"
                    "|characTER:1-cter,gains:whole-edits,refs:best|em:refs:any|agg:pooled")
