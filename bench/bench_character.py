@@ -50,7 +50,7 @@ def timed(fn: Callable[[list[str], list[str]], float], pairs: Pairs) -> tuple[fl
 
 
 def ours(hyp: list[str], ref: list[str]) -> float:
-    return character.characTER(" ".join(hyp), " ".join(ref)).value
+    return character.cter(" ".join(hyp), " ".join(ref)).value
 
 
 def ours_pure_python(pairs: Pairs) -> tuple[float, list[float]]:

@@ -94,5 +94,5 @@ class MetricError(MtcheckError):
         return f"{self.message} (fix: {self.setting.keyword_fix()})"
 
 
-class SystemError_(MtcheckError):
+class SystemFailure(MtcheckError):
     """A system under test failed: crashed, timed out, or returned the wrong number of outputs."""

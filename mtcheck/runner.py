@@ -11,9 +11,9 @@ from typing import Any
 
 from mtcheck.advice import SUITE, Wording
 from mtcheck.cache import ScoreCache
-from mtcheck.errors import MtcheckError, SystemError_
+from mtcheck.errors import MtcheckError, SystemFailure
 from mtcheck.evaluate import Evaluator
-from mtcheck.hypotheses import HypothesisSource
+from mtcheck.outputs import OutputSource
 from mtcheck.results import CaseResult
 from mtcheck.targets import Target
 
@@ -33,14 +33,14 @@ class RunOptions:
 class Runner:
     def __init__(self, options: RunOptions):
         self.options = options
-        self.hypotheses = HypothesisSource(timeout=options.timeout)
+        self.hypotheses = OutputSource(timeout=options.timeout)
         self.evaluator = Evaluator(overrides=options.overrides, cache=options.cache, wording=options.wording)
         self._results: dict[int, CaseResult] = {}
 
     def run(self, targets: Sequence[Target]) -> list[CaseResult]:
         """Results for ``targets``, computed in batches of ``batch_size``.
 
-        Raises :class:`SystemError_` as soon as the system under test fails (crashes, times out, ...): that is a
+        Raises :class:`SystemFailure` as soon as the system under test fails (crashes, times out, ...): that is a
         problem of the whole run, reported once, and later batches would only fail (or time out) again.
         """
         size = max(1, self.options.batch_size)
@@ -49,7 +49,7 @@ class Runner:
             self._compute(batch)
             failed = next((r for r in map(self._results.__getitem__, map(id, batch)) if r.fatal), None)
             if failed is not None:
-                raise SystemError_(failed.error)
+                raise SystemFailure(failed.error)
         return [self._results[id(t)] for t in targets]
 
     def has_result(self, target: Target) -> bool:

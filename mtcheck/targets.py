@@ -5,7 +5,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mtcheck.suite.model import DEFAULT_HYP, Case, Hypothesis, Suite, severity_rank
+from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, severity_rank
 
 RECORDED = "recorded"
 
@@ -22,7 +22,7 @@ class Target:
     suite: Suite
     case: Case
     system: str
-    recorded: Hypothesis | None = None
+    recorded: Output | None = None
     skip_reason: str | None = None
     parametrised: bool = False
     #: True when a live system (not a recorded output) must produce the hypothesis.

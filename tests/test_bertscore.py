@@ -226,7 +226,7 @@ def test_errors_carry_the_setting_not_an_option_spelling() -> None:
 
 
 def test_sam_bertscore_passes_the_target_language_to_its_base() -> None:
-    lexicon = str(REPO / "tests" / "data" / "lexicons" / "tiny_columns.txt")
+    lexicon = str(REPO / "fixtures" / "lexicons" / "tiny_columns.txt")
     assert get_metric("sam:bertscore", {"lexicon": lexicon}, target_lang="en").base._config.lang == "en"
     with pytest.raises(MetricError) as raised:
         get_metric("sam:bertscore", {"lexicon": lexicon}, target_lang="de")

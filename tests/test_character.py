@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck.metrics import character
-from mtcheck.metrics.character import CharacTERMetric, characTER, levenshtein, moved_phrases, shift_words
+from mtcheck.metrics.character import CharacTERMetric, cter, levenshtein, moved_phrases, shift_words
 
 try:  # GPL-3 reference implementation: a test-only oracle, never imported by mtcheck itself.
     import cer
@@ -93,11 +93,11 @@ def test_rapidfuzz_gives_the_same_distances(a: str, b: str) -> None:
     ],
 )
 def test_characTER_golden(hyp: str, ref: str, expected: float, backend: str) -> None:
-    assert characTER(hyp, ref).value == pytest.approx(expected, abs=1e-12)
+    assert cter(hyp, ref).value == pytest.approx(expected, abs=1e-12)
 
 
 def test_recipe_example_details() -> None:
-    result = characTER("Nire familia du kotxe berria new house", "Nere familiak etxe berria erosi du")
+    result = cter("Nire familia du kotxe berria new house", "Nere familiak etxe berria erosi du")
     assert result.shifted == "Nire familia kotxe berria new du house"
     assert result.moved == ["du"]
     assert (result.shift_cost, result.edit_distance, result.hyp_length) == (2.0, 13, 38)
@@ -128,13 +128,13 @@ free_words = st.lists(word, max_size=10)
 @PROPERTY
 @given(shift_prone, shift_prone)
 def test_value_in_unit_interval(hyp: list[str], ref: list[str]) -> None:
-    assert 0.0 <= characTER(" ".join(hyp), " ".join(ref)).value <= 1.0
+    assert 0.0 <= cter(" ".join(hyp), " ".join(ref)).value <= 1.0
 
 
 @PROPERTY
 @given(st.one_of(shift_prone, free_words))
 def test_identical_is_zero(words: list[str]) -> None:
-    assert characTER(" ".join(words), " ".join(words)).value == 0.0
+    assert cter(" ".join(words), " ".join(words)).value == 0.0
 
 
 @PROPERTY
@@ -150,14 +150,14 @@ def test_shifting_only_reorders_words(hyp: list[str], ref: list[str]) -> None:
 @given(shift_prone, st.lists(st.sampled_from(VOCAB), min_size=1, max_size=12))
 def test_agrees_with_reference_on_shift_prone_pairs(hyp: list[str], ref: list[str]) -> None:
     # cer takes word lists (its callers split on white space) and divides by zero on an empty reference.
-    assert characTER(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
+    assert cter(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
 
 
 @needs_cer
 @PROPERTY
 @given(free_words, st.lists(word, min_size=1, max_size=10))
 def test_agrees_with_reference_on_arbitrary_words(hyp: list[str], ref: list[str]) -> None:
-    assert characTER(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
+    assert cter(" ".join(hyp), " ".join(ref)).value == pytest.approx(cer.calculate_cer(hyp, ref), abs=1e-9)
 
 
 def test_metric_interface() -> None:
@@ -184,7 +184,7 @@ def test_exact_gains_never_apply_a_shift_that_gains_nothing() -> None:
     # on to 'x the a the the d' (cost 2 + 6 edits). With whole-edit gains (the PuzzLing Machines copy of
     # CharacTER) the search stops at 'x the a d the the': moved 'a d' (1.0) and 'the the' (3.0), 8 edits.
     hyp, ref = "a d x the the the", "x the a bb d d d"
-    drifting, exact = characTER(hyp, ref), characTER(hyp, ref, exact_gains=True)
+    drifting, exact = cter(hyp, ref), cter(hyp, ref, exact_gains=True)
     assert (drifting.shifted, drifting.value) == ("x the a the the d", 8 / 17)
     assert (exact.shifted, exact.moved, exact.value) == ("x the a d the the", ["a d", "the the"], 12 / 17)
     if cer is not None:
@@ -207,4 +207,4 @@ def test_exact_gains_match_whole_edit_greedy_search(hyp: list[str], ref: list[st
             if not options or max(options)[0] <= 0:
                 break
             words = max(options)[1]
-    assert " ".join(words) == characTER(" ".join(hyp), " ".join(ref), exact_gains=True).shifted
+    assert " ".join(words) == cter(" ".join(hyp), " ".join(ref), exact_gains=True).shifted

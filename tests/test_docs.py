@@ -90,6 +90,7 @@ import yaml
 from mtcheck import api
 
 ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT / "fixtures"
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "suites" / "README.md"]
 
 YAML_LANGS = {"yaml", "yml"}
@@ -276,60 +277,8 @@ def shell_commands(ex: Example) -> list[str]:
 
 
 # --------------------------------------------------------------------------- fixtures
-# Files a reader of the document would already have. Keep them tiny and honest.
-
-DEMO_SUITE = """\
-name: demo
-source_lang: en
-target_lang: de
-defaults:
-  checks:
-    - {metric: chrf, min: 40}
-cases:
-  - id: neg-01
-    src: "The film was not good."
-    ref: "Der Film war nicht gut."
-    tags: [negation-drop]
-  - id: neg-02
-    src: "I do not like it."
-    ref: "Ich mag es nicht."
-    tags: [negation-drop]
-  - id: love-01
-    src: "I love this song."
-    ref: "Ich liebe dieses Lied."
-    tags: [sentiment]
-  - id: great-01
-    src: "The food was great."
-    ref: "Das Essen war großartig."
-    tags: [sentiment]
-"""
-# v1 is the reference translation; v2 drops the negations and swaps the sentiment.
-DEMO_V1 = ["Der Film war nicht gut.", "Ich mag es nicht.", "Ich liebe dieses Lied.", "Das Essen war großartig."]
-DEMO_V2 = ["Der Film war gut.", "Ich mag es.", "Ich liebe dieses Lied.", "Das Essen war schrecklich."]
-
-TRANSLATE_PY = '''\
-#!/usr/bin/env python3
-"""A toy cmd: system for the documentation tests: looks each source up in a fixed table."""
-import sys
-
-TABLE = {SOURCES!r}
-for line in sys.stdin:
-    print(TABLE.get(line.rstrip("\\n"), line.rstrip("\\n")), flush=True)
-'''
-
-ADAPTER_PY = '''\
-"""A toy py: system for the documentation tests."""
-TABLE = {SOURCES!r}
-
-
-def translate(sources, *, source_lang, target_lang):
-    return [TABLE.get(s, s) for s in sources]
-'''
-
-
-def _demo_table() -> dict[str, str]:
-    suite = yaml.safe_load(DEMO_SUITE)
-    return {c["src"]: c["ref"] for c in suite["cases"]}
+# Files a reader of the document would already have, copied from the repository's fixtures/
+# (shared with the tests and benches). Keep them tiny and honest.
 
 
 def fixture_bundled_suites(tmp: Path) -> None:
@@ -338,35 +287,28 @@ def fixture_bundled_suites(tmp: Path) -> None:
 
 
 def fixture_demo_suite(tmp: Path) -> None:
-    """suites/demo.mt.yaml (4 cases, en->de) and its outputs: v1 (good) and v2 (worse), as .txt and .jsonl."""
+    """suites/demo.mt.yaml (4 cases, en->de) and its outputs: v1 (good) and v2 (worse), as .txt and .jsonl,
+    from fixtures/demo (v1.txt and v2.txt also in the folder itself)."""
     (tmp / "suites").mkdir(exist_ok=True)
-    (tmp / "suites" / "demo.mt.yaml").write_text(DEMO_SUITE, encoding="utf-8")
-    ids = [c["id"] for c in yaml.safe_load(DEMO_SUITE)["cases"]]
-    for folder in (tmp, tmp / "outputs"):
-        folder.mkdir(exist_ok=True)
-        for name, hyps in (("v1", DEMO_V1), ("v2", DEMO_V2)):
-            (folder / f"{name}.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
-    jsonl = "".join(f'{{"id": "{i}", "hyp": "{h}"}}\n' for i, h in zip(ids, DEMO_V1))
-    (tmp / "outputs" / "de.jsonl").write_text(jsonl, encoding="utf-8")
+    shutil.copy(SHARED / "demo" / "demo.mt.yaml", tmp / "suites")
+    shutil.copytree(SHARED / "demo" / "outputs", tmp / "outputs", dirs_exist_ok=True)
+    for name in ("v1.txt", "v2.txt"):
+        shutil.copy(SHARED / "demo" / "outputs" / name, tmp)
 
 
 def fixture_translate_py(tmp: Path) -> None:
-    """translate.py: a toy command system that knows the demo suite's sources."""
-    (tmp / "translate.py").write_text(TRANSLATE_PY.format(SOURCES=_demo_table()), encoding="utf-8")
+    """translate.py: a toy command system that knows the demo suite's sources (fixtures/systems)."""
+    shutil.copy(SHARED / "systems" / "translate.py", tmp)
 
 
 def fixture_my_mt(tmp: Path) -> None:
-    """my_mt/adapter.py: a toy Python-function system that knows the demo suite's sources."""
-    (tmp / "my_mt").mkdir(exist_ok=True)
-    (tmp / "my_mt" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp / "my_mt" / "adapter.py").write_text(ADAPTER_PY.format(SOURCES=_demo_table()), encoding="utf-8")
+    """my_mt/adapter.py: a toy Python-function system that knows the demo suite's sources (fixtures/systems)."""
+    shutil.copytree(SHARED / "systems" / "my_mt", tmp / "my_mt", dirs_exist_ok=True)
 
 
 def fixture_translate_sh(tmp: Path) -> None:
     """translate.sh: a toy command system that echoes each source (so most checks fail)."""
-    script = tmp / "translate.sh"
-    script.write_text("#!/bin/sh\n# A toy system for the documentation tests: returns the source unchanged.\nexec cat\n")
-    script.chmod(0o755)
+    shutil.copy(SHARED / "systems" / "translate.sh", tmp)
 
 
 RUN_STEP_PY = '''\

@@ -5,9 +5,8 @@ import math
 
 import pytest
 
-from mtcheck.metrics.language import (
-    LanguageMetric, LengthRatioMetric, NotCopyMetric, base_code, char_count, copy_key, get_detector,
-)
+from mtcheck.metrics.language import LanguageMetric, base_code, get_detector
+from mtcheck.metrics.surface import LengthRatioMetric, NotCopyMetric, char_count, copy_key
 
 TEXTS = {
     "en": "I really don't like waking up to the fire alarm at 7 am.",

@@ -23,7 +23,7 @@ from mtcheck.report.summary import Summary
 from mtcheck.results import CaseResult, CheckResult
 from mtcheck.strategies import sentiment_edits
 from mtcheck.suite.loader import load_suite
-from mtcheck.suite.model import Check, Hypothesis
+from mtcheck.suite.model import Check, Output
 from mtcheck.targets import Target
 
 pytest_plugins = ["pytester"]
@@ -108,7 +108,7 @@ def test_a_check_error_is_an_error_never_a_catch(tmp_path: Path) -> None:
     case = suite.cases[0]
     broken = CheckResult(case.checks[0], None, False, error="metric unavailable")
     catching = CheckResult(case.checks[1], 10.0, False)
-    target = Target(suite, case, PERTURBED, Hypothesis(PERTURBED, DROPPED, True))
+    target = Target(suite, case, PERTURBED, Output(PERTURBED, DROPPED, True))
     found = Probe(case, _dropped(), CaseResult(target, DROPPED, (broken, catching)))
     assert found.outcome == ERROR
     text = render_probe(suite, found)

@@ -19,7 +19,7 @@ from mtcheck.presets.puzzle import (
     preprocess,
     score_puzzle,
 )
-from mtcheck.presets.puzzle_metrics import bleu2, characTER, chrf3, exact_match
+from mtcheck.presets.puzzle_metrics import bleu2, character, chrf3, exact_match
 
 PROPERTY = settings(max_examples=200, deadline=None)
 
@@ -112,9 +112,9 @@ def test_chrf3_averages_per_order_f(hyp: str, refs: list[str], expected: float) 
 
 
 def test_characTER_and_exact_match() -> None:
-    assert characTER("i came home", ["im came home", "i came home"]) == 1.0
-    assert characTER("i came home", ["im came home"]) == pytest.approx(1 - 1 / 11)  # one insertion, 11 characters
-    assert characTER("", ["", "a"]) == 0.0  # an empty answer costs 1 (the script's rule)
+    assert character("i came home", ["im came home", "i came home"]) == 1.0
+    assert character("i came home", ["im came home"]) == pytest.approx(1 - 1 / 11)  # one insertion, 11 characters
+    assert character("", ["", "a"]) == 0.0  # an empty answer costs 1 (the script's rule)
     assert (exact_match("a b", ["a  b", "a b"]), exact_match("a b", ["a  b"])) == (1.0, 0.0)
 
 

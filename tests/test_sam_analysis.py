@@ -16,7 +16,7 @@ from mtcheck.sentiment import (
     word_polarity,
 )
 
-DATA = Path(__file__).parent / "data" / "lexicons"
+DATA = Path(__file__).resolve().parents[1] / "fixtures" / "lexicons"
 
 
 def labels(tokens) -> list[str]:

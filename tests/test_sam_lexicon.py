@@ -10,7 +10,7 @@ from mtcheck.sentiment import ENV_VAR, load_lexicon
 from mtcheck.sentiment import lexicon as lexicon_module
 from mtcheck.sentiment.lexicon import find_lexicon
 
-DATA = Path(__file__).parent / "data" / "lexicons"
+DATA = Path(__file__).resolve().parents[1] / "fixtures" / "lexicons"
 
 
 @pytest.mark.parametrize("name", ["tiny_hashpos.txt", "tiny_columns.txt"])

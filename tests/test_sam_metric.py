@@ -12,7 +12,7 @@ from mtcheck.metrics.base import Metric
 from mtcheck.metrics.sam import SAMMetric, adjust
 from mtcheck.sentiment import ENV_VAR, load_lexicon
 
-DATA = Path(__file__).parent / "data" / "lexicons"
+DATA = Path(__file__).resolve().parents[1] / "fixtures" / "lexicons"
 TINY = str(DATA / "tiny_hashpos.txt")
 HYP = "What is this amount of rage; I don't understand!"
 REF = "What is this amount of joy, I don't understand!"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mtcheck.errors import MetricError, Problem, SuiteError, SystemError_
+from mtcheck.errors import MetricError, Problem, SuiteError, SystemFailure
 from mtcheck.evaluate import Evaluator
 from mtcheck.items import WORDING
 from mtcheck.suite.loader import check_suite, load_suite
@@ -188,7 +188,7 @@ def test_the_users_outputs_file_may_be_anywhere_but_not_a_fifo(tmp_path: Path) -
     assert make_system(f"file:{tmp_path / 'out.txt'}").translate(suite.cases, source_lang="en", target_lang="en",
                                                                 suite=suite) == ["the cat"]
     os.mkfifo(tmp_path / "fifo")
-    with pytest.raises(SystemError_, match="outputs file '.*fifo' is a FIFO, not a regular file"):
+    with pytest.raises(SystemFailure, match="outputs file '.*fifo' is a FIFO, not a regular file"):
         check_system(f"file:{tmp_path / 'fifo'}")
 
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from mtcheck.errors import SystemError_
+from mtcheck.errors import SystemFailure
 from mtcheck.systems import command as command_module
 from mtcheck.systems import libretranslate as libretranslate_module
-from mtcheck.suite.model import Case, Hypothesis, Suite
+from mtcheck.suite.model import Case, Output, Suite
 from mtcheck.systems import (
     CallableSystem,
     CommandSystem,
@@ -46,7 +46,7 @@ def case(case_id: str, src: str, **hyps: str) -> Case:
         src=src,
         refs=(f"ref {case_id}",),
         raw_refs=(f"ref {case_id}",),
-        hyps=tuple(Hypothesis(system, text) for system, text in hyps.items()),
+        hyps=tuple(Output(system, text) for system, text in hyps.items()),
     )
 
 
@@ -69,7 +69,7 @@ def test_recorded_returns_the_named_hypotheses_in_case_order() -> None:
 
 
 def test_recorded_names_every_case_that_lacks_the_hypothesis() -> None:
-    with pytest.raises(SystemError_, match=r'"other".*3 case\(s\).*c2, c3, c4'):
+    with pytest.raises(SystemFailure, match=r'"other".*3 case\(s\).*c2, c3, c4'):
         RecordedSystem("other").translate(CASES, **LANGS)
 
 
@@ -92,7 +92,7 @@ def test_plain_text_file_aligns_with_the_full_suite_when_a_subset_is_selected(tm
 def test_plain_text_file_with_too_few_lines_names_both_counts(tmp_path: Path) -> None:
     path = tmp_path / "out.txt"
     path.write_text("one\ntwo\nthree\n", encoding="utf-8")
-    with pytest.raises(SystemError_, match=r"out\.txt has 3 lines but suite suites/demo\.yaml has 4 cases"):
+    with pytest.raises(SystemFailure, match=r"out\.txt has 3 lines but suite suites/demo\.yaml has 4 cases"):
         OutputsFileSystem(path).translate(CASES[:1], suite=SUITE, **LANGS)
 
 
@@ -105,12 +105,12 @@ def test_empty_lines_are_empty_hypotheses(tmp_path: Path) -> None:
 def test_non_utf8_file_names_line_and_fix(tmp_path: Path) -> None:
     path = tmp_path / "out.txt"
     path.write_bytes("ok\nalso ok\nKäse\n".encode("latin-1"))
-    with pytest.raises(SystemError_, match=r"out\.txt:3: not valid UTF-8 \(byte 0xe4.*re-save the file as UTF-8"):
+    with pytest.raises(SystemFailure, match=r"out\.txt:3: not valid UTF-8 \(byte 0xe4.*re-save the file as UTF-8"):
         OutputsFileSystem(path).translate(CASES[:3], **LANGS)
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(SystemError_, match="cannot read outputs file .*nope.txt"):
+    with pytest.raises(SystemFailure, match="cannot read outputs file .*nope.txt"):
         OutputsFileSystem(tmp_path / "nope.txt").translate(CASES, **LANGS)
 
 
@@ -120,7 +120,7 @@ def test_outputs_file_over_the_size_limit_is_refused_before_reading(tmp_path: Pa
     monkeypatch.setattr(outputs_file, "MAX_OUTPUTS_BYTES", 1024)
     path = tmp_path / "out.txt"
     path.write_text("x" * 1025, encoding="utf-8")
-    with pytest.raises(SystemError_, match=r"out\.txt is larger than 1 KiB: is it the right file"):
+    with pytest.raises(SystemFailure, match=r"out\.txt is larger than 1 KiB: is it the right file"):
         OutputsFileSystem(path).translate(CASES, **LANGS)
 
 
@@ -140,7 +140,7 @@ def test_jsonl_file_is_keyed_by_case_id_in_any_order(tmp_path: Path) -> None:
 
 def test_jsonl_missing_ids_are_named(tmp_path: Path) -> None:
     path = _jsonl(tmp_path / "out.jsonl", [{"id": "c1", "hyp": "x"}, {"id": "c3", "hyp": "y"}])
-    with pytest.raises(SystemError_, match=r"no hypothesis for 2 case\(s\): c2, c4"):
+    with pytest.raises(SystemFailure, match=r"no hypothesis for 2 case\(s\): c2, c4"):
         OutputsFileSystem(path).translate(CASES, suite=SUITE, **LANGS)
 
 
@@ -156,7 +156,7 @@ def test_jsonl_unknown_duplicate_and_malformed_lines_are_all_reported_with_lines
         '["c3", "d"]\n',
         encoding="utf-8",
     )
-    with pytest.raises(SystemError_) as info:
+    with pytest.raises(SystemFailure) as info:
         OutputsFileSystem(path).translate(CASES, suite=SUITE, **LANGS)
     message = str(info.value)
     assert "5 problem(s)" in message
@@ -205,7 +205,7 @@ def test_command_crash_reports_exit_code_and_stderr(tmp_path: Path) -> None:
         print("CUDA out of memory", file=sys.stderr)
         sys.exit(3)
     """
-    with pytest.raises(SystemError_, match=r"exited with code 3; last lines of stderr:\n  loading model\n  CUDA out of memory"):
+    with pytest.raises(SystemFailure, match=r"exited with code 3; last lines of stderr:\n  loading model\n  CUDA out of memory"):
         CommandSystem(_script(tmp_path, body)).translate(CASES, **LANGS)
 
 
@@ -219,7 +219,7 @@ def test_command_that_hangs_is_killed_with_its_children(tmp_path: Path) -> None:
         open({str(pid_file)!r}, "w").write(str(child.pid))
         time.sleep(60)
     """
-    with pytest.raises(SystemError_, match=r"timed out after 0\.5s and was killed"):
+    with pytest.raises(SystemFailure, match=r"timed out after 0\.5s and was killed"):
         CommandSystem(_script(tmp_path, body), timeout=0.5).translate(CASES, **LANGS)
     if sys.platform != "win32":
         grandchild = int(pid_file.read_text())
@@ -242,7 +242,7 @@ def test_command_that_closes_stdout_but_keeps_running_is_killed_on_time(tmp_path
         time.sleep(60)
     """
     start = time.monotonic()
-    with pytest.raises(SystemError_, match=r"timed out after 1s and was killed"):
+    with pytest.raises(SystemFailure, match=r"timed out after 1s and was killed"):
         CommandSystem(_script(tmp_path, body), timeout=1).translate(CASES[:1], **LANGS)
     assert time.monotonic() - start < 10
 
@@ -258,7 +258,7 @@ def test_command_flooding_stdout_is_killed_at_the_output_cap(tmp_path: Path, mon
         time.sleep(60)
     """
     start = time.monotonic()
-    with pytest.raises(SystemError_, match=r"printed more than 1 MiB on stdout and was killed \(fix: .*one line"):
+    with pytest.raises(SystemFailure, match=r"printed more than 1 MiB on stdout and was killed \(fix: .*one line"):
         CommandSystem(_script(tmp_path, body), timeout=30).translate(CASES, **LANGS)
     assert time.monotonic() - start < 10
 
@@ -289,7 +289,7 @@ def test_command_returning_too_few_lines_names_both_counts(tmp_path: Path) -> No
         lines = sys.stdin.read().splitlines()
         print("\\n".join(lines[:-1]))
     """
-    with pytest.raises(SystemError_, match="printed 3 lines for 4 source segments"):
+    with pytest.raises(SystemFailure, match="printed 3 lines for 4 source segments"):
         CommandSystem(_script(tmp_path, body)).translate(CASES, **LANGS)
 
 
@@ -299,18 +299,18 @@ def test_command_with_undecodable_output_names_the_line(tmp_path: Path) -> None:
         sys.stdin.read()
         sys.stdout.buffer.write(b"ok\\n\\xff\\xfe\\n")
     """
-    with pytest.raises(SystemError_, match=r"stdout:2: not valid UTF-8 \(byte 0xff.*write UTF-8"):
+    with pytest.raises(SystemFailure, match=r"stdout:2: not valid UTF-8 \(byte 0xff.*write UTF-8"):
         CommandSystem(_script(tmp_path, body)).translate(CASES[:2], **LANGS)
 
 
 def test_command_refuses_sources_with_line_breaks_before_running(tmp_path: Path) -> None:
     cases = [case("ok", "one line"), case("nl", "two\nlines"), case("cr", "old\rmac")]
-    with pytest.raises(SystemError_, match="line breaks.*cases: nl, cr"):
+    with pytest.raises(SystemFailure, match="line breaks.*cases: nl, cr"):
         CommandSystem("this-command-does-not-exist").translate(cases, **LANGS)
 
 
 def test_command_not_found_is_a_clear_error() -> None:
-    with pytest.raises(SystemError_, match="cannot start 'mtcheck-no-such-translator'"):
+    with pytest.raises(SystemFailure, match="cannot start 'mtcheck-no-such-translator'"):
         CommandSystem("mtcheck-no-such-translator --beam 4").translate(CASES, **LANGS)
 
 
@@ -394,7 +394,7 @@ def test_callable_receives_languages_only_if_it_accepts_them(user_module: str) -
     ],
 )
 def test_callable_bad_path_is_a_clear_error(user_module: str, target: str, message: str) -> None:
-    with pytest.raises(SystemError_, match=message):
+    with pytest.raises(SystemFailure, match=message):
         CallableSystem(target.format(m=user_module))
 
 
@@ -411,7 +411,7 @@ def test_callable_bad_path_is_a_clear_error(user_module: str, target: str, messa
     ],
 )
 def test_callable_bad_result_is_a_clear_error(user_module: str, function: str, message: str) -> None:
-    with pytest.raises(SystemError_, match=message):
+    with pytest.raises(SystemFailure, match=message):
         CallableSystem(f"{user_module}:{function}").translate(CASES, **LANGS)
 
 
@@ -424,7 +424,7 @@ def test_a_real_ctrl_c_during_a_callable_still_stops_the_run(user_module: str) -
 def test_callable_module_that_exits_on_import_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "mtcheck_exits_on_import.py").write_text("import sys\nsys.exit('no GPU')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(SystemError_, match=r"importing module 'mtcheck_exits_on_import' exited with sys\.exit\('no GPU'\)"):
+    with pytest.raises(SystemFailure, match=r"importing module 'mtcheck_exits_on_import' exited with sys\.exit\('no GPU'\)"):
         CallableSystem("mtcheck_exits_on_import:f")
 
 
@@ -529,13 +529,13 @@ def test_libretranslate_accepts_a_single_string_for_one_segment(server: str) -> 
 
 def test_libretranslate_http_error_names_url_status_and_body(server: str) -> None:
     _Handler.mode = "error"
-    with pytest.raises(SystemError_, match=r"127\.0\.0\.1:\d+/translate answered HTTP 500 .*model crashed"):
+    with pytest.raises(SystemFailure, match=r"127\.0\.0\.1:\d+/translate answered HTTP 500 .*model crashed"):
         LibreTranslateSystem(server).translate(CASES, **LANGS)
 
 
 def test_libretranslate_too_few_translations(server: str) -> None:
     _Handler.mode = "short"
-    with pytest.raises(SystemError_, match="returned 3 translations for 4 source segments"):
+    with pytest.raises(SystemFailure, match="returned 3 translations for 4 source segments"):
         LibreTranslateSystem(server).translate(CASES, **LANGS)
 
 
@@ -545,7 +545,7 @@ def test_libretranslate_time_limit_is_wall_clock_not_per_read(server: str, mode:
     _Handler.mode = mode
     before = set(threading.enumerate())
     start = time.monotonic()
-    with pytest.raises(SystemError_, match=r"/translate did not answer within 1s \(fix: raise the timeout"):
+    with pytest.raises(SystemFailure, match=r"/translate did not answer within 1s \(fix: raise the timeout"):
         LibreTranslateSystem(server, timeout=1).translate(CASES, **LANGS)
     assert time.monotonic() - start < 3
     left = [t for t in set(threading.enumerate()) - before if "process_request" not in t.name]
@@ -561,13 +561,13 @@ def test_libretranslate_slow_but_in_time_answer_is_read(server: str) -> None:
 def test_libretranslate_response_size_is_capped(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(libretranslate_module, "MAX_RESPONSE_BYTES", 1 << 20)
     _Handler.mode = "flood"
-    with pytest.raises(SystemError_, match=r"/translate sent more than 1 MiB \(fix: "):
+    with pytest.raises(SystemFailure, match=r"/translate sent more than 1 MiB \(fix: "):
         LibreTranslateSystem(server, timeout=10).translate(CASES[:1], **LANGS)
 
 
 def test_libretranslate_does_not_follow_redirects(server: str) -> None:
     _Handler.mode = "redirect"
-    with pytest.raises(SystemError_, match=r"answered HTTP 302 .*use the URL it redirects to, http://elsewhere\.invalid"):
+    with pytest.raises(SystemFailure, match=r"answered HTTP 302 .*use the URL it redirects to, http://elsewhere\.invalid"):
         LibreTranslateSystem(server, timeout=10).translate(CASES[:1], **LANGS)
     assert len(_Handler.requests) == 1
 
@@ -576,7 +576,7 @@ def test_libretranslate_connection_refused_names_url(no_proxy: None) -> None:
     with socket.socket() as sock:  # a loopback port that is certainly closed: bound, never listened on
         sock.bind(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        with pytest.raises(SystemError_, match=rf"cannot reach {url}/translate: .*[Rr]efused"):
+        with pytest.raises(SystemFailure, match=rf"cannot reach {url}/translate: .*[Rr]efused"):
             LibreTranslateSystem(url, timeout=5).translate(CASES, **LANGS)
 
 
@@ -608,7 +608,7 @@ def test_make_system_parses_every_spec_form(tmp_path: Path, user_module: str) ->
     ],
 )
 def test_make_system_rejects_bad_specs(spec: str, message: str) -> None:
-    with pytest.raises(SystemError_, match=message):
+    with pytest.raises(SystemFailure, match=message):
         make_system(spec)
 
 

@@ -31,8 +31,8 @@ _REGISTRY: dict[str, str] = {
     "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
     "puzzle-official": "mtcheck.presets.puzzle:PuzzleOfficialMetric",
     "lang": "mtcheck.metrics.language:LanguageMetric",
-    "not-copy": "mtcheck.metrics.language:NotCopyMetric",
-    "length-ratio": "mtcheck.metrics.language:LengthRatioMetric",
+    "not-copy": "mtcheck.metrics.surface:NotCopyMetric",
+    "length-ratio": "mtcheck.metrics.surface:LengthRatioMetric",
 }
 _ALIASES = {
     "chrf++": ("chrf", {"word_order": 2}),

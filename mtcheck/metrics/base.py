@@ -4,6 +4,9 @@ Settings go to the constructor, scoring happens in methods, and every score
 carries a reproducibility signature (as in sacrebleu), so a number in a report
 can always be traced to the exact configuration that produced it.
 
+Each metric declares its :meth:`Metric.settings` as a
+:class:`~mtcheck.metrics.signature.Signature`; the base class writes the text.
+
 Every metric also takes ``normalize`` (``nfc``, the default, or ``none``): the
 Unicode normal form applied to hypothesis, references and source before scoring,
 here in the batch path rather than in each metric, and named at the end of every
@@ -13,10 +16,12 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from abc import ABCMeta, abstractmethod
+from abc import ABCMeta
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from mtcheck.metrics.signature import Signature
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ def normal_form(value: object) -> str:
 
 
 def _naming_normalization(signature: Callable[[Metric], str]) -> Callable[[Metric], str]:
-    """``signature`` followed by ``|unicode:<setting>`` (once: a SAM signature ending in its base's has it)."""
+    """A metric's own text ``signature`` followed by ``|unicode:<setting>`` (once), as :meth:`Metric.signature` does."""
 
     @functools.wraps(signature)
     def with_normalization(self: Metric) -> str:
@@ -75,8 +80,10 @@ class Metric(metaclass=_MetricType):
     """A segment-level metric.
 
     Subclasses set ``name`` and ``higher_is_better`` and implement
-    :meth:`signature` and either :meth:`_score_one` (one hypothesis, one
-    reference) or, for a real batch mode, :meth:`_score_pairs`.
+    :meth:`settings` and either :meth:`_score_one` (one hypothesis, one
+    reference) or, for a real batch mode, :meth:`_score_pairs`. A metric written
+    elsewhere may instead override :meth:`signature` with text of its own; the
+    base class still appends the ``normalize`` setting.
     Multi-reference scoring takes the best single-reference score, in the
     metric's own direction: that is what a curated list of acceptable
     translations means (any one of them is a correct answer).
@@ -97,6 +104,8 @@ class Metric(metaclass=_MetricType):
     value_range: ClassVar[tuple[float, float] | None] = None
     #: The ``normalize`` setting (see :data:`NORMAL_FORMS`); every constructor accepts it as a keyword.
     normalize: str = "nfc"
+    #: The signature's text as last written, with the ``normalize`` setting it was written for.
+    _written: tuple[str, str] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -111,12 +120,22 @@ class Metric(metaclass=_MetricType):
             return text
         return unicodedata.normalize(form, text)
 
-    @abstractmethod
-    def signature(self) -> str:
-        """A stable string naming every setting and library version that affects the value.
+    def settings(self) -> Signature:
+        """The metric's name and every setting and library version that affects its value, in order."""
+        raise NotImplementedError(f"{type(self).__name__} declares neither settings() nor signature()")
 
-        The base class appends ``|unicode:<normalize>`` to what a subclass returns.
+    def signature(self) -> str:
+        """The text of :meth:`settings` followed by ``|unicode:<normalize>``, once (a SAM
+        signature ends in its base metric's, which names it already).
+
+        Written once per metric and setting: the score cache asks for it for every segment.
         """
+        if self._written is None or self._written[0] != self.normalize:
+            settings = self.settings()
+            if not settings.ends_with("unicode", self.normalize):
+                settings = settings.plus(("unicode", self.normalize))
+            self._written = (self.normalize, str(settings))
+        return self._written[1]
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         """Score one hypothesis against one reference; return ``(value, details)``."""
@@ -168,3 +187,11 @@ class Metric(metaclass=_MetricType):
             value, details = chunk[best]
             scores.append(Score(self.name, float(value), signature, best, details))
         return scores
+
+
+class ReferenceFreeMetric(Metric):
+    """A metric that ignores the references: scored once, not once per reference."""
+
+    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
+        value, details = self._score_one(self.normalized(hyp), "", None if src is None else self.normalized(src))
+        return Score(self.name, value, self.signature(), 0, details)

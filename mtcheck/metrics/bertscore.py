@@ -34,6 +34,7 @@ from mtcheck.files import read_regular
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
+from mtcheck.metrics.signature import Signature
 
 if TYPE_CHECKING:
     from bert_score import BERTScorer
@@ -261,7 +262,7 @@ class BERTScoreMetric(Metric):
             reference, local, num_layers, lang, bool(rescale_with_baseline), baseline_path,
             _read_idf_sents(idf_sents) if idf else None, resolve_device(device, "bertscore"),
         )
-        self._signature: str | None = None
+        self._settings: Signature | None = None
 
     @staticmethod
     def _check_baseline(reference: str, local: bool, lang: str | None, baseline_path: str | None) -> None:
@@ -278,12 +279,12 @@ class BERTScoreMetric(Metric):
         """The loaded bert-score scorer (shared process-wide)."""
         return get_scorer(self._config)
 
-    def signature(self) -> str:
-        if self._signature is None:
-            self._signature = self._build_signature()
-        return self._signature
+    def settings(self) -> Signature:
+        if self._settings is None:
+            self._settings = self._build_settings()
+        return self._settings
 
-    def _build_signature(self) -> str:
+    def _build_settings(self) -> Signature:
         config = self._config
         fingerprint = (
             _local_model_fingerprint(Path(config.model)) if config.local else _loaded_model_fingerprint(self.scorer)
@@ -295,11 +296,12 @@ class BERTScoreMetric(Metric):
             rescale = _short_hash(Path(config.baseline_path).read_bytes())
         else:
             rescale = "bundled"
-        return (
-            f"bertscore|model:{self.model_label}@{fingerprint}|layers:{config.num_layers if config.num_layers is not None else 'default'}"
-            f"|idf:{idf}|rescale:{rescale}|lang:{config.lang or 'und'}|comp:{self.component}"
-            f"|bert_score:{_package_version('bert-score')}|transformers:{_package_version('transformers')}"
-            f"|torch:{_package_version('torch')}|device:{config.device}|padding:excluded|refs:best"
+        return Signature.of(
+            "bertscore", ("model", f"{self.model_label}@{fingerprint}"),
+            ("layers", config.num_layers if config.num_layers is not None else "default"),
+            ("idf", idf), ("rescale", rescale), ("lang", config.lang or "und"), ("comp", self.component),
+            ("bert_score", _package_version("bert-score")), ("transformers", _package_version("transformers")),
+            ("torch", _package_version("torch")), ("device", config.device), ("padding", "excluded"), ("refs", "best"),
         )
 
     def _score_pairs(

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, TypeVar
 
 from mtcheck import __version__
 from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.signature import Signature
 
 try:  # Optional C speed-up (MIT); the pure-Python levenshtein below gives the same integers.
     from rapidfuzz.distance import Levenshtein as _rapidfuzz_levenshtein
@@ -187,7 +188,7 @@ class CharacTERResult:
     hyp_length: int
 
 
-def characTER(hyp: str, ref: str, *, exact_gains: bool = False) -> CharacTERResult:
+def cter(hyp: str, ref: str, *, exact_gains: bool = False) -> CharacTERResult:
     """CharacTER of ``hyp`` against ``ref``; words are white-space separated tokens.
 
     Edge cases: an empty hypothesis scores 0.0 against an empty reference and
@@ -220,11 +221,11 @@ class CharacTERMetric(Metric):
     higher_is_better: ClassVar[bool] = False
     disk_cache: ClassVar[bool] = True  # the shift search is slow in pure Python
 
-    def signature(self) -> str:
-        return f"characTER|norm:hyp|cap:1.0|mtcheck:{__version__}"
+    def settings(self) -> Signature:
+        return Signature.of("characTER", ("norm", "hyp"), ("cap", "1.0"), ("mtcheck", __version__))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        result = characTER(hyp, ref)
+        result = cter(hyp, ref)
         return result.value, {
             "shifted": result.shifted,
             "moved": result.moved,

@@ -1,20 +1,20 @@
-"""Checks that need no reference translation: right language, not a copy of the source, sensible length.
+"""``lang``: the output is in the target language, a check that needs no reference translation.
 
-``lang`` identifies the hypothesis's language offline with py3langid (the
+It identifies the hypothesis's language offline with py3langid (the
 default) or lingua (``detector: lingua``, an optional 96 MB install that is
 more accurate between Bokmål and Nynorsk when ``candidates`` are given); see
 docs/language-checks.md for the measurements behind that choice.
 """
 from __future__ import annotations
 
-import math
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
-from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.base import ReferenceFreeMetric, Score
+from mtcheck.metrics.signature import Signature
 
 #: Macrolanguage code -> the codes it covers: a target of ``no`` accepts Bokmål and Nynorsk.
 MACRO = {"no": ("nb", "nn")}
@@ -102,15 +102,7 @@ def get_detector(name: str, candidates: tuple[str, ...] | None) -> Detector:
     return DETECTORS[name](candidates)
 
 
-class _ReferenceFree(Metric):
-    """A metric that ignores the references: scored once, not once per reference."""
-
-    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
-        value, details = self._score_one(self.normalized(hyp), "", None if src is None else self.normalized(src))
-        return Score(self.name, value, self.signature(), 0, details)
-
-
-class LanguageMetric(_ReferenceFree):
+class LanguageMetric(ReferenceFreeMetric):
     """1.0 when the hypothesis is identified as the target language ``lang``, else 0.0.
 
     ``candidates`` restricts identification to a set of languages (the target is
@@ -138,8 +130,8 @@ class LanguageMetric(_ReferenceFree):
             raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r}")
         self._candidates = ",".join(codes) if codes else "all"
 
-    def signature(self) -> str:
-        return f"lang|target:{self.lang}|candidates:{self._candidates}|detector:{self.detector.name}"
+    def settings(self) -> Signature:
+        return Signature.of("lang", ("target", self.lang), ("candidates", self._candidates), ("detector", self.detector.name))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         if not has_letters(hyp):
@@ -153,67 +145,3 @@ class LanguageMetric(_ReferenceFree):
             return ["no letters: nothing to identify"]
         return [f"identified as {score.details['detected']} (confidence {score.details['confidence']:.2f}), "
                 f"expected {score.details['target']} ({self.detector.name})"]
-
-
-def copy_key(text: str) -> str:
-    """What is compared for copies: NFC, case-folded, without punctuation and white space."""
-    text = unicodedata.normalize("NFC", text).casefold()
-    return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch)[0] in "PZ"))
-
-
-class NotCopyMetric(_ReferenceFree):
-    """1.0 when the hypothesis is not the untranslated source (after :func:`copy_key`), else 0.0.
-
-    A source with nothing left after normalisation (only punctuation) cannot be
-    copied, so any hypothesis scores 1.0.
-    """
-
-    name: ClassVar[str] = "not-copy"
-    needs_source: ClassVar[bool] = True
-
-    def signature(self) -> str:
-        return "not-copy|nfc:yes|case:fold|strip:punct+space"
-
-    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        if src is None:
-            raise ValueError("not-copy needs the source segment")
-        key = copy_key(src)
-        copied = bool(key) and copy_key(hyp) == key
-        return float(not copied), {"copy": copied}
-
-    def explain(self, score: Score) -> list[str]:
-        return ["the hypothesis is the source, untranslated"] if score.details.get("copy") else []
-
-
-def char_count(text: str) -> int:
-    """Characters after NFC, not counting white space (so scripts written without spaces compare fairly)."""
-    return sum(not ch.isspace() for ch in unicodedata.normalize("NFC", text))
-
-
-class LengthRatioMetric(Metric):
-    """Hypothesis characters / reference characters, against the reference closest in length.
-
-    Bound it on both sides: ``min`` catches truncated outputs, ``max`` runaway ones.
-    With several references, the "best" is the ratio closest to 1 (in log terms).
-    """
-
-    name: ClassVar[str] = "length-ratio"
-    two_sided: ClassVar[bool] = True
-
-    def signature(self) -> str:
-        return "length-ratio|unit:char|nfc:yes|space:no|refs:closest"
-
-    def better(self, a: float, b: float) -> bool:
-        return _log_distance(a) < _log_distance(b)
-
-    def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
-        hyp_chars, ref_chars = char_count(hyp), char_count(ref)
-        if ref_chars == 0:
-            ratio = 1.0 if hyp_chars == 0 else math.inf
-        else:
-            ratio = hyp_chars / ref_chars
-        return ratio, {"hyp_chars": hyp_chars, "ref_chars": ref_chars}
-
-
-def _log_distance(ratio: float) -> float:
-    return math.inf if ratio <= 0 or math.isinf(ratio) else abs(math.log(ratio))

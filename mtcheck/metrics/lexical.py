@@ -9,12 +9,13 @@ import sacrebleu
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 from mtcheck.metrics.base import Metric
+from mtcheck.metrics.signature import Signature, fields_of
 
 
-def _signature(name: str, scorer: BLEU | CHRF | TER) -> str:
-    """Our name plus sacrebleu's own signature (which is only known once it has scored once)."""
+def _signature(name: str, scorer: BLEU | CHRF | TER) -> Signature:
+    """Our name plus sacrebleu's own signature's fields (only known once it has scored once)."""
     scorer.sentence_score("a", ["a"])
-    return f"{name}|{scorer.get_signature().format()}|refs:best"
+    return Signature(name, fields_of(scorer.get_signature().format())).plus(("refs", "best"))
 
 
 class BLEUMetric(Metric):
@@ -42,10 +43,10 @@ class BLEUMetric(Metric):
             max_ngram_order=order,
             effective_order=True,
         )
-        self._signature = _signature(self.name if order == 4 else f"{self.name}-{order}", self._bleu)
+        self._settings = _signature(self.name if order == 4 else f"{self.name}-{order}", self._bleu)
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         result = self._bleu.sentence_score(hyp, [ref])
@@ -83,10 +84,10 @@ class ChrFMetric(Metric):
         # chrF++ (word bigrams) reports itself as chrf++, in its scores and its signature, as sacrebleu names it
         self.name = "chrf" + "+" * int(word_order)  # type: ignore[misc]
         # sacrebleu's chrF signature leaves beta out; without it chrF1 and chrF2 would share a signature
-        self._signature = _signature(self.name if int(beta) == 2 else f"{self.name}-beta{int(beta)}", self._chrf)
+        self._settings = _signature(self.name if int(beta) == 2 else f"{self.name}-beta{int(beta)}", self._chrf)
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         return self._chrf.sentence_score(hyp, [ref]).score, {}
@@ -109,10 +110,10 @@ class TERMetric(Metric):
         self._ter = TER(
             normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
         )
-        self._signature = _signature(self.name, self._ter)
+        self._settings = _signature(self.name, self._ter)
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         result = self._ter.sentence_score(hyp, [ref])
@@ -137,9 +138,10 @@ class ExactMatch(Metric):
         self.strip_chars = str(strip_chars)
         self._table = str.maketrans("", "", self.strip_chars)
 
-    def signature(self) -> str:
+    def settings(self) -> Signature:
         strip = self.strip_chars.encode("unicode_escape").decode() or "none"
-        return f"exact|case:{'lc' if self.lowercase else 'mixed'}|strip:{strip}|nfc:yes|version:{sacrebleu.__version__}"
+        return Signature.of("exact", ("case", "lc" if self.lowercase else "mixed"), ("strip", strip), ("nfc", "yes"),
+                            ("version", sacrebleu.__version__))
 
     def normalise(self, text: str) -> str:
         text = unicodedata.normalize("NFC", text).translate(self._table)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError
 from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.signature import Signature
 from mtcheck.resources.wordnet import load_wordnet, wordnet_id
 
 if TYPE_CHECKING:
@@ -53,14 +54,14 @@ class METEORMetric(Metric):
         self.alpha, self.beta, self.gamma = float(alpha), float(beta), float(gamma)
         self.tokenize = tokenize
         self._split = _TOKENIZERS[tokenize]
-        self._signature = (
-            f"meteor|nltk:{version('nltk')}|wordnet:{wordnet_id()}"
-            f"|alpha:{self.alpha:g}|beta:{self.beta:g}|gamma:{self.gamma:g}"
-            f"|tok:{tokenize}|case:lc|refs:best"
+        self._settings = Signature.of(
+            "meteor", ("nltk", version("nltk")), ("wordnet", wordnet_id()),
+            ("alpha", f"{self.alpha:g}"), ("beta", f"{self.beta:g}"), ("gamma", f"{self.gamma:g}"),
+            ("tok", tokenize), ("case", "lc"), ("refs", "best"),
         )
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     @cached_property
     def _stemmer(self) -> PorterStemmer:

@@ -15,6 +15,7 @@ from mtcheck.errors import MetricError, Setting
 from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
+from mtcheck.metrics.signature import Signature
 from mtcheck.sentiment.aligned import AlignedPenalty, aligned_penalty
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
@@ -137,10 +138,10 @@ class SAMMetric(Metric):
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
         tagger = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
-        self._signature = (
-            f"{self.name}|lang:{self.lang}|lex:{self.lexicon_ident}|tagger:{tagger}|neg:{self.negation}"
-            + ("|penalty:aligned" if self.penalty == "aligned" else "")  # paper signatures (and caches) unchanged
-            + f"|base:{base.signature()}"
+        penalty_field = [("penalty", self.penalty)] if self.penalty == "aligned" else []  # paper signatures (and caches) unchanged
+        self._settings = Signature.of(
+            self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
+            *penalty_field, ("base", base.signature()),
         )
 
     @classmethod
@@ -156,8 +157,8 @@ class SAMMetric(Metric):
         base = get_metric(base_name, {k: v for k, v in params.items() if k not in SAM_PARAMS}, target_lang=own.get("lang"))
         return cls(base, base_name=base_name, normalize=base.normalize, **own)
 
-    def signature(self) -> str:
-        return self._signature
+    def settings(self) -> Signature:
+        return self._settings
 
     @property
     def lexicon(self) -> Lexicon:

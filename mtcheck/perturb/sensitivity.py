@@ -10,7 +10,7 @@ from mtcheck.perturb.edit import Variant
 from mtcheck.report.sensitivity import SENSITIVITY
 from mtcheck.report.summary import record_of
 from mtcheck.results import CaseResult, CheckResult
-from mtcheck.suite.model import Case, Check, Hypothesis, Suite
+from mtcheck.suite.model import Case, Check, Output, Suite
 from mtcheck.suite.separators import dump_yaml
 from mtcheck.targets import Target
 
@@ -62,7 +62,7 @@ def probe(evaluator: Evaluator, suite: Suite, case: Case, variant: Variant,
           checks: tuple[Check, ...] | None = None) -> Probe:
     """Score ``variant.text`` against ``case``'s references with ``checks`` (default: its judged checks)."""
     checked = replace(case, checks=checks if checks is not None else judged_checks(case), contrastive=None)
-    target = Target(suite, checked, PERTURBED, Hypothesis(PERTURBED, variant.text, True))
+    target = Target(suite, checked, PERTURBED, Output(PERTURBED, variant.text, True))
     return Probe(case, variant, evaluator.evaluate([(target, variant.text)])[0])
 
 

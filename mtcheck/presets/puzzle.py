@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from mtcheck import __version__
 from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.signature import Signature
 from mtcheck.presets import puzzle_official
 from mtcheck.presets.puzzle_metrics import COMPONENTS, best_score, best_scores
 from mtcheck.suite.alternatives import MAX_EXPANSIONS, AlternativesError, Rules, expand_alternatives
@@ -40,14 +41,19 @@ _SPACE = re.compile(r"\s+")
 RULES = Rules(strict=False, partial=True, optional_choices=True, tidy_punctuation=False)
 #: Expansion guard shared with the suites: a solution standing for more texts is almost certainly malformed.
 MAX_REFERENCES = MAX_EXPANSIONS
-_METRICS = ("bleu2:nltk-sentence_bleu,w:0.5+0.5,smooth:method3,tok:whitespace,refs:pooled"
-            "|chrf3:c3,w0,beta2,mean-of-order-F,spaces:no,refs:best"
-            "|characTER:1-cter,gains:whole-edits,refs:best|em:refs:any|agg:pooled")
-SIGNATURES = {
-    "puzzle": f"puzzle|prep:tags+punct(.!?,)+lc+ws|alts:nested,partial,answer:as-is|{_METRICS}|mtcheck:{__version__}",
-    puzzle_official.NAME: (f"{puzzle_official.NAME}|prep:script(brackets,tags{'+'.join(puzzle_official.TAGS)},lc,punct)"
-                           f"|alts:script,answer:expanded|{_METRICS}|mtcheck:{__version__}"),
+_METRICS = (
+    ("bleu2", "nltk-sentence_bleu,w:0.5+0.5,smooth:method3,tok:whitespace,refs:pooled"),
+    ("chrf3", "c3,w0,beta2,mean-of-order-F,spaces:no,refs:best"),
+    ("characTER", "1-cter,gains:whole-edits,refs:best"), ("em", "refs:any"), ("agg", "pooled"),
+)
+_PRESETS = {
+    "puzzle": Signature.of("puzzle", ("prep", "tags+punct(.!?,)+lc+ws"), ("alts", "nested,partial,answer:as-is"),
+                           *_METRICS, ("mtcheck", __version__)),
+    puzzle_official.NAME: Signature.of(
+        puzzle_official.NAME, ("prep", f"script(brackets,tags{'+'.join(puzzle_official.TAGS)},lc,punct)"),
+        ("alts", "script,answer:expanded"), *_METRICS, ("mtcheck", __version__)),
 }
+SIGNATURES = {preset: str(signature) for preset, signature in _PRESETS.items()}
 #: Kept for callers of the original single preset.
 SIGNATURE = SIGNATURES["puzzle"]
 
@@ -164,8 +170,8 @@ class PuzzleMetric(Metric):
         self.component = component
         self.name = f"{self.preset}:{component}"  # type: ignore[misc]  # scores are named after their component
 
-    def signature(self) -> str:
-        return f"{SIGNATURES[self.preset]}|component:{self.component}"
+    def settings(self) -> Signature:
+        return _PRESETS[self.preset].plus(("component", self.component))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         hypotheses, references = _texts(self.preset, hyp, ref)

@@ -25,7 +25,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from mtcheck.metrics.character import characTER as _characTER
+from mtcheck.metrics.character import cter
 
 #: chrF's β: recall weighs β² = 4 times precision.
 _BETA_SQUARED = 4.0
@@ -81,11 +81,11 @@ def chrf3(hypothesis: str, references: Sequence[str]) -> float:
     return best
 
 
-def characTER(hypothesis: str, references: Sequence[str]) -> float:
+def character(hypothesis: str, references: Sequence[str]) -> float:
     """1 − CharacTER (whole-edit shift gains), best over references; an empty answer scores 0."""
     if not hypothesis.split():
         return 0.0
-    cost = min(1.0, *(_characTER(hypothesis, reference, exact_gains=True).value for reference in references))
+    cost = min(1.0, *(cter(hypothesis, reference, exact_gains=True).value for reference in references))
     return 1.0 - cost
 
 
@@ -97,7 +97,7 @@ def exact_match(hypothesis: str, references: Sequence[str]) -> float:
 #: Component name -> score of one preprocessed answer against all its references, in [0, 1].
 COMPONENTS: dict[str, Callable[[str, Sequence[str]], float]] = {
     "bleu2": bleu2,
-    "characTER": characTER,
+    "characTER": character,
     "chrf3": chrf3,
     "exact_match": exact_match,
 }

@@ -18,7 +18,7 @@ from mtcheck.presets import is_preset_metric
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
-from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Hypothesis, Perturb, Suite
+from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output, Perturb, Suite
 from mtcheck.suite.paths import outputs_file, suite_params
 from mtcheck.suite.ratings import Scale, validate_ratings, validate_scales
 from mtcheck.suite.separators import separator_problems
@@ -203,12 +203,12 @@ def _ref_mode(alternatives: bool, checks: tuple[Check, ...]) -> str:
     return EXPAND if alternatives else LITERAL
 
 
-def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Hypothesis, ...]:
-    hyps: list[Hypothesis] = []
+def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Output, ...]:
+    hyps: list[Output] = []
     if "hyp" in case:
         text = _text(report, case, "hyp", what, required=True, allow_empty=True)
         if text is not None:
-            hyps.append(Hypothesis(DEFAULT_HYP, text, False, line_of(case, "hyp")))
+            hyps.append(Output(DEFAULT_HYP, text, False, line_of(case, "hyp")))
     raw = case.get("hyps")
     if raw is None:
         return tuple(hyps)
@@ -221,7 +221,7 @@ def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Hypothesis, ...]:
             report.add(raw, name, f"{label}: bad system name", "use letters, digits, '-', '_' or '.', and not 'hyp'")
             continue
         if isinstance(value, str):
-            hyps.append(Hypothesis(name, value, False, line_of(raw, name)))
+            hyps.append(Output(name, value, False, line_of(raw, name)))
         elif isinstance(value, LMap):
             _check_keys(report, value, HYP_KEYS, label)
             text = _text(report, value, "text", label, required=True, allow_empty=True)
@@ -231,7 +231,7 @@ def _hyps(report: _Reporter, case: LMap, what: str) -> tuple[Hypothesis, ...]:
             elif text is not None:
                 blind_spot = _blind_spot(report, value, expect == "fail", label)
                 severity = _severity(report, value, expect == "fail", label)
-                hyps.append(Hypothesis(name, text, expect == "fail", line_of(raw, name), blind_spot, severity))
+                hyps.append(Output(name, text, expect == "fail", line_of(raw, name), blind_spot, severity))
         else:
             report.add(raw, name, f"{label} must be text or {{text: ..., expect: fail}}", "quote the text")
     return tuple(hyps)

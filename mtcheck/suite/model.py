@@ -73,7 +73,7 @@ class Contrastive:
 
 
 @dataclass(frozen=True)
-class Hypothesis:
+class Output:
     """A recorded system output. ``expect_fail`` marks a known-faulty output the checks must catch;
     ``blind_spot`` (only with ``expect_fail``) says why the checks are known to miss it, and
     ``severity`` (one of :data:`SEVERITIES`; ``None`` unless ``expect_fail``) how bad its error is."""
@@ -102,7 +102,7 @@ class Case:
     src: str
     refs: tuple[str, ...]
     raw_refs: tuple[str, ...]
-    hyps: tuple[Hypothesis, ...] = ()
+    hyps: tuple[Output, ...] = ()
     tags: tuple[str, ...] = ()
     checks: tuple[Check, ...] = ()
     contrastive: Contrastive | None = None
@@ -111,7 +111,7 @@ class Case:
     line: int | None = None
     perturb: Perturb | None = None
 
-    def hyp(self, system: str) -> Hypothesis | None:
+    def hyp(self, system: str) -> Output | None:
         return next((h for h in self.hyps if h.system == system), None)
 
 

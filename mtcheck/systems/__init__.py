@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 
-from mtcheck.errors import SystemError_
+from mtcheck.errors import SystemFailure
 from mtcheck.files import special_kind
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
@@ -81,7 +81,7 @@ def make_system(spec: str, *, timeout: float = 300.0) -> System:
     kind, sep, value = spec.partition(":")
     value = value.strip()
     if not sep or not value or kind not in _KINDS:
-        raise SystemError_(f"unknown system spec {spec!r}; accepted forms: {', '.join(SPEC_FORMS)}")
+        raise SystemFailure(f"unknown system spec {spec!r}; accepted forms: {', '.join(SPEC_FORMS)}")
     if kind == "recorded":
         return RecordedSystem(value)
     if kind == "file":
@@ -90,11 +90,11 @@ def make_system(spec: str, *, timeout: float = 300.0) -> System:
         try:
             return CommandSystem(value, timeout=timeout, name=spec)
         except ValueError as exc:  # unbalanced quotes, or nothing left after splitting
-            raise SystemError_(f"system spec {spec!r}: cannot parse the command line: {exc}") from exc
+            raise SystemFailure(f"system spec {spec!r}: cannot parse the command line: {exc}") from exc
     if kind == "py":
         return CallableSystem(value, name=spec)
     if not value.startswith(("http://", "https://")):
-        raise SystemError_(f"system spec {spec!r}: the URL must start with http:// or https://")
+        raise SystemFailure(f"system spec {spec!r}: the URL must start with http:// or https://")
     return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=spec)
 
 
@@ -102,19 +102,19 @@ def make_system(spec: str, *, timeout: float = 300.0) -> System:
 def check_system(spec: str) -> System:
     """Build the system ``spec`` names and check what can be checked without translating anything.
 
-    Raises :class:`SystemError_` once, before any case runs, for an unknown spec,
+    Raises :class:`SystemFailure` once, before any case runs, for an unknown spec,
     a ``py:`` module that does not import or lacks the function, a ``cmd:``
     program that cannot be found, or a ``file:`` that is missing or not a regular file. A live
     system (a command, an HTTP endpoint) is not started.
     """
     system = make_system(spec)
     if isinstance(system, CommandSystem) and shutil.which(system.argv[0]) is None:
-        raise SystemError_(
+        raise SystemFailure(
             f'system "{system.name}": cannot find the program {system.argv[0]!r} '
             "(fix: give its full path, or add its folder to PATH)"
         )
     if isinstance(system, OutputsFileSystem) and not system.path.is_file():
         kind = special_kind(system.path)
         what = f"is {kind}, not a regular file" if kind else "does not exist"
-        raise SystemError_(f'system "{system.name}": outputs file {str(system.path)!r} {what}')
+        raise SystemFailure(f'system "{system.name}": outputs file {str(system.path)!r} {what}')
     return system

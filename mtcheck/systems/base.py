@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from mtcheck.errors import SystemError_
+from mtcheck.errors import SystemFailure
 from mtcheck.suite.model import Case, Suite
 
 #: How many ids or lines an error message lists before it says "and N more".
@@ -47,9 +47,9 @@ class System(ABC):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def fail(system: System, message: str) -> SystemError_:
+def fail(system: System, message: str) -> SystemFailure:
     """The error to raise when ``system`` failed; the message starts with the system's name."""
-    return SystemError_(f'system "{system.name}": {message}')
+    return SystemFailure(f'system "{system.name}": {message}')
 
 
 def check_count(system: System, outputs: Sequence[Any], expected: int, unit: str = "outputs") -> None:
@@ -77,7 +77,7 @@ def decode_utf8(data: bytes, where: str, fix: str) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         byte = data[exc.start : exc.start + 1].hex()
-        raise SystemError_(
+        raise SystemFailure(
             f"{where}:{line}: not valid UTF-8 (byte 0x{byte} at offset {exc.start}) (fix: {fix})"
         ) from None
     return text.removeprefix("\ufeff")

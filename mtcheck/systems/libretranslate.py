@@ -22,7 +22,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mtcheck.errors import SystemError_
+from mtcheck.errors import SystemFailure
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 
@@ -70,7 +70,7 @@ class LibreTranslateSystem(System):
                 batch = sources[start : start + self.batch_size]
                 try:
                     out.extend(self._post(opener, deadline, batch, source_lang, target_lang))
-                except SystemError_:
+                except SystemFailure:
                     if watchdog.expired:  # the error is what the shut-down connection looked like
                         raise self._timed_out() from None
                     raise
@@ -140,7 +140,7 @@ class LibreTranslateSystem(System):
             )
         return body
 
-    def _timed_out(self) -> SystemError_:
+    def _timed_out(self) -> SystemFailure:
         return fail(self, f"{self.endpoint} did not answer within {self.timeout:g}s (fix: raise the timeout)")
 
 

@@ -10,7 +10,7 @@ named on the command line or in the ini file, never in a suite file: a suite
 downloaded from elsewhere must not be able to run code.
 
 Whatever the function (or the import of its module) raises, ``sys.exit()`` and
-``KeyboardInterrupt`` included, becomes one :class:`SystemError_`: the run stops
+``KeyboardInterrupt`` included, becomes one :class:`SystemFailure`: the run stops
 with one line, never with the exit code of someone else's code or a traceback.
 A real Ctrl-C still stops the run: while the function runs in the main thread,
 a SIGINT handler notes the signal, and the ``KeyboardInterrupt`` it caused is

@@ -1,4 +1,4 @@
-"""Get each target's hypothesis: recorded text, or one batched call of a live system, memoised."""
+"""Get each target's output (its hypothesis): recorded text, or one batched call of a live system, memoised."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -9,7 +9,7 @@ from mtcheck.systems import System, make_system
 from mtcheck.targets import Target
 
 
-class HypothesisSource:
+class OutputSource:
     """Runs live systems at most once per case per process, in batches; recorded outputs cost nothing."""
 
     def __init__(self, *, timeout: float = 300.0):
