@@ -15,13 +15,13 @@ import pytest
 from mtcheck.advice import Wording
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
-from mtcheck.plugin import NOTHING, POSITION, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY, marker_name
 from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.report.files import ReportPlugin
-from mtcheck.report.summary import record_of
+from mtcheck.report.data import case_record, flat_properties
 from mtcheck.report.text import fail_on_note, render_case, render_error
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
+from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY
 from mtcheck.shard import Shard
 from mtcheck.suite.loader import load_suite
 from mtcheck.systems import check_system
@@ -138,7 +138,7 @@ class CaseItem(pytest.Item):
             return
         runner = self.config.stash[RUNNER]
         result = runner.result(self.target, () if runner.has_result(self.target) else self._window())
-        self.user_properties.append(("mtcheck", record_of(result)))
+        self._attach(result)
         if result.outcome != "error":
             return
         if result.fatal:  # the system under test failed: every later case would fail the same way
@@ -147,9 +147,15 @@ class CaseItem(pytest.Item):
             self.user_properties.append((STOP_PROPERTY, message))
         pytest.fail(render_error(result), pytrace=False)
 
+    def _attach(self, result: CaseResult) -> None:
+        """The case's one record (summary, baselines, reports, history) and flat ``mt.*`` properties for JUnit XML."""
+        record = case_record(result)
+        self.user_properties.append((RECORD, record))
+        self.user_properties.extend(flat_properties(record))
+
     def runtest(self) -> None:
         if self.target.skip_reason:
-            self.user_properties.append(("mtcheck", record_of(CaseResult(self.target, None))))
+            self._attach(CaseResult(self.target, None))
             pytest.skip(self.target.skip_reason)
         result = self.config.stash[RUNNER].result(self.target)
         if result.outcome == "xfailed":
@@ -171,6 +177,11 @@ class CaseItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int | None, str]:
         line = self.target.case.line
         return self.path, (line - 1 if line else None), f"{self.target.suite.name}::{self.name}"
+
+
+def marker_name(tag: str) -> str:
+    """A tag as a marker name usable in ``-m`` expressions: lower case, runs of other characters as '-'."""
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in tag.lower()).strip("-") or "untagged"
 
 
 def remember_run_order(session: pytest.Session) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
@@ -18,24 +18,9 @@ from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
+from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
-if TYPE_CHECKING:
-    from mtcheck.items import CaseItem
-    from mtcheck.report.summary import Summary
-    from mtcheck.runner import Runner
-    from mtcheck.shard import Shard
-
-RUNNER = pytest.StashKey["Runner"]()
-SUMMARY = pytest.StashKey["Summary"]()
-SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
-POSITION = pytest.StashKey[dict["CaseItem", int]]()
-#: Why nothing would be checked (under pytest-xdist, where a worker cannot raise a usage error).
-NOTHING = pytest.StashKey[str]()
-#: ``--mt-shard K/N``: the shard of the cases this session runs (None: all of them).
-SHARD = pytest.StashKey["Shard | None"]()
-#: A user property on the report of a case whose system failed: the controller stops the run on it.
-STOP_PROPERTY = "mtcheck-stop"
 #: ``(dest, default)`` of every option of the "mtcheck" group, recorded by :func:`pytest_addoption`.
 _OPTIONS: list[tuple[str, Any]] = []
 
@@ -114,11 +99,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
-def marker_name(tag: str) -> str:
-    """A tag as a marker name usable in ``-m`` expressions: lower case, runs of other characters as '-'."""
-    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in tag.lower()).strip("-") or "untagged"
-
-
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     """``--mt-shard K/N``: deselect the cases of the other shards (other tests are left alone)."""
     shard = config.stash.get(SHARD, None)
@@ -164,16 +144,6 @@ def _stop(config: pytest.Config, message: str) -> None:
         dsession.shouldstop = message
 
 
-def is_case_report(report: pytest.TestReport) -> bool:
-    """Whether a report carries its case's record: its call, or its setup when that is where it errored."""
-    return report.when == "call" or (report.when == "setup" and report.failed)
-
-
-def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
-    """The case records a test report carries (the stream the summary and the history read)."""
-    return [value for name, value in report.user_properties if name == "mtcheck"] if is_case_report(report) else []
-
-
 class SummaryReporter:
     """Collects each case's record from test reports (which pytest-xdist ships to the controller) and prints the summary."""
 
@@ -183,10 +153,10 @@ class SummaryReporter:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if not is_case_report(report):
             return
+        for record in case_records(report):
+            self._summary().add(record)
         for name, value in report.user_properties:
-            if name == "mtcheck":
-                self._summary().add(value)
-            elif name == STOP_PROPERTY:
+            if name == STOP_PROPERTY:
                 _stop(self.config, value)
 
     def _summary(self) -> Summary:

@@ -14,7 +14,7 @@ import pytest
 
 from mtcheck.errors import MtcheckError
 from mtcheck.history.commands import Recorder
-from mtcheck.plugin import SHARD, case_records
+from mtcheck.session import SHARD, case_records
 
 
 class HistoryPlugin:

@@ -25,10 +25,9 @@ __all__ = ["REGRESSION_REPORT"]
 
 
 def __getattr__(name: str) -> Any:
-    """Create ``REGRESSION_REPORT`` on first use, so the ``mtcheck`` command does not import pytest."""
+    """``REGRESSION_REPORT`` (kept in :mod:`mtcheck.session`) on first use, so the ``mtcheck`` command does not import pytest."""
     if name != "REGRESSION_REPORT":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import pytest
+    from mtcheck.session import REGRESSION_REPORT
 
-    key = globals()["REGRESSION_REPORT"] = pytest.StashKey["RegressionReport"]()
-    return key
+    return REGRESSION_REPORT

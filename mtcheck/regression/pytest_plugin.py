@@ -18,12 +18,11 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
-from mtcheck.plugin import RUNNER
-from mtcheck.regression import REGRESSION_REPORT
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
                                         save_baseline, writable_target)
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
+from mtcheck.session import REGRESSION_REPORT, RUNNER
 
 PROPERTY = "mtcheck-regression"
 
@@ -96,10 +95,7 @@ class RegressionPlugin:
             first, _, rest = render_case(result).partition("\n")
             why = "worse than the baseline" if worse else "output changed from the baseline"
             report.outcome = "failed"
-            report.longrepr = f"{first.rsplit(': ', 1)[0]}: {why} {self.path}\n{rest}\n{section}"
-            for name, record in item.user_properties:
-                if name == "mtcheck":
-                    record["outcome"] = "failed"  # the summary counts it as pytest does
+            report.longrepr = f"{first.rsplit(': ', 1)[0]}: {why} {self.path}\n{rest}\n{section}"  # counted failed
         else:
             report.longrepr = f"{report.longrepr}\n{section}"
 

@@ -1,7 +1,6 @@
 """Write the JSON, Markdown and HTML reports, from a pytest session or from ``mtcheck run``."""
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,8 +11,7 @@ import pytest
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.files import check_writable, write_atomic
-from mtcheck.plugin import RUNNER
-from mtcheck.report.data import FAILING, ReportData, as_plain, case_record, flat_properties
+from mtcheck.report.data import FAILING, ReportData, as_plain, case_record
 from mtcheck.report.header import run_info
 from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
@@ -21,6 +19,7 @@ from mtcheck.report.markdown import render_markdown
 from mtcheck.report.sensitivity import probe_records
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
+from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, case_records
 from mtcheck.shard import Shard
 from mtcheck.suite.loader import load_suite
 
@@ -68,27 +67,13 @@ def records_of(results: Sequence[CaseResult]) -> list[dict[str, Any]]:
 
 
 def _regression(config: pytest.Config) -> dict[str, Any] | None:
-    """The baselines comparison another plugin stored in the stash, when that module and key exist."""
-    try:
-        module = importlib.import_module("mtcheck.regression")
-    except ImportError:
-        return None
-    key = getattr(module, "REGRESSION_REPORT", None)
-    return as_plain(config.stash.get(key, None)) if key is not None else None
-
-
-def _records(when: str, failed: bool) -> bool:
-    """Whether a case's record goes with this report: its call, or its setup when that is where it errored."""
-    return when == "call" or (when == "setup" and failed)
+    """The baselines comparison the regression plugin stored in the stash (None without ``--mt-baseline``)."""
+    return as_plain(config.stash.get(REGRESSION_REPORT, None))
 
 
 class ReportPlugin:
-    """Adds flat ``mt.*`` properties for JUnit XML to every case and, on the controller, writes the report files.
-
-    Workers attach each case's record to its report (pytest-xdist ships report
-    attributes to the controller); the controller adds the failure text from
-    ``longreprtext``.
-    """
+    """On the controller, collects each case's record (:func:`mtcheck.session.case_records`), with the failure
+    text from ``longreprtext``, and writes the report files at session end."""
 
     def __init__(self, config: pytest.Config):
         self.config = config
@@ -101,34 +86,13 @@ class ReportPlugin:
         self.records: list[dict[str, Any]] = []
         self.probes: list[dict[str, Any]] = []
 
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):
-        outcome = yield
-        from mtcheck.items import CaseItem  # the items module registers this one
-
-        if not isinstance(item, CaseItem) or not _records(call.when, call.excinfo is not None):
-            return
-        runner = item.config.stash[RUNNER]
-        if item.target.skip_reason:
-            result = CaseResult(item.target, None)
-        elif runner.has_result(item.target):
-            result = runner.result(item.target)
-        else:
-            return
-        record = case_record(result)
-        item.user_properties.extend(flat_properties(record))
-        if self.wanted:
-            outcome.get_result().mtcheck_case = record
-
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if self.wanted and report.when == "call" and not hasattr(self.config, "workerinput"):
-            self.probes += probe_records(report.user_properties)
-        record = getattr(report, "mtcheck_case", None)
-        if record is None or not _records(report.when, report.failed) or hasattr(self.config, "workerinput"):
+        if not self.wanted or hasattr(self.config, "workerinput"):
             return
-        if report.failed:
-            record["explanation"] = report.longreprtext
-        self.records.append(record)
+        if report.when == "call":
+            self.probes += probe_records(report.user_properties)
+        for record in case_records(report):
+            self.records.append({**record, "explanation": report.longreprtext} if report.failed else record)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_sessionfinish(self, session: pytest.Session):
@@ -139,8 +103,6 @@ class ReportPlugin:
         meta = None
         if self.paths["html"] or self.paths["json"]:
             meta = rated_meta_eval(self.records, self.config.stash[RUNNER].evaluator)
-        from mtcheck.plugin import SHARD
-
         shard = self.config.stash.get(SHARD, None)
         invocation = self.config.invocation_params
         data = ReportData(self.records, _regression(self.config), meta, probes=self.probes,

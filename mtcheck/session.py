@@ -1,0 +1,55 @@
+"""Where a pytest session keeps mtcheck's state, and the one record each case ships.
+
+The plugin (:mod:`mtcheck.plugin`), the collectors (:mod:`mtcheck.items`) and the
+sub-plugins for baselines, reports and history all import this module and
+nothing of each other: state lives in ``config.stash`` under the keys below.
+
+Each case item attaches one record (:func:`mtcheck.report.data.case_record`) to
+its test report as the user property :data:`RECORD`; pytest-xdist carries it to
+the controller. The summary, the baseline comparison, the report files and the
+history all read it through :func:`case_records`, which also applies pytest's
+verdict: a case that pytest reports failed (a baseline regression fails a case
+whose checks passed) counts as failed everywhere.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from mtcheck.items import CaseItem
+    from mtcheck.regression.gate import RegressionReport
+    from mtcheck.report.summary import Summary
+    from mtcheck.runner import Runner
+    from mtcheck.shard import Shard
+
+RUNNER = pytest.StashKey["Runner"]()
+SUMMARY = pytest.StashKey["Summary"]()
+SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
+POSITION = pytest.StashKey[dict["CaseItem", int]]()
+#: Why nothing would be checked (under pytest-xdist, where a worker cannot raise a usage error).
+NOTHING = pytest.StashKey[str]()
+#: ``--mt-shard K/N``: the shard of the cases this session runs (None: all of them).
+SHARD = pytest.StashKey["Shard | None"]()
+#: The session's baseline comparison (``--mt-baseline``), for the report files; absent otherwise.
+REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
+#: The user property holding a case's record.
+RECORD = "mtcheck"
+#: A user property on the report of a case whose system failed: the controller stops the run on it.
+STOP_PROPERTY = "mtcheck-stop"
+
+
+def is_case_report(report: pytest.TestReport) -> bool:
+    """Whether a report carries its case's record: its call, or its setup when that is where it errored."""
+    return report.when == "call" or (report.when == "setup" and report.failed)
+
+
+def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
+    """The case records a test report carries, with pytest's verdict applied (see the module docstring)."""
+    if not is_case_report(report):
+        return []
+    records = [value for name, value in report.user_properties if name == RECORD]
+    if report.failed:
+        return [{**record, "outcome": "failed"} if record["outcome"] == "passed" else record for record in records]
+    return records
