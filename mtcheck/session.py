@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from mtcheck.items import CaseItem
     from mtcheck.regression.gate import RegressionReport
     from mtcheck.report.summary import Summary
     from mtcheck.runner import Runner
@@ -26,8 +25,9 @@ if TYPE_CHECKING:
 
 RUNNER = pytest.StashKey["Runner"]()
 SUMMARY = pytest.StashKey["Summary"]()
-SIBLINGS = pytest.StashKey[dict[str, list["CaseItem"]]]()
-POSITION = pytest.StashKey[dict["CaseItem", int]]()
+#: Each suite file's case items in run order, and each item's position there (items: :class:`mtcheck.items.CaseItem`).
+SIBLINGS = pytest.StashKey[dict[str, list[pytest.Item]]]()
+POSITION = pytest.StashKey[dict[pytest.Item, int]]()
 #: Why nothing would be checked (under pytest-xdist, where a worker cannot raise a usage error).
 NOTHING = pytest.StashKey[str]()
 #: ``--mt-shard K/N``: the shard of the cases this session runs (None: all of them).

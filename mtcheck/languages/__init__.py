@@ -15,11 +15,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from mtcheck.metrics.resources import primary_subtag
-
 #: Primary subtag -> module (Norwegian without a variant is read as Bokmål; Nynorsk is not covered).
 CODES = {"sv": "sv", "nb": "nb", "no": "nb", "da": "da", "de": "de", "es": "es", "ar": "ar"}
 LEXICONS = Path(__file__).parent / "lexicons"
+
+
+def primary_subtag(lang: str) -> str:
+    """``en`` for ``en``, ``en-GB``, ``EN_us``: the language part of a BCP 47 / ISO 639 code."""
+    return lang.strip().lower().replace("_", "-").split("-")[0]
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,10 @@ these two, so they cannot disagree.
 """
 from __future__ import annotations
 
+from mtcheck.languages import language_code, primary_subtag
+
 #: Primary language subtags of the languages the bundled resources are for.
 BUNDLED_LANGUAGES = frozenset({"en", "eng"})
-
-
-def primary_subtag(lang: str) -> str:
-    """``en`` for ``en``, ``en-GB``, ``EN_us``: the language part of a BCP 47 / ISO 639 code."""
-    return lang.strip().lower().replace("_", "-").split("-")[0]
 
 
 def has_bundled_resources(lang: str | None) -> bool:
@@ -24,6 +21,4 @@ def has_bundled_resources(lang: str | None) -> bool:
 
 def has_sam_resources(lang: str | None) -> bool:
     """True when SAM runs on target ``lang`` without a lexicon from the user (English, sv, nb, da, de, es, ar)."""
-    from mtcheck.languages import language_code
-
     return has_bundled_resources(lang) or language_code(lang) is not None

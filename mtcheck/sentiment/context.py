@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtcheck.languages import find_language
-from mtcheck.metrics.resources import primary_subtag
+from mtcheck.languages import find_language, primary_subtag
 from mtcheck.sentiment.analysis import is_word
 
 
