@@ -35,7 +35,7 @@ class Runner:
         self.options = options
         self.hypotheses = OutputSource(timeout=options.timeout)
         self.evaluator = Evaluator(overrides=options.overrides, cache=options.cache, wording=options.wording)
-        self._results: dict[int, CaseResult] = {}
+        self._results: dict[tuple[str, str, str], CaseResult] = {}  # by Target.key
 
     def run(self, targets: Sequence[Target]) -> list[CaseResult]:
         """Results for ``targets``, computed in batches of ``batch_size``.
@@ -47,31 +47,31 @@ class Runner:
         for start in range(0, len(targets), size):
             batch = targets[start : start + size]
             self._compute(batch)
-            failed = next((r for r in map(self._results.__getitem__, map(id, batch)) if r.fatal), None)
+            failed = next((r for r in (self._results[t.key] for t in batch) if r.fatal), None)
             if failed is not None:
                 raise SystemFailure(failed.error)
-        return [self._results[id(t)] for t in targets]
+        return [self._results[t.key] for t in targets]
 
     def has_result(self, target: Target) -> bool:
-        return id(target) in self._results
+        return target.key in self._results
 
     def result(self, target: Target, window: Sequence[Target] = ()) -> CaseResult:
         """The result of ``target``; when it is not known yet, ``window`` (targets likely needed next) is computed with it."""
-        if id(target) not in self._results:
+        if target.key not in self._results:
             self._compute([target, *(t for t in window if t is not target)])
-        return self._results[id(target)]
+        return self._results[target.key]
 
     def _compute(self, targets: Sequence[Target]) -> None:
-        todo = [t for t in targets if id(t) not in self._results]
+        todo = [t for t in targets if t.key not in self._results]
         self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
         items: list[tuple[Target, str | None]] = []
         for target in todo:
             if target.skip_reason:
-                self._results[id(target)] = CaseResult(target, None)
+                self._results[target.key] = CaseResult(target, None)
                 continue
             try:
                 items.append((target, self.hypotheses.get(target)))
             except MtcheckError as exc:  # the system under test failed: the run cannot go on
-                self._results[id(target)] = CaseResult(target, None, error=str(exc), fatal=True)
+                self._results[target.key] = CaseResult(target, None, error=str(exc), fatal=True)
         for result in self.evaluator.evaluate(items):
-            self._results[id(result.target)] = result
+            self._results[result.target.key] = result

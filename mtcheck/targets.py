@@ -29,6 +29,11 @@ class Target:
     live: bool = False
 
     @property
+    def key(self) -> tuple[str, str, str]:
+        """What identifies this test within a run: (suite file, case id, system)."""
+        return (str(self.suite.path), self.case.id, self.system)
+
+    @property
     def test_id(self) -> str:
         return f"{self.case.id}[{self.system}]" if self.parametrised else self.case.id
 
