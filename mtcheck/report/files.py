@@ -16,7 +16,7 @@ from mtcheck.report.header import run_info
 from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
 from mtcheck.report.markdown import render_markdown
-from mtcheck.report.sensitivity import probe_records
+from mtcheck.report.sensitivity import SENSITIVITY
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, case_records
@@ -89,10 +89,11 @@ class ReportPlugin:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if not self.wanted or hasattr(self.config, "workerinput"):
             return
-        if report.when == "call":
-            self.probes += probe_records(report.user_properties)
-        for record in case_records(report):
-            self.records.append({**record, "explanation": report.longreprtext} if report.failed else record)
+        for record in case_records(report):  # a perturbation item's records are probes of a check, not cases
+            if SENSITIVITY in record:
+                self.probes.append(record)
+            else:
+                self.records.append({**record, "explanation": report.longreprtext} if report.failed else record)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_sessionfinish(self, session: pytest.Session):

@@ -19,11 +19,6 @@ def _zero() -> dict[str, int]:
     return {"edits": 0, **dict.fromkeys(COLUMNS, 0)}
 
 
-def probe_records(properties: Iterable[tuple[str, Any]]) -> list[dict[str, Any]]:
-    """The probe records among a test report's ``user_properties``."""
-    return [value for name, value in properties if name == "mtcheck" and isinstance(value, dict) and SENSITIVITY in value]
-
-
 def missed(probes: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The probe records no check caught: metric blind spots."""
     return [r for r in probes if r["outcome"] == COLUMNS["missed"]]
