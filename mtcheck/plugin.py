@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -20,6 +20,9 @@ from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
+
+if TYPE_CHECKING:
+    from mtcheck.report.summary import Summary
 
 #: ``(dest, default)`` of every option of the "mtcheck" group, recorded by :func:`pytest_addoption`.
 _OPTIONS: list[tuple[str, Any]] = []

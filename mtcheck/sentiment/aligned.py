@@ -31,7 +31,6 @@ is paired with the reference word it replaces, and p is half the largest change:
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
