@@ -2,20 +2,17 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any, Protocol
+from typing import Any
 
 from hypothesis.errors import InvalidArgument
 
 from mtcheck.perturb.kinds import GROUPS, KINDS, unknown_kind_hint
 from mtcheck.perturb.text import normalise_lang
+from mtcheck.suite.fields import Reporter
 from mtcheck.suite.model import Perturb
 
 PERTURB_KEYS = ("kinds", "budget", "lang", "max_edits")
 DEFAULT_BUDGET = 20
-
-
-class Reporter(Protocol):
-    def add(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None: ...
 
 
 def _positive_int(report: Reporter, raw: Any, key: str, what: str, default: int) -> int:

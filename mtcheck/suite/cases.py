@@ -1,0 +1,205 @@
+"""One case of a suite: id, source, references (with alternatives), recorded outputs, contrastive pair,
+tags, ratings and notes, validated into a :class:`Case`."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mtcheck.errors import quoted
+from mtcheck.presets import is_preset_metric
+from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
+from mtcheck.suite.checks import merge_checks, parse_checks
+from mtcheck.suite.fields import Reporter, check_keys, string_list, text_field
+from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output, Perturb
+from mtcheck.suite.ratings import Scale, validate_ratings
+from mtcheck.suite.yamlsource import LList, LMap, line_of
+
+CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes", "perturb"}
+HYP_KEYS = {"text", "expect", "blind_spot", "severity"}
+CONTRASTIVE_KEYS = {"good", "bad"}
+CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+SYSTEM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+#: How a case's references are read: the alternatives syntax expanded, kept for a preset to expand, or as written.
+EXPAND, PRESET, LITERAL = "expand", "preset", "literal"
+
+
+def _raw_refs(report: Reporter, case: LMap, what: str) -> list[tuple[str, Any, str | int]]:
+    """The references as written, each with where it is (for line numbers)."""
+    if "ref" not in case:
+        report.add(case, None, f"{what} has no reference", "add 'ref: ...' (text or a list of texts)")
+        return []
+    raw = case["ref"]
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not items:
+        report.add(case, "ref", f"{what}: ref must be text or a non-empty list of texts", "write 'ref: ...'")
+        return []
+    found: list[tuple[str, Any, str | int]] = []
+    for index, item in enumerate(items):
+        where, key = (items, index) if isinstance(items, LList) else (case, "ref")
+        if not isinstance(item, str) or not item.strip():
+            report.add(where, key, f"{what}: reference #{index + 1} must be non-empty text, got {quoted(item)}", "quote the text")
+        else:
+            found.append((item, where, key))
+    return found
+
+
+def _refs(report: Reporter, raw_refs: list[tuple[str, Any, str | int]], what: str, mode: str) -> tuple[str, ...]:
+    refs: dict[str, None] = {}
+    for item, where, key in raw_refs:
+        if mode == LITERAL:
+            markup = first_markup(item)
+            if markup is not None:
+                report.warn(where, key, f"{what}: reference {quoted(item)} has {markup!r}: taken literally",
+                            "add 'alternatives: true' to the suite header to expand it, or leave it if the brackets are real text")
+            refs[item] = None
+            continue
+        for group, forms in glued_groups(item):
+            shown = ", ".join(repr(f) for f in forms[:4]) + (", ..." if len(forms) > 4 else "")
+            report.warn(where, key, f"{what}: reference {quoted(item)}: {group!r} is glued to the word next to it, so it expands to {shown}",
+                        f"put a space between the word and {group[0]!r} if the alternatives are separate words")
+        if mode == PRESET:
+            refs[item] = None
+            continue
+        try:
+            expanded = expand_alternatives(item)
+        except AlternativesError as exc:  # an unbalanced bracket, too deep, or too many references
+            report.add(where, key, f"{what}: reference {quoted(item)} {exc}", exc.fix)
+            continue
+        if not expanded:
+            report.add(where, key, f"{what}: reference {quoted(item)} expands to no text", "write the reference text outside '[...]'")
+            continue
+        refs.update(dict.fromkeys(expanded))
+    return tuple(refs)
+
+
+def _ref_mode(alternatives: bool, checks: tuple[Check, ...]) -> str:
+    """Puzzle metrics always expand their solution themselves; other references only where the suite opts in."""
+    if checks and all(is_preset_metric(c.metric) for c in checks):
+        return PRESET
+    return EXPAND if alternatives else LITERAL
+
+
+def _hyps(report: Reporter, case: LMap, what: str) -> tuple[Output, ...]:
+    hyps: list[Output] = []
+    if "hyp" in case:
+        text = text_field(report, case, "hyp", what, required=True, allow_empty=True)
+        if text is not None:
+            hyps.append(Output(DEFAULT_HYP, text, False, line_of(case, "hyp")))
+    raw = case.get("hyps")
+    if raw is None:
+        return tuple(hyps)
+    if not isinstance(raw, LMap):
+        report.add(case, "hyps", f"{what}: hyps must map system names to texts", "write 'hyps: {system-a: ..., system-b: ...}'")
+        return tuple(hyps)
+    for name, value in raw.items():
+        label = f"{what} hyps.{name}"
+        if not SYSTEM_NAME.match(name) or name == DEFAULT_HYP:
+            report.add(raw, name, f"{label}: bad system name", "use letters, digits, '-', '_' or '.', and not 'hyp'")
+            continue
+        if isinstance(value, str):
+            hyps.append(Output(name, value, False, line_of(raw, name)))
+        elif isinstance(value, LMap):
+            check_keys(report, value, HYP_KEYS, label)
+            text = text_field(report, value, "text", label, required=True, allow_empty=True)
+            expect = value.get("expect", "pass")
+            if expect not in ("pass", "fail"):
+                report.add(value, "expect", f"{label}: expect must be 'pass' or 'fail', got {quoted(expect)}", "write 'expect: fail' for a known-faulty output")
+            elif text is not None:
+                blind_spot = _blind_spot(report, value, expect == "fail", label)
+                severity = _severity(report, value, expect == "fail", label)
+                hyps.append(Output(name, text, expect == "fail", line_of(raw, name), blind_spot, severity))
+        else:
+            report.add(raw, name, f"{label} must be text or {{text: ..., expect: fail}}", "quote the text")
+    return tuple(hyps)
+
+
+def _blind_spot(report: Reporter, value: LMap, expect_fail: bool, label: str) -> str | None:
+    """The reason a known-faulty output is a known blind spot of its checks (``blind_spot: why``)."""
+    reason = value.get("blind_spot")
+    if reason is None:
+        return None
+    if not isinstance(reason, str) or not reason.strip():
+        report.add(value, "blind_spot", f"{label}: blind_spot must say why the checks miss this output",
+                   "write blind_spot: \"SAM's lexicon has no entry for 'afraid'\"")
+        return None
+    if not expect_fail:
+        report.add(value, "blind_spot", f"{label}: blind_spot is only for a known-faulty output",
+                   "add 'expect: fail', or remove blind_spot")
+        return None
+    return reason.strip()
+
+
+def _severity(report: Reporter, value: LMap, expect_fail: bool, label: str) -> str | None:
+    """How bad a known-faulty output's error is (MQM): ``severity:`` or :data:`DEFAULT_SEVERITY`; ``None`` for other outputs."""
+    if "severity" not in value:
+        return DEFAULT_SEVERITY if expect_fail else None
+    severity = value["severity"]
+    if severity not in SEVERITIES:
+        report.add(value, "severity", f"{label}: unknown severity {quoted(severity)}",
+                   f"write one of {', '.join(SEVERITIES)} (default {DEFAULT_SEVERITY})")
+        return None
+    if not expect_fail:
+        report.add(value, "severity", f"{label}: severity is only for a known-faulty output",
+                   "add 'expect: fail', or remove severity")
+        return None
+    return severity
+
+
+def _contrastive(report: Reporter, case: LMap, what: str) -> Contrastive | None:
+    raw = case.get("contrastive")
+    if raw is None:
+        return None
+    if not isinstance(raw, LMap):
+        report.add(case, "contrastive", f"{what}: contrastive must be {{good: ..., bad: ...}}")
+        return None
+    check_keys(report, raw, CONTRASTIVE_KEYS, f"{what} contrastive")
+    good = text_field(report, raw, "good", f"{what} contrastive", required=True)
+    bad = text_field(report, raw, "bad", f"{what} contrastive", required=True)
+    if good is None or bad is None:
+        return None
+    return Contrastive(good, bad, line_of(case, "contrastive"))
+
+
+def parse_perturb_section(report: Reporter, owner: LMap, what: str) -> Perturb | None:
+    """The ``perturb:`` setting of a case or of ``defaults`` (its edit kinds load only for suites that use it)."""
+    if "perturb" not in owner:
+        return None
+    from mtcheck.perturb.config import parse_perturb
+
+    return parse_perturb(report, owner, what)
+
+
+def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], alternatives: bool,
+          scales: dict[str, Scale], default_perturb: Perturb | None = None, *, defaults_written: bool = False) -> Case | None:
+    if not isinstance(raw, LMap):
+        report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
+        return None
+    case_id = raw.get("id")
+    if isinstance(case_id, int) and not isinstance(case_id, bool):
+        case_id = str(case_id)
+    what = f"case {quoted(case_id)}" if isinstance(case_id, str) else f"case #{index + 1}"
+    check_keys(report, raw, CASE_KEYS, what)
+    if case_id is None:
+        report.add(raw, None, f"{what} has no id", "add 'id: some-name' (unique in the suite)")
+    elif not isinstance(case_id, str) or not CASE_ID.match(case_id):
+        report.add(raw, "id", f"{what}: id {quoted(case_id)} must be letters, digits, '-', '_' or '.'", "rename it, e.g. 'negation-01'")
+        case_id = None
+    src = text_field(report, raw, "src", what, required=True)
+    raw_refs = _raw_refs(report, raw, what)
+    hyps = _hyps(report, raw, what)
+    contrastive = _contrastive(report, raw, what)
+    own = parse_checks(report, raw, what, needs_threshold=contrastive is None)
+    checks = merge_checks(defaults, own)
+    refs = _refs(report, raw_refs, what, _ref_mode(alternatives, checks))
+    if not checks and not raw.get("checks") and not defaults_written:  # a written but invalid check is reported on its own
+        report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
+    tags = string_list(report, raw, "tags", what)
+    ratings = validate_ratings(report, raw, scales, {h.system for h in hyps}, what)
+    notes = raw.get("notes", "")
+    if not isinstance(notes, str):
+        report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
+        notes = ""
+    perturb = parse_perturb_section(report, raw, what) or default_perturb
+    if case_id is None or src is None or not refs:
+        return None
+    return Case(case_id, src, refs, tuple(r[0] for r in raw_refs), hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index), perturb)

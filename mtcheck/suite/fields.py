@@ -1,0 +1,81 @@
+"""Reading a suite's fields: where each problem is reported, and the small typed readers every part uses.
+
+A :class:`Reporter` collects the problems (errors) and warnings of one file, each
+located by the YAML node it concerns; the readers check one key's type and report
+a clear message with its fix instead of raising.
+"""
+from __future__ import annotations
+
+import difflib
+import math
+from pathlib import Path
+from typing import Any
+
+from mtcheck.errors import Problem, quoted
+from mtcheck.suite.yamlsource import LMap, line_of
+
+
+class Reporter:
+    """Collects problems (errors) and warnings for one file, located by the LMap/LList they concern."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def add(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None:
+        self.problems.append(Problem(str(self.path), line_of(where, key), None, message, fix))
+
+    def warn(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None:
+        self.warnings.append(Problem(str(self.path), line_of(where, key), None, message, fix))
+
+
+def check_keys(report: Reporter, mapping: LMap, allowed: set[str], what: str) -> None:
+    for key in mapping:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, sorted(allowed), n=1)
+            fix = f"did you mean {close[0]!r}?" if close else f"allowed keys: {', '.join(sorted(allowed))}"
+            report.add(mapping, key, f"unknown key {key!r} in {what}", fix)
+
+
+def text_field(report: Reporter, mapping: LMap, key: str, what: str, *, required: bool, allow_empty: bool = False) -> str | None:
+    if key not in mapping:
+        if required:
+            report.add(mapping, None, f"{what} is missing {key!r}", f"add '{key}: ...'")
+        return None
+    value = mapping[key]
+    if not isinstance(value, str):
+        kind = "list" if isinstance(value, list) else "mapping" if isinstance(value, dict) else type(value).__name__
+        report.add(mapping, key, f"{what}: {key!r} must be text, got {kind} {quoted(value)}", "quote the value")
+        return None
+    if not allow_empty and not value.strip():
+        report.add(mapping, key, f"{what}: {key!r} is empty", "write the text or remove the key")
+        return None
+    return value
+
+
+def number_field(report: Reporter, mapping: LMap, key: str, what: str) -> float | None:
+    value = mapping.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        report.add(mapping, key, f"{what}: {key!r} must be a number, got {quoted(value)}", "write a number like 40 or 0.5")
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        number = math.inf
+    if not math.isfinite(number):  # NaN compares false with every score; an infinite bound passes all or none
+        report.add(mapping, key, f"{what}: {key!r} must be a finite number, got {quoted(value)}", "write a number like 40 or 0.5")
+        return None
+    return number
+
+
+def string_list(report: Reporter, mapping: LMap, key: str, what: str) -> tuple[str, ...]:
+    raw = mapping.get(key, [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or not all(isinstance(t, str) and t.strip() for t in raw):
+        report.add(mapping, key, f"{what}: {key} must be a list of words", f"write '{key}: [negation-drop, sarcasm]'")
+        return ()
+    return tuple(dict.fromkeys(t.strip() for t in raw))
