@@ -9,7 +9,8 @@ its test report as the user property :data:`RECORD`; pytest-xdist carries it to
 the controller. The summary, the baseline comparison, the report files and the
 history all read it through :func:`case_records`, which also applies pytest's
 verdict: a case that pytest reports failed (a baseline regression fails a case
-whose checks passed) counts as failed everywhere.
+whose checks passed) counts as failed everywhere, with the first line of its
+failure text as ``why``.
 """
 from __future__ import annotations
 
@@ -51,5 +52,6 @@ def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
         return []
     records = [value for name, value in report.user_properties if name == RECORD]
     if report.failed:
-        return [{**record, "outcome": "failed"} if record["outcome"] == "passed" else record for record in records]
+        why = report.longreprtext.partition("\n")[0]  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"
+        return [{**record, "outcome": "failed", "why": why} if record["outcome"] == "passed" else record for record in records]
     return records

@@ -90,6 +90,8 @@ def _worst_check(record: dict[str, Any]) -> str:
     if broken:
         return f"{broken[0]['metric']} cannot be computed: {broken[0]['error']}"
     failing = [c for c in record.get("checks", ()) if not c["passed"]]
+    if record.get("why") and not failing:  # its checks passed; pytest failed it (a baseline regression)
+        return record["why"].split(": ", 1)[-1]
     if record["outcome"] == "xpassed" or not failing:
         shown = ", ".join(f"{c['metric']} = {score_text(c['value'], c['metric'])}" for c in record.get("checks", ())
                           if c["value"] is not None)
