@@ -130,7 +130,7 @@ def stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def add_parsers(commands: Any) -> None:
+def add_parser(commands: Any) -> None:
     """Add ``baseline save``, ``baseline check`` and ``compare`` to the ``mtcheck`` subcommands."""
     baseline = commands.add_parser("baseline", help="save a baseline of per-case scores, or check a run against one")
     actions = baseline.add_subparsers(dest="action", required=True)

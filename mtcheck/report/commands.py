@@ -66,7 +66,7 @@ def report_merge(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed or (regression is not None and regression.failed) else EXIT_OK
 
 
-def add_parsers(commands: Any) -> None:
+def add_parser(commands: Any) -> None:
     """Add ``report merge`` to the ``mtcheck`` subcommands."""
     from mtcheck.regression.commands import stats_arguments  # --alpha ... --seed, --json
 
