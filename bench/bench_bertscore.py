@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import sys
 import tempfile
@@ -22,24 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from _common import make_pairs  # noqa: E402  (bench/ is the script's folder)
+
 from mtcheck.cache import ScoreCache, cached_score_batch  # noqa: E402
 from mtcheck.metrics.bertscore import BERTScoreMetric  # noqa: E402
-
-SUBJECTS = ["The novel", "The film", "This phone", "The hotel", "Our waiter", "The ending", "The update", "My order"]
-VERBS = ["is", "was", "seems", "felt", "looks"]
-ADJECTIVES = ["great", "terrible", "wonderful", "awful", "fine", "boring", "excellent", "disappointing", "slow", "perfect"]
-TAILS = ["", ", its only flaw is the last part", " and I would buy it again", " but the price is too high", " for a first try"]
-
-
-def sentence(rng: random.Random) -> str:
-    return f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(ADJECTIVES)}{rng.choice(TAILS)}."
-
-
-def make_pairs(count: int, seed: int = 13) -> tuple[list[str], list[str]]:
-    rng = random.Random(seed)
-    refs = [sentence(rng) for _ in range(count)]
-    hyps = [f"{ref[:-1]} indeed." if rng.random() < 0.3 else sentence(rng) for ref in refs]
-    return hyps, refs
 
 
 def timed(action):

@@ -24,7 +24,6 @@ import gc
 import io
 import json
 import os
-import random
 import sys
 import tempfile
 import time
@@ -35,26 +34,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from _common import make_pairs  # noqa: E402  (bench/ is the script's folder)
+
 import sacrebleu  # noqa: E402
 from sacrebleu.metrics import CHRF  # noqa: E402
 
 from mtcheck.cli import main as mtcheck  # noqa: E402
-
-SUBJECTS = ["The novel", "The film", "This phone", "The hotel", "Our waiter", "The ending", "The update", "My order"]
-VERBS = ["is", "was", "seems", "felt", "looks"]
-ADJECTIVES = ["great", "terrible", "wonderful", "awful", "fine", "boring", "excellent", "disappointing", "slow", "perfect"]
-TAILS = ["", ", its only flaw is the last part", " and I would buy it again", " but the price is too high", " for a first try"]
-
-
-def sentence(rng: random.Random) -> str:
-    return f"{rng.choice(SUBJECTS)} {rng.choice(VERBS)} {rng.choice(ADJECTIVES)}{rng.choice(TAILS)}."
-
-
-def make_pairs(count: int, seed: int = 13) -> tuple[list[str], list[str]]:
-    rng = random.Random(seed)
-    refs = [sentence(rng) for _ in range(count)]
-    hyps = [f"{ref[:-1]} indeed." if rng.random() < 0.3 else sentence(rng) for ref in refs]
-    return hyps, refs
 
 
 def write_jsonl(path: Path, hyps: list[str], refs: list[str]) -> None:

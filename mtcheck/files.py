@@ -23,7 +23,8 @@ from pathlib import Path
 from mtcheck.errors import MtcheckError
 
 __all__ = ["STALE_SECONDS", "NotRegularFileError", "FileTooLargeError", "file_kind", "special_kind", "size_text",
-           "read_regular", "check_writable", "remove_stale_temporaries", "temporary_beside", "write_atomic"]
+           "read_regular", "check_writable", "remove_stale_temporaries", "temporary_beside", "replace_file",
+           "write_atomic"]
 
 #: A temporary file of an atomic write older than this (seconds) belongs to a writer that was killed.
 STALE_SECONDS = 3600
@@ -98,10 +99,11 @@ def read_regular(path: Path, max_bytes: int | None = None) -> bytes:
     return data
 
 
-def check_writable(path: str | Path, what: str) -> Path:
+def check_writable(path: str | Path, what: str, example: str | None = None) -> Path:
     """The file a write to ``path`` replaces: ``path`` itself, or the file its symlink points to.
 
-    ``what`` names the file in errors (``"json report"``). Raises
+    ``what`` names the file in errors (``"json report"``), ``example`` the fix's example of a file
+    to write (default: beside ``path``, or in it when it is a folder). Raises
     :class:`MtcheckError` when that is not a regular file (a folder, a FIFO, a
     device such as ``/dev/full``) or cannot be looked at; a missing file is fine.
     """
@@ -115,7 +117,8 @@ def check_writable(path: str | Path, what: str) -> Path:
         raise MtcheckError(f"cannot write {what} {path}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(mode):
         shown = path if target == path else f"{path} (a link to {target})"
-        example = path / "report" if stat.S_ISDIR(mode) else path.with_name(f"{path.name or 'report'}.out")
+        if example is None:
+            example = str(path / "report" if stat.S_ISDIR(mode) else path.with_name(f"{path.name or 'report'}.out"))
         raise MtcheckError(f"{what} {shown} is {file_kind(mode)}, not a regular file "
                            f"(fix: name a file to write, e.g. {example})")
     return target
@@ -154,25 +157,33 @@ def write_atomic(path: str | Path, text: str, what: str) -> None:
     :class:`MtcheckError` names ``what``, ``path`` and the fix.
     """
     target = check_writable(path, what)
-    temp = None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(target.parent)
-        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-        fd, temp = temporary_beside(target)
+        replace_file(target, text, 0o666 & ~_umask())
+    except OSError as exc:
+        fix = "free some disk space" if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)) else "check the folder's permissions"
+        raise MtcheckError(f"cannot write {what} {path}: {exc.strerror or exc} (fix: {fix}, or name another path)") from None
+
+
+def replace_file(target: Path, text: str, new_mode: int) -> None:
+    """Replace ``target`` (a regular file or none) with ``text`` (UTF-8): a temporary file beside it, flushed, renamed.
+
+    ``target`` keeps its permissions; a new file gets ``new_mode``. On an ``OSError`` the temporary file is
+    removed and ``target`` keeps its previous content.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(target.parent)
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else new_mode
+    fd, temp = temporary_beside(target)
+    try:
         os.chmod(temp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)
-        temp = None
-    except OSError as exc:
-        fix = "free some disk space" if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)) else "check the folder's permissions"
-        raise MtcheckError(f"cannot write {what} {path}: {exc.strerror or exc} (fix: {fix}, or name another path)") from None
-    finally:
-        if temp is not None:
-            Path(temp).unlink(missing_ok=True)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def _umask() -> int:

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import platform
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -30,7 +28,7 @@ from typing import Any
 
 from mtcheck import __version__
 from mtcheck.errors import MtcheckError
-from mtcheck.files import NotRegularFileError, file_kind, read_regular, remove_stale_temporaries, temporary_beside
+from mtcheck.files import NotRegularFileError, check_writable, read_regular, replace_file
 from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
 from mtcheck.results import CaseResult
 from mtcheck.suite.model import Suite
@@ -410,19 +408,7 @@ def writable_target(path: str | Path) -> Path:
     Raises :class:`MtcheckError` when that is not a regular file (a folder, a FIFO, a device)
     or cannot be looked at. A path that does not exist yet is fine.
     """
-    path = Path(path)
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        return target
-    except OSError as exc:
-        raise MtcheckError(f"cannot write baseline {path}: {exc}") from None
-    if not stat.S_ISREG(mode):
-        shown = path if target == path else f"{path} (a link to {target})"
-        raise MtcheckError(f"baseline {shown} is {file_kind(mode)}, not a regular file "
-                           f"(fix: name a file to write, e.g. {path.name or 'baseline'}.json in another folder)")
-    return target
+    return check_writable(path, "baseline", f"{Path(path).name or 'baseline'}.json in another folder")
 
 
 def save_baseline(baseline: Baseline, path: str | Path) -> None:
@@ -437,19 +423,6 @@ def save_baseline(baseline: Baseline, path: str | Path) -> None:
     target = writable_target(path)
     text = json.dumps(baseline.as_dict(), ensure_ascii=False, indent=1) + "\n"
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(target.parent)
-        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o644
-        fd, temp = temporary_beside(target)
-        try:
-            os.chmod(temp, mode)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        replace_file(target, text, 0o644)
     except OSError as exc:
         raise MtcheckError(f"cannot write baseline {path}: {exc}") from None

@@ -130,29 +130,39 @@ def stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def add_parsers(commands: Any) -> None:
+def gate_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--tolerance`` and ``--gate``: what fails a run compared with a baseline."""
+    parser.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
+    parser.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
+                        help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+
+
+def _baseline_action(actions: Any, name: str, help: str, system_help: str) -> argparse.ArgumentParser:
+    """A ``baseline NAME`` parser with the run arguments and ``--system``."""
+    parser = actions.add_parser(name, help=help)
+    _run_arguments(parser)
+    parser.add_argument("--system", default=None, help=system_help)
+    return parser
+
+
+def add_parser(commands: Any) -> None:
     """Add ``baseline save``, ``baseline check`` and ``compare`` to the ``mtcheck`` subcommands."""
     baseline = commands.add_parser("baseline", help="save a baseline of per-case scores, or check a run against one")
     actions = baseline.add_subparsers(dest="action", required=True)
-    save = actions.add_parser("save", help="run the suites and write every case's values and signatures")
-    _run_arguments(save)
-    save.add_argument("--system", default=None, help="the system whose values to save (default: recorded outputs)")
+    saved = "the system whose values to save (default: recorded outputs)"
+    save = _baseline_action(actions, "save", "run the suites and write every case's values and signatures", saved)
     save.add_argument("--out", required=True, help="the baseline file to write (atomically)")
     save.set_defaults(func=baseline_save)
-    check = actions.add_parser("check", help="run the suites and compare with a baseline; exit 1 on a regression")
-    _run_arguments(check)
-    check.add_argument("--system", default=None, help="the system to check (default: recorded outputs)")
+    check = _baseline_action(actions, "check", "run the suites and compare with a baseline; exit 1 on a regression",
+                             "the system to check (default: recorded outputs)")
     check.add_argument("--baseline", required=True, help="the baseline file")
-    check.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
-    check.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
-                       help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+    gate_arguments(check)
     check.add_argument("--fail-on-changed", action="store_true",
                        help="also fail when an output differs from the baseline's snapshot (default: reported only)")
     stats_arguments(check)
     check.set_defaults(func=baseline_check)
-    update = actions.add_parser("update", help="refresh a baseline with a run of the suites, dropping their stale cases")
-    _run_arguments(update)
-    update.add_argument("--system", default=None, help="the system whose values to save (default: recorded outputs)")
+    update = _baseline_action(actions, "update", "refresh a baseline with a run of the suites, dropping their stale cases",
+                              saved)
     update.add_argument("--baseline", required=True, help="the baseline file to refresh (atomically)")
     update.set_defaults(func=baseline_update)
 

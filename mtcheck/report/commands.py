@@ -66,9 +66,9 @@ def report_merge(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failed or (regression is not None and regression.failed) else EXIT_OK
 
 
-def add_parsers(commands: Any) -> None:
+def add_parser(commands: Any) -> None:
     """Add ``report merge`` to the ``mtcheck`` subcommands."""
-    from mtcheck.regression.commands import stats_arguments  # --alpha ... --seed, --json
+    from mtcheck.regression.commands import gate_arguments, stats_arguments  # --tolerance --gate; --alpha ... --seed, --json
 
     report = commands.add_parser("report", help="combine the JSON reports of sharded runs")
     actions = report.add_subparsers(dest="action", required=True)
@@ -79,9 +79,7 @@ def add_parsers(commands: Any) -> None:
     merge.add_argument("--report-md", metavar="PATH", default=None, help="write the merged Markdown summary")
     merge.add_argument("--report-html", metavar="PATH", default=None, help="write the merged HTML report")
     merge.add_argument("--baseline", default=None, help="compare the merged run with this baseline file")
-    merge.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
-    merge.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
-                       help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+    gate_arguments(merge)
     stats_arguments(merge)
     merge.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE",
                        help="the metric settings the jobs ran with (for the meta-evaluation of rated suites)")

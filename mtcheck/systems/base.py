@@ -24,14 +24,7 @@ class System(ABC):
     name: str
 
     @abstractmethod
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         """Return exactly one hypothesis per case, in the order of ``cases``.
 
         ``suite`` is the suite the cases were selected from. Only adapters that

@@ -47,14 +47,7 @@ class CommandSystem(System):
         self.timeout = timeout
         self.name = name or f"cmd:{shlex.join(self.argv)}"
 
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         broken = [case.id for case in cases if "\n" in case.src or "\r" in case.src]
         if broken:
             raise fail(

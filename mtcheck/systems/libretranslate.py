@@ -53,14 +53,7 @@ class LibreTranslateSystem(System):
         self.timeout = timeout
         self.name = name or f"libretranslate:{url}"
 
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         sources = [case.src for case in cases]
         out: list[str] = []
         deadline = time.monotonic() + self.timeout

@@ -36,14 +36,7 @@ class OutputsFileSystem(System):
     def is_jsonl(self) -> bool:
         return self.path.suffix.lower() == ".jsonl"
 
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         all_cases = suite.cases if suite is not None else cases
         text = decode_utf8(self._data(), str(self.path), _UTF8_FIX)
         by_id = self._read_jsonl(text, all_cases) if self.is_jsonl else self._read_plain(text, all_cases, suite)

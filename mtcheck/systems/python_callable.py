@@ -45,14 +45,7 @@ class CallableSystem(System):
         self._func = self._resolve(target)
         self._keywords = _accepted_keywords(self._func)
 
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         langs = {"source_lang": source_lang, "target_lang": target_lang}
         kwargs = {key: langs[key] for key in self._keywords}
         with _watch_ctrl_c() as ctrl_c:

@@ -13,14 +13,7 @@ class RecordedSystem(System):
     def __init__(self, name: str = DEFAULT_HYP):
         self.name = name
 
-    def translate(
-        self,
-        cases: Sequence[Case],
-        *,
-        source_lang: str,
-        target_lang: str,
-        suite: Suite | None = None,
-    ) -> list[str]:
+    def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         hyps = [case.hyp(self.name) for case in cases]
         missing = [case.id for case, hyp in zip(cases, hyps) if hyp is None]
         if missing:

@@ -1,0 +1,69 @@
+"""``mtcheck meta-eval``: correlate each metric with the suites' human ratings, with and without SAM."""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from mtcheck import api
+from mtcheck.commands.common import (EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_cache_options,
+                                     add_metric_options, cache_of)
+from mtcheck.errors import MetricError, MtcheckError
+from mtcheck.options import metric_overrides
+
+
+def _sam_penalties(text: str) -> tuple[str, ...]:
+    """``paper,aligned`` -> ``("paper", "aligned")``; a usage error names an unknown penalty."""
+    from mtcheck.sentiment.polarity import check_penalty
+
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise MtcheckError("--sam-penalty needs at least one penalty (fix: e.g. --sam-penalty paper,aligned)")
+    try:
+        return tuple(check_penalty(name) for name in names)
+    except MetricError as exc:
+        raise MtcheckError(f"--sam-penalty: {exc}") from exc
+
+
+def cmd_meta_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mtcheck import metaeval
+    from mtcheck.evaluate import Evaluator
+
+    settings = metaeval.Settings(
+        resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),
+        sam=not args.no_sam, sam_penalties=_sam_penalties(args.sam_penalty), calibrate=args.calibrate, acceptable=tuple(map(metaeval.parse_acceptable, args.acceptable)),
+    )
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                          cache=cache_of(args), wording=SUITE_WORDING)
+    meta = metaeval.meta_evaluate(api.load_suites(args.suites), evaluator, settings)
+    if args.json:
+        print(json.dumps(meta.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(metaeval.render(meta, args.confidence)))
+    if args.heatmap:
+        Path(args.heatmap).write_text(metaeval.heatmap_file(meta, args.heatmap.endswith(".svg")), encoding="utf-8")
+    return EXIT_OK if meta else EXIT_FAILED
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``meta-eval`` to the ``mtcheck`` subcommands."""
+    meta = commands.add_parser("meta-eval", help="correlate each metric with the suites' human ratings, with and without SAM")
+    meta.add_argument("suites", nargs="+", help=SUITES_HELP)
+    meta.add_argument("--metric", action="append", default=[], help="a metric to add to the suites' checks (repeatable)")
+    meta.add_argument("--no-sam", action="store_true", help="do not add sam:M beside each metric M of English suites")
+    meta.add_argument("--sam-penalty", default="paper", metavar="LIST",
+                      help="SAM penalties to evaluate each sam:M with, comma-separated: paper (default), aligned, "
+                           "or paper,aligned to compare them")
+    meta.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
+    meta.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals")
+    meta.add_argument("--seed", type=int, default=0, help="bootstrap random seed")
+    meta.add_argument("--calibrate", action="store_true", help="propose per-metric thresholds from the ratings")
+    meta.add_argument("--acceptable", action="append", default=[], metavar="SCALE>=VALUE",
+                      help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")
+    meta.add_argument("--heatmap", metavar="PATH", default=None, help="write the heatmaps (PATH.svg: one SVG; else HTML)")
+    add_metric_options(meta)
+    add_cache_options(meta)
+    meta.add_argument("--json", action="store_true", help="print the results as JSON")
+    meta.set_defaults(func=cmd_meta_eval)

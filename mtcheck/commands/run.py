@@ -1,0 +1,141 @@
+"""``mtcheck run``: check suites without pytest, print the summary, write reports and history."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mtcheck import api
+from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITE_WORDING, SUITES_HELP,
+                                     add_cache_options, add_metric_options, cache_of)
+from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
+from mtcheck.options import metric_overrides
+from mtcheck.report.summary import OUTCOMES, Summary, record_of
+from mtcheck.report.text import fail_on_note, render_case, where
+from mtcheck.results import CaseResult
+from mtcheck.runner import RunOptions
+from mtcheck.shard import Shard
+from mtcheck.suite.model import SEVERITIES
+from mtcheck.systems import check_system
+
+#: Cases named in one line of an error shared by many cases.
+ERROR_CASES_SHOWN = 3
+
+
+def error_lines(results: Sequence[CaseResult]) -> list[str]:
+    """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
+    cases: dict[str, list[str]] = {}
+    for result in results:
+        for cause in result.errors():
+            cases.setdefault(cause, []).append(where(result))
+    lines = []
+    for cause, names in cases.items():
+        if len(names) == 1:
+            lines.append(f"mtcheck: error: {names[0]}: {cause}")
+            continue
+        shown = ", ".join(names[:ERROR_CASES_SHOWN]) + (f" and {len(names) - ERROR_CASES_SHOWN} more" if len(names) > ERROR_CASES_SHOWN else "")
+        lines.append(f"mtcheck: error: {cause} (in {len(names)} cases: {shown})")
+    return lines
+
+
+def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequence[CaseResult]) -> str | None:
+    """Why a run checked nothing (no suite found, or every case skipped), or ``None`` when it checked something."""
+    from mtcheck.suite import SUITE_SUFFIXES
+
+    if not suites:
+        return (f"nothing to check: no suite files in {', '.join(paths)} "
+                f"(suites are files named {' or '.join('*' + s for s in SUITE_SUFFIXES)})")
+    if not results:
+        return "nothing to check: the suites hold no case"
+    if all(r.outcome == "skipped" for r in results):
+        reasons = sorted({r.target.skip_reason or "" for r in results})
+        return f"nothing to check: every case was skipped ({len(results)} skipped: {'; '.join(reasons)})"
+    return None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    shard = Shard.parse(args.shard) if args.shard else None
+    suites = api.load_suites(args.suites)
+    options = RunOptions(
+        system=args.system, timeout=args.timeout,
+        overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
+        cache=cache_of(args), wording=SUITE_WORDING,
+    )
+    if args.system:
+        check_system(args.system)  # an unknown spec, a py: function that is not there: one error, before any case
+    reports = {"json": args.report_json, "md": args.report_md, "html": args.report_html}
+    if any(reports.values()):
+        from mtcheck.report.files import check_report_paths
+
+        check_report_paths(reports)  # a report path that is a folder or a device: refused before the run
+    history = Recorder(args.history) if args.history else None  # a bad history: refused before the run too
+    results = api.run_suites(suites, options, shard=shard)  # a system that fails stops the run with one error
+    if shard is not None and not results and suites:
+        # a shard may hold no case (few cases, many jobs): that job passes, and its report still counts in a merge
+        print(f"mtcheck: shard {shard} holds none of the suites' cases", file=sys.stderr)
+    elif nothing := _nothing_to_check(args.suites, suites, results):
+        print(f"mtcheck: {nothing}", file=sys.stderr)
+        return EXIT_NOTHING
+    # a known-miss is recorded in the suite: it fails only under --fail-on, by its severity
+    failed = [r for r in results if r.fails_run(args.fail_on)]
+    errors = error_lines(results)
+    data = None
+    if args.json or any(reports.values()):
+        from mtcheck.evaluate import Evaluator
+        from mtcheck.report.files import run_report_data
+
+        evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
+        data = run_report_data(results, evaluator, args.command_line, shard=shard,
+                               meta_eval=bool(args.json or reports["html"] or reports["json"]))
+    if data is not None and args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
+        from mtcheck.report.json_report import render_json
+
+        print(render_json(data), end="")
+    else:
+        summary = Summary()
+        for result in results:
+            summary.add(record_of(result))
+        for result in failed:
+            note = f"\n{fail_on_note(result, args.fail_on, '--fail-on')}" if result.outcome == "known-miss" else ""
+            print(render_case(result) + note, end="\n\n")
+        print("\n".join(summary.render()))
+        counts = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
+        print("\n" + ", ".join(f"{n} {o}{'s' if o == 'error' and n > 1 else ''}" for o, n in counts.items() if n))
+        gated = sum(r.outcome == "known-miss" for r in failed)
+        if gated:
+            print(f"{gated} known blind spot(s) of severity {args.fail_on} or worse missed: failed by --fail-on {args.fail_on}")
+    for line in errors:
+        print(line, file=sys.stderr)
+    if data is not None and any(reports.values()):
+        from mtcheck.report.files import write_reports
+
+        for line in write_reports(data, reports):
+            print(line, file=sys.stderr)
+    if history is not None:
+        print(history.record(map(record_of, results), str(shard) if shard else None), file=sys.stderr)
+    return EXIT_USAGE if errors else EXIT_FAILED if failed else EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``run`` to the ``mtcheck`` subcommands."""
+    run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
+    run.add_argument("suites", nargs="+", help=SUITES_HELP)
+    run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
+    add_metric_options(run)
+    run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
+    run.add_argument("--batch-size", type=int, default=256)
+    run.add_argument("--shard", metavar="K/N", default=None,
+                     help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
+                          "combine their --report-json files with 'mtcheck report merge'")
+    run.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
+                     help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
+                          "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
+    run.add_argument("--json", action="store_true",
+                     help="print the JSON report (the --report-json file's content) instead of the summary")
+    add_cache_options(run)
+    run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
+    run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
+    run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
+    add_history_argument(run)
+    run.set_defaults(func=cmd_run)

@@ -1,0 +1,47 @@
+"""``mtcheck validate``: check suite files for errors and likely mistakes, one verdict per file."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from mtcheck import api
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    results = api.validate(args.suites)
+    if not results:
+        print("no suite files found (suites are named *.mt.yaml)", file=sys.stderr)
+        return EXIT_USAGE
+    bad = False
+    for item in results:
+        for problem in item.errors:
+            print(f"error: {problem}")
+        for problem in item.warnings:
+            print(f"warning: {problem}")
+        print(_verdict(item, args.strict))
+        bad = bad or bool(item.errors) or (args.strict and bool(item.warnings))
+    return EXIT_FAILED if bad else EXIT_OK
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _verdict(item: api.Validation, strict: bool) -> str:
+    """One line per file: ``failed`` (errors), ``failed (strict)`` (warnings under --strict) or ``ok``."""
+    if item.errors:
+        return f"failed: {item.path} ({_count(len(item.errors), 'error')})"
+    if strict and item.warnings:
+        return f"failed (strict): {item.path} ({_count(len(item.warnings), 'warning')})"
+    assert item.suite is not None
+    return f"ok: {item.path} ({len(item.suite.cases)} cases)"
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``validate`` to the ``mtcheck`` subcommands."""
+    validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
+    validate.add_argument("suites", nargs="+")
+    validate.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    validate.set_defaults(func=cmd_validate)

@@ -1,0 +1,63 @@
+"""``mtcheck generate`` and ``mtcheck blind-spots``: perturbed variants of a suite's cases, and the share of
+corrupted references each check catches."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from mtcheck import api
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_metric_options
+from mtcheck.options import metric_overrides
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from mtcheck.perturb.generate import generate_suite
+    from mtcheck.suite.separators import dump_yaml
+
+    suites = api.load_suites([args.suite])
+    doc = generate_suite(suites[0], args.kinds.split(","), per_kind=args.per_kind)
+    with open(args.out, "w", encoding="utf-8") as handle:
+        handle.write(dump_yaml(doc))
+    print(f"wrote {len(doc['cases'])} generated cases to {args.out}")
+    return EXIT_OK
+
+
+def cmd_blind_spots(args: argparse.Namespace) -> int:
+    from mtcheck.evaluate import Evaluator
+    from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
+
+    checks = [parse_check(text) for text in args.check]
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                          wording=SUITE_WORDING)
+    problems: list[str] = []
+    cells = blind_spot_table(api.load_suites(args.suites), kinds=args.kinds.split(","), checks=checks,
+                             per_case=args.per_case, evaluator=evaluator, problems=problems)
+    if args.json:
+        print(json.dumps([cell.as_dict() for cell in cells], ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(render_table(cells)))
+    for problem in problems:
+        print(f"mtcheck: error: {problem}", file=sys.stderr)
+    return EXIT_FAILED if problems else EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``generate`` and ``blind-spots`` to the ``mtcheck`` subcommands."""
+    generate = commands.add_parser("generate", help="write perturbed variants of a suite's cases as a new suite to review")
+    generate.add_argument("suite", help="one suite file (*.mt.yaml)")
+    generate.add_argument("--kinds", required=True, help="comma-separated edit kinds or families (critical, grammar, noise)")
+    generate.add_argument("--out", required=True, help="the new suite file, e.g. NEW.mt.yaml")
+    generate.add_argument("--per-kind", type=int, default=3, help="variants per case and kind (default: 3)")
+    generate.set_defaults(func=cmd_generate)
+
+    blind = commands.add_parser("blind-spots", help="share of corrupted references each check catches, per edit kind")
+    blind.add_argument("suites", nargs="+", help=SUITES_HELP)
+    blind.add_argument("--kinds", default="negation-drop,antonym-swap", help="comma-separated edit kinds or families")
+    blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
+                       help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
+    blind.add_argument("--per-case", type=int, default=5, help="edits per case and kind (default: 5)")
+    add_metric_options(blind)
+    blind.add_argument("--json", action="store_true", help="print the table as JSON")
+    blind.set_defaults(func=cmd_blind_spots)
