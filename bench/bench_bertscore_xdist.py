@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_bertscore import make_pairs  # noqa: E402
+from _common import make_pairs  # noqa: E402
 
 
 def write_suite(folder: Path, cases: int) -> Path:
