@@ -23,6 +23,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -482,13 +483,43 @@ def _argv(command: tuple[str, ...]) -> list[str]:
     return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
 
 
-@pytest.mark.parametrize("entry", CATALOGUE, ids=[entry.id for entry in CATALOGUE])
-def test_hostile_input(entry: Hostile, tmp_path: Path) -> None:
-    entry.setup(tmp_path)
-    env = {**os.environ, "MTCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO),
+def _run_entry(entry: Hostile, folder: Path) -> subprocess.CompletedProcess[str]:
+    """Set up ``entry`` in ``folder`` and run its command there under the limits."""
+    entry.setup(folder)
+    env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache"), "PYTHONPATH": str(REPO),
            "OPENBLAS_NUM_THREADS": "1", "PYTHONWARNINGS": "default"}
-    proc = subprocess.run(_argv(entry.command), cwd=tmp_path, env=env, capture_output=True, encoding="utf-8",
+    return subprocess.run(_argv(entry.command), cwd=folder, env=env, capture_output=True, encoding="utf-8",
                           errors="replace", preexec_fn=_limits, timeout=WALL_SECONDS, stdin=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="module")
+def catalogue_runs(request: pytest.FixtureRequest,
+                   tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str] | Exception]:
+    """The selected entries run side by side, one per CPU (most of their time is interpreter start-up).
+
+    Under pytest-xdist the workers already run entries in parallel: then each test runs its own (empty dict).
+    """
+    if hasattr(request.config, "workerinput"):
+        return {}
+    selected = [item.callspec.params["entry"] for item in request.session.items
+                if getattr(item, "originalname", "") == "test_hostile_input"]
+
+    def run(entry: Hostile) -> subprocess.CompletedProcess[str] | Exception:
+        try:
+            return _run_entry(entry, tmp_path_factory.mktemp(entry.id))
+        except Exception as exc:  # reported by the entry's own test
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(2, len(os.sched_getaffinity(0)))) as pool:
+        return dict(zip((e.id for e in selected), pool.map(run, selected)))
+
+
+@pytest.mark.parametrize("entry", CATALOGUE, ids=[entry.id for entry in CATALOGUE])
+def test_hostile_input(entry: Hostile, tmp_path: Path,
+                       catalogue_runs: dict[str, subprocess.CompletedProcess[str] | Exception]) -> None:
+    proc = catalogue_runs.get(entry.id) or _run_entry(entry, tmp_path)
+    if isinstance(proc, Exception):
+        raise proc
     output = proc.stdout + proc.stderr
     assert proc.returncode == entry.exit_code, output
     assert entry.message in output, output
@@ -497,7 +528,6 @@ def test_hostile_input(entry: Hostile, tmp_path: Path) -> None:
     assert len(output) < MAX_OUTPUT_CHARS, output[:2000]
     if entry.command[0] == "mtcheck" and entry.exit_code == 2:
         assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-
 
 
 def test_the_limits_stop_a_runaway() -> None:
