@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, severity_rank
 
@@ -28,9 +29,9 @@ class Target:
     #: True when a live system (not a recorded output) must produce the hypothesis.
     live: bool = False
 
-    @property
+    @cached_property
     def key(self) -> tuple[str, str, str]:
-        """What identifies this test within a run: (suite file, case id, system)."""
+        """What identifies this test within a run: (suite file, case id, system); the runner looks it up often."""
         return (str(self.suite.path), self.case.id, self.system)
 
     @property
