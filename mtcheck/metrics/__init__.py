@@ -16,8 +16,9 @@ from mtcheck.files import special_kind
 from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
 
 __all__ = [
-    "Metric", "Score", "check_params", "check_values", "get_metric", "is_known", "metric_direction", "metric_names",
-    "metric_range", "param_names", "param_types", "suggestion",
+    "Metric", "Score", "builds_instantly", "check_params", "check_values", "expands_references", "get_metric",
+    "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names", "param_types",
+    "split_sam", "suggestion",
 ]
 
 _REGISTRY: dict[str, str] = {
@@ -98,6 +99,44 @@ def metric_range(name: str) -> tuple[float, float] | None:
     return _resolve(name)[0].value_range
 
 
+def builds_instantly(name: str) -> bool:
+    """True when metric ``name`` opens no file, model or word list to be built (a loader may build it to check values)."""
+    return _resolve(name)[0].builds_instantly
+
+
+def expands_references(name: str) -> bool:
+    """True when metric ``name`` reads the alternatives syntax of its references itself (the puzzle presets)."""
+    if name.startswith(SAM_PREFIX):
+        return False
+    try:
+        return _resolve(name)[0].expands_references
+    except MetricError:  # unknown or not installed: the check reports that
+        return False
+
+
+def split_sam(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``sam:BASE``: BASE and the params left for it once SAM's own are taken out; any other metric as given.
+
+    SAM's negation rule and penalty, where written as text, are checked on the way (:class:`MetricError`).
+    """
+    if not name.startswith(SAM_PREFIX):
+        return name, params
+    from mtcheck.metrics.sam import SAM_PARAMS
+    from mtcheck.sentiment.polarity import check_negation, check_penalty
+
+    for key, check in (("negation", check_negation), ("penalty", check_penalty)):
+        if isinstance(params.get(key), str):
+            check(params[key])
+    return name[len(SAM_PREFIX):], {k: v for k, v in params.items() if k not in SAM_PARAMS}
+
+
+def is_default_lexicon(value: str) -> bool:
+    """True when a ``lexicon`` setting names the bundled lexicon (``default``) rather than a file."""
+    from mtcheck.sentiment.lexicon import DEFAULT_NAMES
+
+    return value.lower() in DEFAULT_NAMES
+
+
 def param_names(name: str) -> tuple[str, ...]:
     """The settings metric ``name`` accepts (its constructor's keyword arguments; for ``sam:`` SAM's own and the base's)."""
     if name.startswith(SAM_PREFIX):
@@ -150,11 +189,10 @@ def check_values(name: str, params: dict[str, Any]) -> None:
     """
     if name.startswith(SAM_PREFIX):
         from mtcheck.metrics.sam import SAM_PARAMS
-        from mtcheck.sentiment.lexicon import DEFAULT_NAMES
         from mtcheck.sentiment.polarity import check_negation, check_penalty
 
         lexicon = params.get("lexicon")
-        if isinstance(lexicon, str) and lexicon.lower() not in DEFAULT_NAMES and not Path(lexicon).expanduser().is_file():
+        if isinstance(lexicon, str) and not is_default_lexicon(lexicon) and not Path(lexicon).expanduser().is_file():
             kind = special_kind(Path(lexicon).expanduser())
             raise MetricError(
                 f"metric {name!r}: sentiment lexicon {lexicon!r} {f'is {kind}, not a regular file' if kind else 'not found'} "

@@ -102,6 +102,12 @@ class Metric(metaclass=_MetricType):
     #: Inclusive bounds of every value the metric can return, or ``None`` when unbounded or setting-dependent
     #: (the score cache discards a cached value outside them as tampered).
     value_range: ClassVar[tuple[float, float] | None] = None
+    #: True when the constructor opens no file, model or word list: a suite's loader builds the metric
+    #: to check its settings' values before any run.
+    builds_instantly: ClassVar[bool] = False
+    #: True when the metric reads a reference's ``[...]``/``(a/b)`` alternatives itself (the puzzle
+    #: presets' own rules): the loader keeps such references as written.
+    expands_references: ClassVar[bool] = False
     #: The ``normalize`` setting (see :data:`NORMAL_FORMS`); every constructor accepts it as a keyword.
     normalize: str = "nfc"
     #: The signature's text as last written, with the ``normalize`` setting it was written for.

@@ -217,6 +217,7 @@ class CharacTERMetric(Metric):
     """CharacTER on a 0-1 scale (0 = identical). Lower is better."""
 
     name: ClassVar[str] = "characTER"
+    builds_instantly: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
     higher_is_better: ClassVar[bool] = False
     disk_cache: ClassVar[bool] = True  # the shift search is slow in pure Python

@@ -22,6 +22,7 @@ class BLEUMetric(Metric):
     """Sentence BLEU on sacrebleu's 0-100 scale, with effective order on (right for single sentences)."""
 
     name: ClassVar[str] = "bleu"
+    builds_instantly: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 100.0)
 
     def __init__(
@@ -62,6 +63,7 @@ class ChrFMetric(Metric):
     """chrF (word_order=0) or chrF++ (word_order=2) on sacrebleu's 0-100 scale."""
 
     name: ClassVar[str] = "chrf"
+    builds_instantly: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 100.0)
 
     def __init__(
@@ -97,6 +99,7 @@ class TERMetric(Metric):
     """Translation Edit Rate on sacrebleu's scale (0 = identical; may exceed 100). Lower is better."""
 
     name: ClassVar[str] = "ter"
+    builds_instantly: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, float("inf"))
     higher_is_better: ClassVar[bool] = False
 
@@ -131,6 +134,7 @@ class ExactMatch(Metric):
     """
 
     name: ClassVar[str] = "exact"
+    builds_instantly: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
 
     def __init__(self, lowercase: bool = False, strip_chars: str = ""):

@@ -1,7 +1,11 @@
-"""The suite's ``perturb:`` key (per case or in ``defaults``): validated into a :class:`Perturb`."""
+"""The suite's ``perturb:`` section (per case or in ``defaults``), validated into a :class:`Perturb`.
+
+Registered in pyproject.toml's ``mtcheck.suite_sections`` entry points (:mod:`mtcheck.suite.sections`).
+"""
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis.errors import InvalidArgument
@@ -9,10 +13,19 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.perturb.kinds import GROUPS, KINDS, unknown_kind_hint
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.fields import Reporter
-from mtcheck.suite.model import Perturb
 
 PERTURB_KEYS = ("kinds", "budget", "lang", "max_edits")
 DEFAULT_BUDGET = 20
+
+
+@dataclass(frozen=True)
+class Perturb:
+    """A case's ``perturb:`` setting: edit kinds (or families), examples per test, language, edits per example."""
+
+    kinds: tuple[str, ...]
+    budget: int = DEFAULT_BUDGET
+    lang: str | None = None
+    max_edits: int = 1
 
 
 def _positive_int(report: Reporter, raw: Any, key: str, what: str, default: int) -> int:

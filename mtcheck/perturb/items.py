@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import InvalidArgument
 
+from mtcheck.perturb.config import Perturb
 from mtcheck.perturb.edit import Variant
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, NOISE, all_candidates
 from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation, polarity, render_relation, sign, variant_case
 from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.strategies import perturbations
-from mtcheck.suite.model import Perturb
 from mtcheck.targets import Target
 
 

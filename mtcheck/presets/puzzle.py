@@ -162,6 +162,8 @@ class PuzzleMetric(Metric):
 
     name: ClassVar[str] = "puzzle"
     preset: ClassVar[str] = "puzzle"
+    builds_instantly: ClassVar[bool] = True
+    expands_references: ClassVar[bool] = True
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
 
     def __init__(self, component: str):

@@ -6,15 +6,17 @@ import re
 from typing import Any
 
 from mtcheck.errors import quoted
-from mtcheck.presets import is_preset_metric
+from mtcheck.metrics import expands_references
 from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.checks import merge_checks, parse_checks
 from mtcheck.suite.fields import Reporter, check_keys, string_list, text_field
-from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output, Perturb
+from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output
 from mtcheck.suite.ratings import Scale, validate_ratings
+from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.yamlsource import LList, LMap, line_of
 
-CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes", "perturb"}
+#: A case's own keys; features add theirs (``perturb``) through :mod:`mtcheck.suite.sections`.
+CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
 HYP_KEYS = {"text", "expect", "blind_spot", "severity"}
 CONTRASTIVE_KEYS = {"good", "bad"}
 CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -73,8 +75,8 @@ def _refs(report: Reporter, raw_refs: list[tuple[str, Any, str | int]], what: st
 
 
 def _ref_mode(alternatives: bool, checks: tuple[Check, ...]) -> str:
-    """Puzzle metrics always expand their solution themselves; other references only where the suite opts in."""
-    if checks and all(is_preset_metric(c.metric) for c in checks):
+    """Metrics that read the syntax themselves (the puzzle presets) get it as written; others expanded where the suite opts in."""
+    if checks and all(expands_references(c.metric) for c in checks):
         return PRESET
     return EXPAND if alternatives else LITERAL
 
@@ -160,17 +162,9 @@ def _contrastive(report: Reporter, case: LMap, what: str) -> Contrastive | None:
     return Contrastive(good, bad, line_of(case, "contrastive"))
 
 
-def parse_perturb_section(report: Reporter, owner: LMap, what: str) -> Perturb | None:
-    """The ``perturb:`` setting of a case or of ``defaults`` (its edit kinds load only for suites that use it)."""
-    if "perturb" not in owner:
-        return None
-    from mtcheck.perturb.config import parse_perturb
-
-    return parse_perturb(report, owner, what)
-
-
 def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], alternatives: bool,
-          scales: dict[str, Scale], default_perturb: Perturb | None = None, *, defaults_written: bool = False) -> Case | None:
+          scales: dict[str, Scale], default_sections: dict[str, Any] | None = None, *,
+          defaults_written: bool = False) -> Case | None:
     if not isinstance(raw, LMap):
         report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
         return None
@@ -178,7 +172,7 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
     if isinstance(case_id, int) and not isinstance(case_id, bool):
         case_id = str(case_id)
     what = f"case {quoted(case_id)}" if isinstance(case_id, str) else f"case #{index + 1}"
-    check_keys(report, raw, CASE_KEYS, what)
+    check_section_keys(report, raw, CASE_KEYS, what)
     if case_id is None:
         report.add(raw, None, f"{what} has no id", "add 'id: some-name' (unique in the suite)")
     elif not isinstance(case_id, str) or not CASE_ID.match(case_id):
@@ -199,7 +193,8 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
-    perturb = parse_perturb_section(report, raw, what) or default_perturb
+    sections = {**(default_sections or {}), **parse_sections(report, raw, CASE_KEYS, what)}
     if case_id is None or src is None or not refs:
         return None
-    return Case(case_id, src, refs, tuple(r[0] for r in raw_refs), hyps, tags, checks, contrastive, ratings, notes, line_of(cases, index), perturb)
+    return Case(case_id, src, refs, tuple(r[0] for r in raw_refs), hyps, tags, checks, contrastive, ratings, notes,
+                line_of(cases, index), sections)

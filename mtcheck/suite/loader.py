@@ -10,9 +10,10 @@ from typing import Any
 
 from mtcheck.errors import Problem, SuiteError, quoted
 from mtcheck.suite import SUITE_SUFFIXES
-from mtcheck.suite.cases import SYSTEM_NAME, parse_case, parse_perturb_section
+from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
-from mtcheck.suite.fields import Reporter, check_keys
+from mtcheck.suite.fields import Reporter
+from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import LANG, parse_alternatives, parse_header
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.separators import separator_problems
@@ -21,7 +22,8 @@ from mtcheck.targets import missing_recording
 
 #: Importable from here for the importer, which writes suites: the suite file suffixes, language codes, output names.
 __all__ = ["LANG", "SUITE_SUFFIXES", "SYSTEM_NAME", "check_suite", "find_suites", "lint_suite", "load_suite", "parse_suite"]
-DEFAULTS_KEYS = {"checks", "perturb"}
+#: The keys of ``defaults:`` itself; features add theirs (``perturb``) through :mod:`mtcheck.suite.sections`.
+DEFAULTS_KEYS = {"checks"}
 
 
 def _written_id(raw: Any) -> str | None:
@@ -42,11 +44,11 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
     header = parse_header(report, doc, path)
     defaults_raw = doc.get("defaults", LMap())
     defaults: list[Check] = []
-    default_perturb = None
+    default_sections: dict[str, Any] = {}
     if isinstance(defaults_raw, LMap):
-        check_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
+        check_section_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
         defaults = parse_checks(report, defaults_raw, "defaults", needs_threshold=True)
-        default_perturb = parse_perturb_section(report, defaults_raw, "defaults")
+        default_sections = parse_sections(report, defaults_raw, DEFAULTS_KEYS, "defaults")
     else:
         report.add(doc, "defaults", "suite: defaults must be a mapping like {checks: [...]}")
     alternatives = parse_alternatives(report, doc)
@@ -57,7 +59,7 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
     cases: list[Case] = []
     first_line: dict[str, int | None] = {}
     for index, raw in enumerate(raw_cases):
-        case = parse_case(report, raw, raw_cases, index, defaults, alternatives, header["scales"], default_perturb,
+        case = parse_case(report, raw, raw_cases, index, defaults, alternatives, header["scales"], default_sections,
                      defaults_written=isinstance(defaults_raw, LMap) and bool(defaults_raw.get("checks")))
         case_id = _written_id(raw)
         if case_id in first_line:

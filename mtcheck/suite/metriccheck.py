@@ -12,12 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from mtcheck.errors import MetricError, quoted
-from mtcheck.metrics import check_params, get_metric, metric_direction, metric_range, param_types
-from mtcheck.presets import is_preset_metric
+from mtcheck.metrics import (
+    builds_instantly, check_params, get_metric, metric_direction, metric_range, param_types, split_sam,
+)
 
 SAM_PREFIX = "sam:"
-#: Metrics whose constructor is cheap and opens no file, model or word list: built at load time.
-CHEAP = ("bleu", "chrf", "chrf++", "ter", "exact", "exact_match", "characTER", "character")
 _TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,), "None": (type(None),)}
 _HOW = {"int": "an int", "float": "a number", "str": "text (quoted if need be)", "bool": "true or false", "None": "null"}
 
@@ -48,19 +47,10 @@ def _sam_base(name: str, base: str) -> Problems:
 
 
 def _build(name: str, params: dict[str, Any]) -> Problems:
-    """Build a cheap metric (for ``sam:X`` the base X, plus SAM's negation rule and penalty) to run its own value checks."""
-    base = name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name
+    """Build a metric that builds instantly (for ``sam:X`` the base X, after SAM's own values) to run its value checks."""
     try:
-        if base != name:
-            from mtcheck.metrics.sam import SAM_PARAMS
-            from mtcheck.sentiment.polarity import check_negation, check_penalty
-
-            if isinstance(params.get("negation"), str):
-                check_negation(params["negation"])
-            if isinstance(params.get("penalty"), str):
-                check_penalty(params["penalty"])
-            params = {k: v for k, v in params.items() if k not in SAM_PARAMS}
-        if base in CHEAP or is_preset_metric(base):
+        base, params = split_sam(name, params)
+        if builds_instantly(base):
             get_metric(base, params)
     except MetricError as exc:
         return [(str(exc), "fix the setting (see docs/metrics.md)")]

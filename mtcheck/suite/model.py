@@ -87,16 +87,6 @@ class Output:
 
 
 @dataclass(frozen=True)
-class Perturb:
-    """A case's ``perturb:`` setting: edit kinds (or families), examples per test, language, edits per example."""
-
-    kinds: tuple[str, ...]
-    budget: int = 20
-    lang: str | None = None
-    max_edits: int = 1
-
-
-@dataclass(frozen=True)
 class Case:
     id: str
     src: str
@@ -109,7 +99,13 @@ class Case:
     ratings: dict[str, Any] = field(default_factory=dict)
     notes: str = ""
     line: int | None = None
-    perturb: Perturb | None = None
+    #: Sections a feature owns (``perturb:``), parsed by it (see :mod:`mtcheck.suite.sections`).
+    sections: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def perturb(self) -> Any:
+        """The ``perturb:`` section (a :class:`mtcheck.perturb.config.Perturb`), or None."""
+        return self.sections.get("perturb")
 
     def hyp(self, system: str) -> Output | None:
         return next((h for h in self.hyps if h.system == system), None)

@@ -17,6 +17,7 @@ from typing import Any
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.files import file_kind
+from mtcheck.metrics import is_default_lexicon
 from mtcheck.metrics.bertscore import looks_like_path
 
 #: Check params that name a file, or (``model``) a folder; resolved against the suite's folder.
@@ -110,14 +111,12 @@ def suite_params(suite_file: Path, metric: str, params: dict[str, Any]) -> tuple
     Lexicon names (``default``) and hub model names stay as written; a hub name is warned
     about, since a run refuses it unless the user passes it too.
     """
-    from mtcheck.sentiment.lexicon import DEFAULT_NAMES  # here: the sentiment package is slow to import
-
     resolved: dict[str, Any] = dict(params)
     errors: list[Issue] = []
     warnings: list[Issue] = []
     for key in PATH_PARAMS:
         value = params.get(key)
-        if not isinstance(value, str) or (key == "lexicon" and value.lower() in DEFAULT_NAMES):
+        if not isinstance(value, str) or (key == "lexicon" and is_default_lexicon(value)):
             continue
         if key == MODEL and _is_hub_name(suite_file, value):
             warnings.append((f"{MODEL} {value!r} is a Hugging Face hub name: a run refuses it unless you pass it "
