@@ -25,6 +25,7 @@ BARE_NT = {v.replace("'", ""): k for k, v in CONTRACTED.items()} | {"cant": "can
 NEGATIVE_PRONOUNS = {"nothing": "something", "nobody": "somebody", "nowhere": "somewhere", "cannot": "can"}
 #: Tags of the word before a finite verb that can end its subject (or an adverb before the verb).
 SUBJECT_TAGS = frozenset({"PRP", "NN", "NNS", "NNP", "NNPS", "EX", "WP", "WDT", "RB", "CC", "DT"})
+NEGATION_INSERT = "negation-insert"
 _ELONGATED = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
 _MARKERS = re.compile(r"\b(xoxo+|lol+|lmao+|haha+|yeah right|oh great|sure thing)\b|#sarcasm|(?<!\w)/s\b|[;:]-?[)pPD]",
                       re.IGNORECASE)
@@ -81,28 +82,47 @@ def negation_insert(sentence: str, lang: str) -> list[Edit]:
     """Negate each finite verb, auxiliary-aware: ``loves`` -> ``does not love`` / ``doesn't love``, ``is`` -> ``is not``."""
     ws = words(sentence, lang)
     edits: list[Edit] = []
-    kind = "negation-insert"
     for i, w in enumerate(ws):
-        low = w.lower
-        prev = ws[i - 1].lower if i else ""
+        if not _may_negate(ws, i):
+            continue
         nxt = ws[i + 1] if i + 1 < len(ws) else None
-        if _negated(ws, i) or prev in ("not", "n't", "never", "to") or prev in DO | MODALS | BE | HAVE:
-            continue
-        if i and ws[i - 1].tag not in SUBJECT_TAGS:
-            continue
-        if low in BE | MODALS or (low in HAVE and nxt is not None and nxt.tag == "VBN") or (low in DO and _is_verb(nxt)):
-            if low == "'s" and w.tag != "VBZ":
-                continue
-            edits.append(Edit(kind, w.start, w.end, w.text, f"{w.text} not"))
-            if low in CONTRACTED:
-                edits.append(replace_word(w, kind, CONTRACTED[low]))
+        if _is_auxiliary(w, nxt):
+            edits.extend(_negated_auxiliary(w))
         elif w.tag in ("VBZ", "VBP", "VBD") or (w.tag == "VB" and i == 0):
-            if _ELONGATED.search(low) or not low.isalpha() or not known(w.lemma, "v"):
-                continue
-            aux = _do_for(w)
-            edits.append(replace_word(w, kind, f"{aux} not {w.lemma}"))
-            edits.append(replace_word(w, kind, f"{CONTRACTED[aux]} {w.lemma}"))
+            edits.extend(_negated_verb(w))
     return edits
+
+
+def _may_negate(ws: list[Word], i: int) -> bool:
+    """False where word ``i`` is negated already, follows ``to`` or an auxiliary, or follows a word no subject tags."""
+    prev = ws[i - 1].lower if i else ""
+    if _negated(ws, i) or prev in ("not", "n't", "never", "to") or prev in DO | MODALS | BE | HAVE:
+        return False
+    return not i or ws[i - 1].tag in SUBJECT_TAGS
+
+
+def _is_auxiliary(w: Word, nxt: Word | None) -> bool:
+    """``be`` and modals, ``have`` before a participle, ``do`` before a verb: negated by a ``not`` after them."""
+    low = w.lower
+    return low in BE | MODALS or (low in HAVE and nxt is not None and nxt.tag == "VBN") or (low in DO and _is_verb(nxt))
+
+
+def _negated_auxiliary(w: Word) -> list[Edit]:
+    """``is`` -> ``is not`` (and ``isn't``); a possessive ``'s`` is left alone."""
+    if w.lower == "'s" and w.tag != "VBZ":
+        return []
+    edits = [Edit(NEGATION_INSERT, w.start, w.end, w.text, f"{w.text} not")]
+    if w.lower in CONTRACTED:
+        edits.append(replace_word(w, NEGATION_INSERT, CONTRACTED[w.lower]))
+    return edits
+
+
+def _negated_verb(w: Word) -> list[Edit]:
+    """``loves`` -> ``does not love`` and ``doesn't love``, for a known verb written plainly."""
+    if _ELONGATED.search(w.lower) or not w.lower.isalpha() or not known(w.lemma, "v"):
+        return []
+    aux = _do_for(w)
+    return [replace_word(w, NEGATION_INSERT, f"{aux} not {w.lemma}"), replace_word(w, NEGATION_INSERT, f"{CONTRACTED[aux]} {w.lemma}")]
 
 
 def _do_for(w: Word) -> str:
