@@ -17,19 +17,17 @@ Run: ``python bench/bench_bertscore_xdist.py [--cases 2000] [--workers 2] [--rep
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
-from _common import make_pairs  # noqa: E402
+from _common import alternate, bench_parser, make_pairs, pytest_command, scratch, timed_run  # noqa: E402
 
 
 def write_suite(folder: Path, cases: int) -> Path:
@@ -50,32 +48,23 @@ def run_pytest(suite: Path, workers: int, extra_env: dict[str, str]) -> float:
         for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             if name not in extra_env:
                 env.pop(name, None)
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--mt-batch-size", "128", str(suite)]
+        command = pytest_command("--mt-batch-size", "128", str(suite))
         if workers:
             command += ["-n", str(workers)]
-        start = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=suite.parent)
-        seconds = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"pytest failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    return seconds
+        return timed_run(command, cwd=suite.parent, env=env)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=2000)
+    parser = bench_parser(__doc__.splitlines()[0], cases=2000, repeat=3)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     cpus = len(os.sched_getaffinity(0))
     ways = {"serial": (0, {}), f"-n {args.workers}": (args.workers, {}),
             f"-n {args.workers}, OMP={cpus}": (args.workers, {"OMP_NUM_THREADS": str(cpus)})}
-    times: dict[str, list[float]] = {name: [] for name in ways}
-    with tempfile.TemporaryDirectory() as folder:
-        suite = write_suite(Path(folder), args.cases)
-        for _ in range(args.repeat):
-            for name, (workers, env) in ways.items():
-                times[name].append(run_pytest(suite, workers, env))
+    with scratch() as folder:
+        suite = write_suite(folder, args.cases)
+        times = alternate(args.repeat, {name: partial(run_pytest, suite, workers, env)
+                                        for name, (workers, env) in ways.items()})
     print(f"{args.cases} BERTScore cases, {cpus} CPUs, {args.repeat} runs each (wall seconds)")
     for name, seconds in times.items():
         speedup = [serial / other for serial, other in zip(times["serial"], seconds)]

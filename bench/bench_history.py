@@ -10,11 +10,9 @@ transaction) into a new history and into one that already holds ``--runs`` runs,
 """
 from __future__ import annotations
 
-import argparse
-import tempfile
 import time
-from pathlib import Path
 
+from _common import bench_parser, scratch
 from bench_reports import make_suite
 
 from mtcheck import api
@@ -23,13 +21,10 @@ from mtcheck.report.summary import record_of
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cases", type=int, default=10000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser = bench_parser(__doc__, cases=10000, repeat=3)
     parser.add_argument("--runs", type=int, default=20, help="runs already in the history of the second measurement")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+    with scratch() as folder:
         make_suite(folder / "bench.mt.yaml", args.cases)
         suites = api.load_suites([folder / "bench.mt.yaml"])
         start = time.perf_counter()

@@ -30,14 +30,14 @@ from pathlib import Path
 import numpy as np
 import yaml
 
+from _common import WORDS
+
 from mtcheck.cache import cached_score_batch
 from mtcheck.evaluate import Evaluator
 from mtcheck.metaeval.core import Settings, correlate, suite_metrics
 from mtcheck.metaeval.units import ordinal_outputs, rated_scales
 from mtcheck.suite.loader import load_suite
 
-WORDS = ("the novel is great its only flaw last part i love walking in rain not never happy sad "
-         "story movie terrible awesome my study skills are god would forgive him country").split()
 SYSTEMS = ("s1", "s2", "s3", "s4")
 GRID_CHECKS = [{"metric": "chrf", "min": 0}, {"metric": "chrf", "params": {"char_order": 4}, "min": 0},
                {"metric": "chrf++", "min": 0}, {"metric": "bleu", "min": 0}, {"metric": "ter", "max": 1000},

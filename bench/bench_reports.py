@@ -13,15 +13,13 @@ failure sections have work to do.
 """
 from __future__ import annotations
 
-import argparse
 import random
-import subprocess
-import sys
-import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
-import yaml
+from _common import (WORDS, alternate, bench_parser, bench_suite, dump_suite, lexical_checks, print_aligned,
+                     pytest_command, scratch, timed_run, word_salad)
 
 from mtcheck import api
 from mtcheck.report.data import ReportData
@@ -30,25 +28,17 @@ from mtcheck.report.html import render_html
 from mtcheck.report.json_report import render_json
 from mtcheck.report.markdown import render_markdown
 
-WORDS = ("the novel is great its only flaw last part i love walking in rain not never happy sad "
-         "story movie terrible awesome my study skills are god would forgive him country").split()
 TAGS = ("negation-drop", "antonym-swap", "sarcasm", "intensity", "fluency")
-
-
-def sentence(rng: random.Random) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 18)))
 
 
 def make_suite(path: Path, n: int) -> None:
     rng = random.Random(1234)
     cases = []
     for i in range(n):
-        ref = sentence(rng)
-        hyp = sentence(rng) if rng.random() < 0.1 else ref.replace(rng.choice(ref.split()), rng.choice(WORDS), 1)
+        ref = word_salad(rng)
+        hyp = word_salad(rng) if rng.random() < 0.1 else ref.replace(rng.choice(ref.split()), rng.choice(WORDS), 1)
         cases.append({"id": f"case-{i:05d}", "src": "-", "ref": ref, "hyp": hyp, "tags": rng.sample(TAGS, 2)})
-    suite = {"name": "bench", "source_lang": "xx", "target_lang": "en",
-             "defaults": {"checks": [{"metric": "bleu", "min": 10}, {"metric": "chrf", "min": 40}]}, "cases": cases}
-    path.write_text(yaml.safe_dump(suite, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    dump_suite(path, bench_suite(cases, lexical_checks(10, 40)))
 
 
 def bench_renderers(path: Path, repeat: int) -> None:
@@ -70,34 +60,23 @@ def bench_renderers(path: Path, repeat: int) -> None:
 
 
 def run_pytest(folder: Path, *extra: str) -> float:
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--mt-no-cache",
-                           "--mt-no-summary", "--tb=no", str(folder / "bench.mt.yaml"), *extra],
-                          cwd=folder, capture_output=True, text=True)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"pytest failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    return time.perf_counter() - start
+    command = pytest_command("--mt-no-cache", "--mt-no-summary", "--tb=no", str(folder / "bench.mt.yaml"), *extra)
+    return timed_run(command, cwd=folder, ok=(0, 1))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cases", type=int, default=5000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+    args = bench_parser(__doc__, cases=5000, repeat=3).parse_args()
+    with scratch() as folder:
         make_suite(folder / "bench.mt.yaml", args.cases)
         bench_renderers(folder / "bench.mt.yaml", args.repeat)
         reports = ("--mt-report-json=r.json", "--mt-report-md=r.md", "--mt-report-html=r.html")
-        plain, full = [], []
-        for _ in range(args.repeat):
-            plain.append(run_pytest(folder))
-            full.append(run_pytest(folder, *reports))
+        times = alternate(args.repeat, {"plain": partial(run_pytest, folder),
+                                        "full": partial(run_pytest, folder, *reports)})
         sizes = {name: (folder / name).stat().st_size for name in ("r.json", "r.md", "r.html")}
+    plain, full = min(times["plain"]), min(times["full"])
     print(f"pytest, {args.cases} cases, best of {args.repeat}:")
-    print(f"  without reports:       {min(plain):.2f} s")
-    print(f"  with JSON + MD + HTML: {min(full):.2f} s")
-    print(f"  ratio with / without:  {min(full) / min(plain):.3f}")
+    print_aligned([("without reports:", f"{plain:.2f} s"), ("with JSON + MD + HTML:", f"{full:.2f} s"),
+                   ("ratio with / without:", f"{full / plain:.3f}")], indent="  ")
     print("  sizes: " + ", ".join(f"{name} {size / 1024:.0f} KiB" for name, size in sizes.items()))
 
 

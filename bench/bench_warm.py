@@ -12,48 +12,29 @@ suites run warm, as fresh processes, alternately, best of ``--repeat``, through
 """
 from __future__ import annotations
 
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
-import time
+from functools import partial
 from pathlib import Path
 
-import yaml
-
+from _common import alternate, bench_parser, bench_suite, dump_suite, lexical_checks, pytest_command, scratch, timed_run
 from bench_sam import generate
 
-LEXICAL = [{"metric": "bleu", "min": 0.0}, {"metric": "chrf", "min": 0.0}]
+LEXICAL = lexical_checks(0.0, 0.0)
 
 
 def write_suite(path: Path, cases: int, checks: list[dict]) -> None:
     hyps, refs = generate(cases)
-    suite = {
-        "name": path.stem.split(".")[0], "source_lang": "xx", "target_lang": "en", "defaults": {"checks": checks},
-        "cases": [{"id": f"case-{i:05d}", "src": "-", "ref": r[0], "hyp": h} for i, (h, r) in enumerate(zip(hyps, refs))],
-    }
-    path.write_text(yaml.safe_dump(suite, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
-def timed_run(command: list[str], env: dict[str, str], cwd: Path) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=cwd)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    return elapsed
+    cases = [{"id": f"case-{i:05d}", "src": "-", "ref": r[0], "hyp": h} for i, (h, r) in enumerate(zip(hyps, refs))]
+    dump_suite(path, bench_suite(cases, checks, name=path.stem.split(".")[0]))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser = bench_parser(__doc__.splitlines()[0], cases=1000, repeat=3)
     parser.add_argument("--slow", default="meteor,sam:chrf,bertscore", help="comma-separated slow metrics")
     args = parser.parse_args()
     slow = [{"metric": name, "min": 0.0} for name in args.slow.split(",")]
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+    with scratch() as folder:
         env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache")}
         suites = {"lexical": folder / "lexical" / "bench.mt.yaml", "slow": folder / "slow" / "bench.mt.yaml"}
         for name, checks in (("lexical", LEXICAL), ("slow", LEXICAL + slow)):
@@ -61,14 +42,11 @@ def main() -> None:
             write_suite(suites[name], args.cases, checks)
         fronts = {
             "mtcheck run": lambda suite: [sys.executable, "-m", "mtcheck.cli", "run", str(suite)],
-            "pytest": lambda suite: [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(suite.parent)],
+            "pytest": lambda suite: pytest_command(str(suite.parent)),
         }
-        cold = timed_run(fronts["mtcheck run"](suites["slow"]), env, folder)
-        times: dict[tuple[str, str], list[float]] = {}
-        for _ in range(args.repeat):
-            for front, command in fronts.items():
-                for name, suite in suites.items():
-                    times.setdefault((front, name), []).append(timed_run(command(suite), env, folder))
+        cold = timed_run(fronts["mtcheck run"](suites["slow"]), cwd=folder, env=env)
+        times = alternate(args.repeat, {(front, name): partial(timed_run, command(suite), cwd=folder, env=env)
+                                        for front, command in fronts.items() for name, suite in suites.items()})
     print(f"cases: {args.cases}, slow checks: {args.slow}, best of {args.repeat}")
     print(f"cold run that fills the cache (mtcheck run): {cold:.2f} s")
     for front in fronts:

@@ -12,19 +12,11 @@ the printed ratio is mtcheck / hand-written (target: <= 1.3).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
 
-import yaml
+from _common import bench_parser, bench_suite, lexical_checks, plugin_vs_hand, word_salad
 
-WORDS = ("the novel is great its only flaw last part i love walking in rain not never happy sad "
-         "story movie terrible awesome my study skills are god would forgive him country").split()
 FAULTY = "zzz qqq xxx"  # shares no character n-gram with any reference: every check catches it
 BLEU_MIN, CHRF_MIN = 10.0, 30.0
 
@@ -46,57 +38,24 @@ def test_case(test_id, hyp, ref, faulty):
 '''
 
 
-def sentence(rng: random.Random) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 18)))
-
-
-def make_data(folder: Path, n: int) -> None:
+def make_data(n: int) -> tuple[dict, list[tuple[str, str, str, bool]]]:
+    """The suite and the hand-written test's (test id, hyp, ref, faulty) rows: a good and a bad output a case."""
     rng = random.Random(1234)
-    refs = [(f"case-{i:05d}", sentence(rng)) for i in range(n)]
+    refs = [(f"case-{i:05d}", word_salad(rng)) for i in range(n)]
     rows = [row for cid, ref in refs for row in ((f"{cid}[good]", ref, ref, False), (f"{cid}[bad]", FAULTY, ref, True))]
-    suite = {
-        "name": "bench", "source_lang": "xx", "target_lang": "en",
-        "defaults": {"checks": [{"metric": "bleu", "min": BLEU_MIN}, {"metric": "chrf", "min": CHRF_MIN}]},
-        "cases": [{"id": cid, "src": "-", "ref": ref, "hyps": {"good": ref, "bad": {"text": FAULTY, "expect": "fail"}}}
-                  for cid, ref in refs],
-    }
-    mt = folder / "mt"
-    hand = folder / "hand"
-    mt.mkdir()
-    hand.mkdir()
-    (mt / "bench.mt.yaml").write_text(yaml.safe_dump(suite, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    (hand / "rows.json").write_text(json.dumps(rows), encoding="utf-8")
-    (hand / "test_hand.py").write_text(HAND_WRITTEN.format(bleu=BLEU_MIN, chrf=CHRF_MIN), encoding="utf-8")
-
-
-def run_pytest(folder: Path, n: int) -> float:
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(folder)],
-                          cwd=folder, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    expected = f"{n} passed, {n} xfailed"
-    if done.returncode != 0 or expected not in done.stdout:
-        raise SystemExit(f"pytest did not report {expected!r} in {folder}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    return elapsed
+    cases = [{"id": cid, "src": "-", "ref": ref, "hyps": {"good": ref, "bad": {"text": FAULTY, "expect": "fail"}}}
+             for cid, ref in refs]
+    return bench_suite(cases, lexical_checks(BLEU_MIN, CHRF_MIN)), rows
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cases", type=int, default=500)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        make_data(folder, args.cases)
-        mt_times, hand_times = [], []
-        for _ in range(args.repeat):
-            hand_times.append(run_pytest(folder / "hand", args.cases))
-            mt_times.append(run_pytest(folder / "mt", args.cases))
-    mt, hand = min(mt_times), min(hand_times)
-    print(f"cases: {args.cases} (one pass and one caught known-faulty output each), best of {args.repeat}")
-    print(f"hand-written parametrize + pytest.xfail(): {hand:.2f} s")
-    print(f"mtcheck plugin:                            {mt:.2f} s")
-    print(f"ratio mtcheck / hand-written:              {mt / hand:.2f} (target <= 1.3)")
+    args = bench_parser(__doc__, cases=500, repeat=3).parse_args()
+    suite, rows = make_data(args.cases)
+    hand_files = {"rows.json": json.dumps(rows), "test_hand.py": HAND_WRITTEN.format(bleu=BLEU_MIN, chrf=CHRF_MIN)}
+    plugin_vs_hand(args.repeat, suite, hand_files,
+                   f"cases: {args.cases} (one pass and one caught known-faulty output each), best of {args.repeat}",
+                   "hand-written parametrize + pytest.xfail():", "<= 1.3",
+                   expect=f"{args.cases} passed, {args.cases} xfailed")
 
 
 if __name__ == "__main__":
