@@ -298,12 +298,14 @@ def fixture_demo_suite(tmp: Path) -> None:
 
 def fixture_translate_py(tmp: Path) -> None:
     """translate.py: a toy command system that knows the demo suite's sources (fixtures/systems)."""
-    shutil.copy(SHARED / "systems" / "translate.py", tmp)
+    for name in ("translate.py", "demo_table.py"):
+        shutil.copy(SHARED / "systems" / name, tmp)
 
 
 def fixture_my_mt(tmp: Path) -> None:
     """my_mt/adapter.py: a toy Python-function system that knows the demo suite's sources (fixtures/systems)."""
     shutil.copytree(SHARED / "systems" / "my_mt", tmp / "my_mt", dirs_exist_ok=True)
+    shutil.copy(SHARED / "systems" / "demo_table.py", tmp)
 
 
 def fixture_translate_sh(tmp: Path) -> None:
