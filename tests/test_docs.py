@@ -59,7 +59,8 @@ Unknown actions and keys are errors, so a typo cannot switch a check off.
     - ``creates=FILE,FILE``: files that must exist afterwards;
     - ``setup=FIXTURE,FIXTURE``: files a reader would already have, written
       first by a function in ``FIXTURES`` below (``bundled-suites`` copies
-      suites/, ``translate-sh`` writes a toy ``cmd:`` system, ...);
+      suites/, ``translate-sh`` writes a toy ``cmd:`` system,
+      ``libretranslate-server`` starts a local server for the example, ...);
     - ``env=NAME=VALUE`` (repeatable; ``PYTHONPATH`` is put before the
       checkout's); ``stdin=TEXT`` (default empty; ``\\n`` is a line break); ``timeout=SECONDS``
       (default 120).
@@ -73,6 +74,7 @@ example can use the files that YAML examples before it wrote.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -298,12 +300,42 @@ def fixture_demo_suite(tmp: Path) -> None:
 
 def fixture_translate_py(tmp: Path) -> None:
     """translate.py: a toy command system that knows the demo suite's sources (fixtures/systems)."""
-    shutil.copy(SHARED / "systems" / "translate.py", tmp)
+    for name in ("translate.py", "demo_table.py"):
+        shutil.copy(SHARED / "systems" / name, tmp)
 
 
 def fixture_my_mt(tmp: Path) -> None:
     """my_mt/adapter.py: a toy Python-function system that knows the demo suite's sources (fixtures/systems)."""
     shutil.copytree(SHARED / "systems" / "my_mt", tmp / "my_mt", dirs_exist_ok=True)
+    shutil.copy(SHARED / "systems" / "demo_table.py", tmp)
+
+
+#: The API key the libretranslate-server fixture's server wants (docs/systems.md shows it).
+LT_API_KEY = "demo-key"
+#: Longer than any example runs; the server is stopped when its example is done, this only bounds a
+#: server whose test process was killed before it could stop it.
+LT_SERVE_SECONDS = 300
+
+
+def fixture_libretranslate_server(tmp: Path) -> Callable[[], None]:
+    """lt-url: the URL of a LibreTranslate-compatible server that knows the demo suite's sources
+    (fixtures/systems/libretranslate_server.py), listening on a free port with API key LT_API_KEY."""
+    server = subprocess.Popen(
+        [sys.executable, str(SHARED / "systems" / "libretranslate_server.py"), "--api-key", LT_API_KEY,
+         "--url-file", str(tmp / "lt-url"), "--serve-seconds", str(LT_SERVE_SECONDS)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+    )
+    assert server.stdout is not None
+    with server.stdout:  # its one line says it is listening; empty if it exited first
+        listening = server.stdout.readline()
+    if not listening:
+        raise RuntimeError(f"libretranslate_server.py exited with {server.wait()} before listening")
+
+    def stop() -> None:
+        server.terminate()
+        server.wait()
+
+    return stop
 
 
 def fixture_translate_sh(tmp: Path) -> None:
@@ -329,12 +361,15 @@ def fixture_workflow_steps(tmp: Path) -> None:
     (tmp / "run_step.py").write_text(RUN_STEP_PY, encoding="utf-8")
 
 
-FIXTURES: dict[str, Callable[[Path], None]] = {
+#: A fixture that leaves a process running returns a function that stops it; it is called when the
+#: example that named the fixture is done.
+FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
     "workflow-steps": fixture_workflow_steps,
     "bundled-suites": fixture_bundled_suites,
     "demo-suite": fixture_demo_suite,
     "translate-py": fixture_translate_py,
     "my-mt": fixture_my_mt,
+    "libretranslate-server": fixture_libretranslate_server,
     "translate-sh": fixture_translate_sh,
 }
 
@@ -367,6 +402,9 @@ def _env(bin_dir: Path, extra: list[str]) -> dict[str, str]:
     env = dict(os.environ)
     for name in ("MTCHECK_SAM_LEXICON", "PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_CURRENT_TEST"):
         env.pop(name, None)
+    for name in ("http_proxy", "https_proxy", "all_proxy"):  # examples reach only loopback servers
+        env.pop(name, None)
+        env.pop(name.upper(), None)
     env.update(
         PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}",
         PYTHONPATH=str(ROOT),
@@ -435,11 +473,17 @@ def run_yaml(ex: Example, tmp: Path) -> list[str]:
 def run_shell(ex: Example, tmp: Path, bin_dir: Path) -> list[str]:
     d = ex.directive
     assert d is not None
-    opts = d.options
-    for name in filter(None, opts.get("setup", "").split(",")):
-        if name not in FIXTURES:
-            return [f"unknown setup fixture {name!r} (known: {', '.join(sorted(FIXTURES))})"]
-        FIXTURES[name](tmp)
+    with contextlib.ExitStack() as running:  # what the setup fixtures started, stopped at the end
+        for name in filter(None, d.options.get("setup", "").split(",")):
+            if name not in FIXTURES:
+                return [f"unknown setup fixture {name!r} (known: {', '.join(sorted(FIXTURES))})"]
+            stop = FIXTURES[name](tmp)
+            if stop is not None:
+                running.callback(stop)
+        return run_commands(ex, tmp, bin_dir, d.options)
+
+
+def run_commands(ex: Example, tmp: Path, bin_dir: Path, opts: dict[str, Any]) -> list[str]:
     commands = [opts["cmd"]] if ex.lang == "" else shell_commands(ex)
     if not commands:
         return ["no command found in the example"]
