@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +11,7 @@ from mtcheck.agreement import (
 from mtcheck.cli import main
 from mtcheck.suite.loader import load_suite
 
-WriteSuite = Callable[..., Path]
+from helpers import WriteSuite
 
 
 def _units(*observers: list[int | None]) -> list[dict[str, int]]:

@@ -12,19 +12,15 @@ from mtcheck.annotate.terminal import annotate
 from mtcheck.errors import MtcheckError
 from mtcheck.suite.loader import load_suite
 
+from helpers import EN_FLUENCY_SCALE, WriteSuite
+
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("ruamel.yaml")
 
 SUITE = """\
 # Sarcasm interpretations (guideline 000).
 version: 1
-source_lang: en
-target_lang: en
-scales:
-  fluency:
-    kind: ordinal
-    values: [1, 2, 3, 4, 5]
-    labels: {1: Incomprehensible, 2: Disfluent English, 3: Non-native English, 4: Good English, 5: Flawless English}
+""" + EN_FLUENCY_SCALE + """\
     definitions: {1: "Makes no sense.", 5: "Perfectly fluent and natural."}
     show_source: false   # fluency is rated without the tweet
     guideline: "000 (sarcasm interpretations)"
@@ -79,10 +75,8 @@ def _prompt(child: pexpect.spawn, scale: str) -> str:
 
 
 @pytest.fixture
-def suite(tmp_path: Path) -> Path:
-    path = tmp_path / "sarcasm.mt.yaml"
-    path.write_text(SUITE, encoding="utf-8")
-    return path
+def suite(write_suite: WriteSuite) -> Path:
+    return write_suite(SUITE, "sarcasm.mt.yaml")
 
 
 def test_fluency_session_killed_and_resumed(suite: Path) -> None:

@@ -19,6 +19,8 @@ from mtcheck.errors import MtcheckError
 from mtcheck.files import STALE_SECONDS
 from mtcheck.regression.baseline import FORMAT, Baseline, CaseEntry, Measured, Tolerance, load_baseline, save_baseline
 
+from helpers import SUITE_HEADER
+
 SIG = "chrf|nc:6|version:2.6.0"
 
 
@@ -302,11 +304,7 @@ def test_a_saved_file_keeps_the_previous_permissions(tmp_path: Path) -> None:
 
 pytest_plugins = ["pytester"]
 
-SUITE = """\
-version: 1
-name: demo
-source_lang: en
-target_lang: sv
+SUITE = SUITE_HEADER + """\
 cases:
   - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: chrf, min: 10}]}
 """

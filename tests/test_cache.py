@@ -22,6 +22,8 @@ from mtcheck.errors import MtcheckError
 from mtcheck.files import STALE_SECONDS
 from mtcheck.metrics.base import Metric
 
+from helpers import CHARACTER_SUITE as SUITE
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -60,15 +62,6 @@ class RangedMetric(CountingMetric):
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         return (self.value, {}) if self.value is not None else super()._score_one(hyp, ref, src)
 
-
-SUITE = """\
-version: 1
-name: demo
-source_lang: en
-target_lang: sv
-cases:
-  - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: characTER, max: 0.5}]}
-"""
 
 pytest_plugins = ["pytester"]
 

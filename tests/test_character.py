@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from mtcheck.metrics import character
 from mtcheck.metrics.character import CharacTERMetric, cter, levenshtein, moved_phrases, shift_words
 
+from helpers import reference_levenshtein
+
 try:  # GPL-3 reference implementation: a test-only oracle, never imported by mtcheck itself.
     import cer
 except ImportError:
@@ -18,16 +20,6 @@ needs_cer = pytest.mark.skipif(
 )
 # No deadline: tests never depend on wall-clock time.
 PROPERTY = settings(max_examples=300, deadline=None)
-
-
-def reference_levenshtein(a, b) -> int:
-    """Textbook dynamic programme, the oracle for the bit-parallel version."""
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        previous, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
-    return row[-1]
 
 
 @pytest.mark.parametrize(

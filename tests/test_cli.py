@@ -5,14 +5,13 @@ import json
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from mtcheck.cli import main
 
-WriteSuite = Callable[..., Path]
+from helpers import WriteSuite
 
 PASSING = """\
 version: 1

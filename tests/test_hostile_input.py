@@ -34,6 +34,8 @@ from mtcheck.cache import cache_key
 from mtcheck.errors import MtcheckError
 from mtcheck.metrics.character import CharacTERMetric
 
+from helpers import CHARACTER_SUITE as SUITE
+
 REPO = Path(__file__).resolve().parents[1]
 #: Limits of every catalogue command: enough for mtcheck and pytest, far too little for a runaway.
 MEMORY_LIMIT = 2 * 1024**3
@@ -42,15 +44,7 @@ WALL_SECONDS = 30
 #: Most a catalogue command may print: errors quote a bounded part of any value.
 MAX_OUTPUT_CHARS = 20_000
 
-SUITE = """\
-version: 1
-name: demo
-source_lang: en
-target_lang: sv
-cases:
-  - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: characTER, max: 0.5}]}
-"""
-#: The characTER of the one case above (a cached value is compared with it).
+#: The characTER of SUITE's one case (a cached value is compared with it).
 CHARACTER = 3 / 21
 
 

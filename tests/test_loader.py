@@ -1,7 +1,6 @@
 """The suite loader: a valid suite becomes a model; every problem names file:line and a fix."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ from mtcheck.errors import Problem, SuiteError
 from mtcheck.suite.loader import find_suites, lint_suite, load_suite
 from mtcheck.suite.model import DEFAULT_HYP, Check
 
-WriteSuite = Callable[..., Path]
+from helpers import WriteSuite
 
 FULL = """\
 version: 1

@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers import SUITE_HEADER
+
 pytest_plugins = ["pytester"]
 
-SUITE = """\
-version: 1
-name: demo
-source_lang: en
-target_lang: sv
+SUITE = SUITE_HEADER + """\
 defaults:
   checks:
     - {metric: chrf, min: 60}

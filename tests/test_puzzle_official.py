@@ -23,6 +23,8 @@ from mtcheck.metrics import get_metric
 from mtcheck.presets import puzzle_official
 from mtcheck.presets.puzzle import score_puzzle, score_puzzle_official
 
+from helpers import reference_levenshtein
+
 SUITES = Path(__file__).resolve().parent.parent / "suites"
 PERFECT = {"bleu2": 1.0, "characTER": 1.0, "chrf3": 1.0, "exact_match": 1.0}
 
@@ -216,14 +218,6 @@ def described_chrf3(hyp: str, refs: list[str]) -> float:
 
 def described_cter(hyp: str, ref: str) -> float:
     """Wang et al. (2016): greedy word shifts by whole-edit gain, shift cost + character edits over hypothesis length."""
-    def distance(a, b) -> int:
-        row = list(range(len(b) + 1))
-        for i, x in enumerate(a, 1):
-            previous, row[0] = row[0], i
-            for j, y in enumerate(b, 1):
-                previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
-        return row[-1]
-
     original, words, target = hyp.split(), hyp.split(), ref.split()
     if not words:
         return 1.0
@@ -235,7 +229,7 @@ def described_cter(hyp: str, ref: str) -> float:
                 n += 1
             rest = words[:i] + words[i + n :]
             moved = rest[:j] + words[i : i + n] + rest[j:]
-            moves.append((distance(words, target) - distance(moved, target), moved))
+            moves.append((reference_levenshtein(words, target) - reference_levenshtein(moved, target), moved))
         if not moves or max(moves)[0] <= 0:
             break
         words = max(moves)[1]
@@ -250,7 +244,7 @@ def described_cter(hyp: str, ref: str) -> float:
             cost += sum(len(w) for w in original[k : k + n]) / n
         k += max(n, 1)
     shifted = " ".join(words)
-    return min(1.0, (cost + distance(shifted, " ".join(target))) / len(shifted))
+    return min(1.0, (cost + reference_levenshtein(shifted, " ".join(target))) / len(shifted))
 
 
 def described_scores(answer: str, solution: str) -> dict[str, float]:

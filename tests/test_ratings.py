@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -13,16 +12,9 @@ from mtcheck.errors import Problem, SuiteError
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.ratings import ORDINAL, PAIRWISE, Scale, units
 
-WriteSuite = Callable[..., Path]
+from helpers import EN_FLUENCY_SCALE, WriteSuite
 
-HEADER = """\
-source_lang: en
-target_lang: en
-scales:
-  fluency:
-    kind: ordinal
-    values: [1, 2, 3, 4, 5]
-    labels: {1: Incomprehensible, 2: Disfluent English, 3: Non-native English, 4: Good English, 5: Flawless English}
+HEADER = EN_FLUENCY_SCALE + """\
     definitions: {1: "The interpretation makes no sense.", 5: "Perfectly fluent."}
     show_source: false
     guideline: "000_cb6b7f57f8c6ef63 (sarcasm interpretations)"

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,13 +16,9 @@ from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Suite
 from mtcheck.targets import targets_for
 
-WriteSuite = Callable[..., Path]
+from helpers import SUITE_HEADER, WriteSuite
 
-SUITE = """\
-version: 1
-name: demo
-source_lang: en
-target_lang: sv
+SUITE = SUITE_HEADER + """\
 defaults:
   checks: [{metric: exact, min: 1}]
 cases:

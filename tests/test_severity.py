@@ -16,6 +16,8 @@ from mtcheck.runner import RunOptions, Runner
 from mtcheck.suite.loader import load_suite
 from mtcheck.targets import targets_for
 
+from helpers import WriteSuite
+
 pytest_plugins = ["pytester"]
 
 # good passes; dropped is caught; spot and spot2 pass every check and are recorded as known blind spots.
@@ -38,10 +40,8 @@ cases:
 
 
 @pytest.fixture
-def suite_path(tmp_path: Path) -> Path:
-    path = tmp_path / "sev.mt.yaml"
-    path.write_text(SUITE, encoding="utf-8")
-    return path
+def suite_path(write_suite: WriteSuite) -> Path:
+    return write_suite(SUITE, "sev.mt.yaml")
 
 
 def test_severity_loads_with_major_as_default(suite_path: Path) -> None:

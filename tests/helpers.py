@@ -1,0 +1,49 @@
+"""Test material that several test files share: suite texts, a type alias and a reference algorithm.
+
+Imported as ``helpers``: ``tests`` is not a package, so pytest puts this folder on
+``sys.path`` before it imports a test file. Sample input files go under the
+top-level ``fixtures/`` folder instead; pytest fixtures go in ``conftest.py``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+
+#: The ``write_suite`` fixture (conftest.py): ``write_suite(text, name="demo.mt.yaml") -> Path``.
+WriteSuite = Callable[..., Path]
+
+#: A minimal valid suite header; cases are appended by the tests.
+SUITE_HEADER = """\
+version: 1
+name: demo
+source_lang: en
+target_lang: sv
+"""
+
+#: One case whose output the characTER check passes; its characTER is 3/21.
+CHARACTER_SUITE = SUITE_HEADER + """\
+cases:
+  - {id: a, src: x, ref: the cat sat on the mat, hyp: the cat is on the mat, checks: [{metric: characTER, max: 0.5}]}
+"""
+
+#: An en→en suite's languages and the opening of its 1-5 ``fluency`` scale (the sarcasm
+#: interpretation guideline's labels); the suite goes on with the scale's other keys.
+EN_FLUENCY_SCALE = """\
+source_lang: en
+target_lang: en
+scales:
+  fluency:
+    kind: ordinal
+    values: [1, 2, 3, 4, 5]
+    labels: {1: Incomprehensible, 2: Disfluent English, 3: Non-native English, 4: Good English, 5: Flawless English}
+"""
+
+
+def reference_levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
+    """Textbook dynamic programme: an oracle written independently of mtcheck's bit-parallel version."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
