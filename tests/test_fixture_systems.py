@@ -33,13 +33,6 @@ StartServer = Callable[..., tuple[subprocess.Popen[str], str]]
 
 
 @pytest.fixture
-def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Loopback requests must not be sent to a proxy configured in the environment."""
-    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
-        monkeypatch.delenv(var, raising=False)
-
-
-@pytest.fixture
 def start_server(no_proxy: None) -> Iterator[StartServer]:
     """Starts libretranslate_server.py with the given options; returns the process and its URL, once listening."""
     started: list[subprocess.Popen[str]] = []

@@ -491,13 +491,6 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture
-def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Loopback requests must not be sent to a proxy configured in the environment."""
-    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
-        monkeypatch.delenv(var, raising=False)
-
-
-@pytest.fixture
 def server(no_proxy: None) -> Iterator[str]:
     _Handler.requests = []
     _Handler.mode = "ok"
