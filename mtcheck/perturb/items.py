@@ -17,7 +17,7 @@ from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, NOISE, all_c
 from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation, polarity, render_relation, sign, variant_case
 from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.text import normalise_lang
-from mtcheck.strategies import perturbations
+from mtcheck.perturb.strategies import perturbations
 from mtcheck.targets import Target
 
 
