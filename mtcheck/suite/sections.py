@@ -58,8 +58,8 @@ def parse_sections(report: Reporter, owner: LMap, own_keys: Set[str], what: str)
     """The registered sections ``owner`` holds, each parsed by its feature: ``{key: value}`` (invalid ones left out)."""
     sections: dict[str, Any] = {}
     for key in _extra_keys(owner, own_keys):
-        point = registered().get(key)
-        parser = point and _parser(report, owner, key, point)
+        point = registered().get(key)  # None: an unknown key, which check_section_keys reports
+        parser = _parser(report, owner, key, point) if point else None
         value = parser(report, owner, what) if parser else None
         if value is not None:
             sections[key] = value
