@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, severity_rank
+from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, gated_by
 
 RECORDED = "recorded"
 
@@ -55,8 +55,7 @@ class Target:
     def gated(self, fail_on: str | None) -> bool:
         """True when missing this known-faulty output fails the run under ``--fail-on fail_on``: its severity is
         ``fail_on`` or worse. (A missed output that is not a recorded blind spot fails whatever its severity.)"""
-        severity = self.severity
-        return fail_on is not None and severity is not None and severity_rank(severity) >= severity_rank(fail_on)
+        return gated_by(self.severity, fail_on)
 
 
 def missing_recording(spec: str | None, known: Iterable[str]) -> tuple[str, str] | None:

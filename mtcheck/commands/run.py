@@ -11,12 +11,12 @@ from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_US
                                      add_cache_options, add_metric_options, cache_of)
 from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
 from mtcheck.options import metric_overrides
+from mtcheck.report.commands import fail_on_argument
 from mtcheck.report.summary import OUTCOMES, Summary, record_of
-from mtcheck.report.text import fail_on_note, render_case, where
+from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
 from mtcheck.shard import Shard
-from mtcheck.suite.model import SEVERITIES
 from mtcheck.systems import check_system
 
 #: Cases named in one line of an error shared by many cases.
@@ -104,7 +104,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print("\n" + ", ".join(f"{n} {o}{'s' if o == 'error' and n > 1 else ''}" for o, n in counts.items() if n))
         gated = sum(r.outcome == "known-miss" for r in failed)
         if gated:
-            print(f"{gated} known blind spot(s) of severity {args.fail_on} or worse missed: failed by --fail-on {args.fail_on}")
+            print(fail_on_summary(gated, args.fail_on))
     for line in errors:
         print(line, file=sys.stderr)
     if data is not None and any(reports.values()):
@@ -128,9 +128,7 @@ def add_parser(commands: Any) -> None:
     run.add_argument("--shard", metavar="K/N", default=None,
                      help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
                           "combine their --report-json files with 'mtcheck report merge'")
-    run.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
-                     help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
-                          "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
+    fail_on_argument(run)
     run.add_argument("--json", action="store_true",
                      help="print the JSON report (the --report-json file's content) instead of the summary")
     add_cache_options(run)

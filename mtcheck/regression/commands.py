@@ -131,10 +131,12 @@ def stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def gate_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--tolerance`` and ``--gate``: what fails a run compared with a baseline."""
+    """``--tolerance``, ``--gate`` and ``--fail-on-changed``: what fails a run compared with a baseline."""
     parser.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
     parser.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
                         help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
+    parser.add_argument("--fail-on-changed", action="store_true",
+                        help="also fail when an output differs from the baseline's snapshot (default: reported only)")
 
 
 def _baseline_action(actions: Any, name: str, help: str, system_help: str) -> argparse.ArgumentParser:
@@ -157,8 +159,6 @@ def add_parser(commands: Any) -> None:
                              "the system to check (default: recorded outputs)")
     check.add_argument("--baseline", required=True, help="the baseline file")
     gate_arguments(check)
-    check.add_argument("--fail-on-changed", action="store_true",
-                       help="also fail when an output differs from the baseline's snapshot (default: reported only)")
     stats_arguments(check)
     check.set_defaults(func=baseline_check)
     update = _baseline_action(actions, "update", "refresh a baseline with a run of the suites, dropping their stale cases",

@@ -10,6 +10,8 @@ from mtcheck.report.data import ReportData
 from mtcheck.report.json_report import render_json
 from mtcheck.report.merge import baseline_entries, merge_reports, read_report
 from mtcheck.report.summary import OUTCOMES, Summary
+from mtcheck.report.text import fail_on_summary
+from mtcheck.suite.model import SEVERITIES, gated_by
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -24,7 +26,7 @@ def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
 
     stats = StatsSettings(bootstrap=args.bootstrap, permutations=args.permutations, seed=args.seed,
                           alpha=args.alpha, correction=args.correction)
-    settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), stats)
+    settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), stats, args.fail_on_changed)
     return evaluate(load_baseline(args.baseline), baseline_entries(records), settings, path=args.baseline)
 
 
@@ -45,6 +47,7 @@ def report_merge(args: argparse.Namespace) -> int:
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
                       run=run_info(args.command_line))
     counts = data.counts()
+    gated = sum(r["outcome"] == "known-miss" and gated_by(r.get("severity"), args.fail_on) for r in records)
     if args.json:
         print(render_json(data), end="")
     else:
@@ -55,6 +58,8 @@ def report_merge(args: argparse.Namespace) -> int:
         print("\n" + ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts.get(o)))
         if regression is not None:
             print("\n".join(regression.render()))
+        if gated:
+            print(fail_on_summary(gated, args.fail_on))
     if any(paths.values()):
         from mtcheck.report.files import write_reports
 
@@ -62,8 +67,15 @@ def report_merge(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
     if counts.get("error"):
         return EXIT_USAGE
-    failed = counts.get("failed", 0) + counts.get("xpassed", 0)
+    failed = counts.get("failed", 0) + counts.get("xpassed", 0) + gated
     return EXIT_FAILED if failed or (regression is not None and regression.failed) else EXIT_OK
+
+
+def fail_on_argument(parser: argparse.ArgumentParser) -> None:
+    """``--fail-on SEVERITY``: a known blind spot of that severity or worse, missed again, fails the run."""
+    parser.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
+                        help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
+                             "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
 
 
 def add_parser(commands: Any) -> None:
@@ -80,6 +92,7 @@ def add_parser(commands: Any) -> None:
     merge.add_argument("--report-html", metavar="PATH", default=None, help="write the merged HTML report")
     merge.add_argument("--baseline", default=None, help="compare the merged run with this baseline file")
     gate_arguments(merge)
+    fail_on_argument(merge)
     stats_arguments(merge)
     merge.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE",
                        help="the metric settings the jobs ran with (for the meta-evaluation of rated suites)")

@@ -82,6 +82,11 @@ def fail_on_note(result: CaseResult, fail_on: str, option: str) -> str:
             f"{result.target.severity} fails the run")
 
 
+def fail_on_summary(count: int, fail_on: str) -> str:
+    """The summary line of a run that ``--fail-on`` fails for ``count`` known blind spots missed again."""
+    return f"{count} known blind spot(s) of severity {fail_on} or worse missed: failed by --fail-on {fail_on}"
+
+
 def render_case(result: CaseResult) -> str:
     """Source, references, hypothesis and every check with value, threshold, direction and signature."""
     case = result.target.case

@@ -21,6 +21,12 @@ def severity_rank(severity: str) -> int:
     return SEVERITIES.index(severity)
 
 
+def gated_by(severity: str | None, fail_on: str | None) -> bool:
+    """True when a missed known-faulty output of ``severity`` fails a run under ``--fail-on fail_on``:
+    its severity is ``fail_on`` or worse."""
+    return fail_on is not None and severity is not None and severity_rank(severity) >= severity_rank(fail_on)
+
+
 @dataclass(frozen=True)
 class Check:
     """A threshold on one metric: the value must be ``>= min`` and/or ``<= max``.

@@ -1,0 +1,76 @@
+"""``mtcheck report merge`` gates a sharded run as ``mtcheck run`` gates one job: ``--fail-on``, ``--fail-on-changed``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtcheck.cli import main
+
+SUITE = """\
+source_lang: en
+target_lang: en
+defaults:
+  checks: [{metric: chrf, min: 40}]
+cases:
+"""
+CASE = "  - {{id: c{i}, src: s, ref: the cat sat on mat number {i}, hyp: the cat sat on mat number {i}!}}\n"
+BLIND_SPOTS = """\
+  - id: negation
+    src: s
+    ref: I do not like it at all
+    hyps:
+      dropped: {text: I do like it at all, expect: fail, severity: critical, blind_spot: chrF barely moves}
+  - id: intensity
+    src: s
+    ref: it was really very good
+    hyps:
+      weaker: {text: it was very good, expect: fail, severity: minor, blind_spot: one word of five}
+"""
+GATED = "known blind spot(s) of severity {0} or worse missed: failed by --fail-on {0}"
+
+
+@pytest.fixture
+def suites(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "suites").mkdir()
+    text = SUITE + "".join(CASE.format(i=i) for i in range(6)) + BLIND_SPOTS
+    (tmp_path / "suites" / "demo.mt.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "suites" / "demo.mt.yaml"
+
+
+def _shards(*extra: str) -> list[str]:
+    paths = [f"s{k}.json" for k in (1, 2)]
+    for k, path in enumerate(paths, start=1):
+        assert main(["run", "suites", "--shard", f"{k}/2", "--report-json", path, *extra]) in (0, 1)
+    return paths
+
+
+@pytest.mark.parametrize(("fail_on", "exit_code", "gated"), [(None, 0, 0), ("critical", 1, 1), ("minor", 1, 2)])
+def test_merge_fails_on_missed_blind_spots_of_the_severity_as_one_run_does(
+        suites: Path, capsys: pytest.CaptureFixture[str], fail_on: str | None, exit_code: int, gated: int) -> None:
+    option = ["--fail-on", fail_on] if fail_on else []
+    assert main(["run", "suites", *option]) == exit_code
+    single = capsys.readouterr().out
+    shards = _shards()
+    capsys.readouterr()
+    assert main(["report", "merge", *shards, *option]) == exit_code
+    merged = capsys.readouterr().out
+    assert "2 known-miss" in merged
+    if gated:
+        line = f"{gated} {GATED.format(fail_on)}"
+        assert line in single and line in merged
+    else:
+        assert "failed by --fail-on" not in merged
+
+
+def test_merge_fails_on_a_changed_output_only_when_asked(suites: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["baseline", "save", "suites", "--out", "base.json"]) == 0
+    text = suites.read_text(encoding="utf-8")
+    suites.write_text(text.replace("number 2!", "number 2 !"), encoding="utf-8")  # the same chrF, another output
+    shards = _shards()
+    capsys.readouterr()
+    assert main(["report", "merge", *shards, "--baseline", "base.json"]) == 0
+    assert "1 output(s) changed" in capsys.readouterr().out
+    assert main(["report", "merge", *shards, "--baseline", "base.json", "--fail-on-changed"]) == 1
+    assert "FAILED: 1 output(s) changed from the baseline (--fail-on-changed)" in capsys.readouterr().out
