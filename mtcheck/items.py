@@ -24,8 +24,9 @@ from mtcheck.runner import RunOptions, Runner
 from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY
 from mtcheck.shard import Shard
 from mtcheck.suite.loader import load_suite
+from mtcheck.suite.recorded import missing_recording
 from mtcheck.systems import check_system
-from mtcheck.targets import Target, missing_recording, recorded_names, targets_for
+from mtcheck.targets import Target, recorded_names, targets_for
 
 # How metric errors name this plugin's options (see mtcheck.advice); keep in step with mtcheck.plugin's options.
 WORDING = Wording(

@@ -1,14 +1,11 @@
 """What gets tested: one target per (case, system output), with a readable test id."""
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, gated_by
-
-RECORDED = "recorded"
+from mtcheck.suite.recorded import RECORDED
 
 
 @dataclass(frozen=True)
@@ -56,22 +53,6 @@ class Target:
         """True when missing this known-faulty output fails the run under ``--fail-on fail_on``: its severity is
         ``fail_on`` or worse. (A missed output that is not a recorded blind spot fails whatever its severity.)"""
         return gated_by(self.severity, fail_on)
-
-
-def missing_recording(spec: str | None, known: Iterable[str]) -> tuple[str, str] | None:
-    """(message, fix) when ``spec`` is ``recorded:NAME`` and NAME is not among the ``known`` recorded system names.
-
-    Every case would then be skipped: nothing checked, which must not pass for a green run.
-    """
-    if spec is None or not spec.startswith(RECORDED + ":"):
-        return None
-    name, names = spec.split(":", 1)[1], sorted(set(known))
-    if name in names:
-        return None
-    listed = f"recorded outputs: {', '.join(names)}" if names else "no case records an output"
-    close = difflib.get_close_matches(name, names, n=1)
-    return (f"system {spec!r} names no recorded output: no case has hyps.{name}",
-            f"did you mean '{RECORDED}:{close[0]}'? ({listed})" if close else listed)
 
 
 def recorded_names(suite: Suite) -> set[str]:

@@ -16,9 +16,9 @@ from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import LANG, parse_alternatives, parse_header
 from mtcheck.suite.model import Case, Check, Suite
+from mtcheck.suite.recorded import missing_recording
 from mtcheck.suite.separators import separator_problems
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
-from mtcheck.targets import missing_recording
 
 #: Importable from here for the importer, which writes suites: the suite file suffixes, language codes, output names.
 __all__ = ["LANG", "SUITE_SUFFIXES", "SYSTEM_NAME", "check_suite", "find_suites", "lint_suite", "load_suite", "parse_suite"]
