@@ -43,7 +43,9 @@ def cmd_meta_eval(args: argparse.Namespace) -> int:
     else:
         print("\n".join(metaeval.render(meta, args.confidence)))
     if args.heatmap:
-        Path(args.heatmap).write_text(metaeval.heatmap_file(meta, args.heatmap.endswith(".svg")), encoding="utf-8")
+        from mtcheck.report.html import heatmap_file
+
+        Path(args.heatmap).write_text(heatmap_file(meta, args.heatmap.endswith(".svg")), encoding="utf-8")
     return EXIT_OK if meta else EXIT_FAILED
 
 

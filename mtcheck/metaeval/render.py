@@ -79,14 +79,3 @@ def render(meta: MetaEval, confidence: float = 0.95) -> list[str]:
                          "current: bal. acc."), rows, 3)
     lines += [f"problem: {p}" for p in meta.problems]
     return lines
-
-
-def heatmap_file(meta: MetaEval, svg_file: bool) -> str:
-    """Every heatmap of ``meta`` as one standalone SVG file, or as a small self-contained HTML page."""
-    from mtcheck.report import svg
-
-    charts = [svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(meta)]
-    if svg_file:
-        return svg.standalone(svg.stack(charts))
-    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>mtcheck meta-evaluation</title></head>'
-            '<body style="font-family:sans-serif">' + "".join(f"<p>{c}</p>" for c in charts) + "</body></html>\n")

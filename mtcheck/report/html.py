@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.report import baseline_digest, svg
 from mtcheck.report.data import ReportData
@@ -14,6 +14,9 @@ from mtcheck.report.html_cases import render_cases
 from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES
+
+if TYPE_CHECKING:
+    from mtcheck.metaeval import MetaEval
 
 CSS = """
 body{font-family:sans-serif;margin:24px;color:#222;max-width:1200px}
@@ -99,14 +102,30 @@ def _regression(data: ReportData) -> str:
     return f"<h2>Compared with the baseline</h2><p>{escape(baseline_digest.headline(data.regression))}.</p>{table}"
 
 
+def heatmap_charts(meta: MetaEval) -> list[str]:
+    """One SVG heatmap per scale and statistic of a meta-evaluation."""
+    from mtcheck.metaeval import heatmaps  # numpy: only for runs with rated suites
+
+    return [svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(meta)]
+
+
+def heatmap_file(meta: MetaEval, svg_file: bool) -> str:
+    """Every heatmap of ``meta`` as one standalone SVG file, or as a small self-contained HTML page
+    (``mtcheck meta-eval --heatmap``)."""
+    charts = heatmap_charts(meta)
+    if svg_file:
+        return svg.standalone(svg.stack(charts))
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>mtcheck meta-evaluation</title></head>'
+            '<body style="font-family:sans-serif">' + "".join(f"<p>{c}</p>" for c in charts) + "</body></html>\n")
+
+
 def _meta(data: ReportData) -> str:
     if not data.meta:
         return ""
-    from mtcheck.metaeval import heatmaps, render  # numpy: only for runs with rated suites
+    from mtcheck.metaeval import render
 
-    plots = "".join(svg.heatmap(h.rows, h.cols, h.values, h.title) for h in heatmaps(data.meta))
-    return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + plots + "</div>"
-            f"<pre>{escape(chr(10).join(render(data.meta)))}</pre>")
+    return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + "".join(heatmap_charts(data.meta))
+            + f"</div><pre>{escape(chr(10).join(render(data.meta)))}</pre>")
 
 
 def _sensitivity(data: ReportData) -> str:
