@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mtcheck.errors import Problem, SuiteError
 from mtcheck.suite.loader import find_suites, lint_suite, load_suite
@@ -258,11 +259,49 @@ def test_an_alias_bomb_is_one_error(write_suite: WriteSuite) -> None:
     assert "aliases here stand for more than 100,000 values" in problem.message
 
 
+DEEP_CASE = "  - {id: a, src: x, ref: "
+#: Where the 65th level opens on line 7: the file's mapping, `cases:` and the case are levels 1-3,
+#: so it is the 62nd bracket (1-based column).
+LEVEL_65_COLUMN = len(DEEP_CASE) + 62
+
+
+def _deeply_nested(depth: int) -> str:
+    return BASE + DEEP_CASE + "[" * depth + "]" * depth + "}\n"
+
+
 @pytest.mark.parametrize("depth", [65, 250, 50_000])
 def test_deep_nesting_is_one_error(write_suite: WriteSuite, depth: int) -> None:
-    problem = _only(write_suite(BASE + "  - {id: a, src: x, ref: " + "[" * depth + "]" * depth + "}\n"))
-    assert problem.line == 7
+    """50,000 levels pass libyaml's own limit (1000, PyYAML >= 6.0.3): mtcheck's error all the same."""
+    problem = _only(write_suite(_deeply_nested(depth)))
+    assert (problem.line, problem.column) == (7, LEVEL_65_COLUMN)
     assert problem.message == "nested more than 64 levels deep"
+    assert problem.fix == "flatten the structure: a suite needs only a few levels"
+
+
+def _loader_nesting_at_most(limit: int) -> type[yaml.SafeLoader]:
+    """A loader that refuses nesting past ``limit`` while it scans, in libyaml 0.2.6's words."""
+
+    class LimitedLoader(yaml.SafeLoader):
+        def fetch_flow_collection_start(self, TokenClass: type) -> None:
+            if self.flow_level == limit:
+                mark = self.get_mark()
+                raise yaml.scanner.ScannerError("while increasing flow level", mark, "exceeded maximum nesting depth", mark)
+            super().fetch_flow_collection_start(TokenClass)
+
+    return LimitedLoader
+
+
+def test_a_parser_limit_above_64_still_gives_mtchecks_error(write_suite: WriteSuite, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mtcheck.suite.yamlsource._SAFE_LOADER", _loader_nesting_at_most(100))
+    problem = _only(write_suite(_deeply_nested(50_000)))
+    assert (problem.line, problem.column, problem.message) == (7, LEVEL_65_COLUMN, "nested more than 64 levels deep")
+
+
+def test_a_parser_limit_below_64_is_the_parsers_error(write_suite: WriteSuite, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mtcheck.suite.yamlsource._SAFE_LOADER", _loader_nesting_at_most(10))
+    problem = _only(write_suite(_deeply_nested(20)))
+    assert problem.line == 7
+    assert problem.message == "invalid YAML: exceeded maximum nesting depth (while increasing flow level)"
 
 
 def test_a_huge_value_is_quoted_in_part(write_suite: WriteSuite) -> None:

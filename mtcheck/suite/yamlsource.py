@@ -13,6 +13,7 @@ brackets is one error with a line, not gigabytes of memory or a crashed interpre
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ MAX_FILE_BYTES = 128 * 1024**2
 MAX_DEPTH = 64
 #: Most values that aliases may stand for in one file, counted as if written out.
 MAX_ALIAS_VALUES = 100_000
+
+#: What libyaml says when its own nesting limit stops it ("exceeded maximum nesting depth").
+_PARSER_NESTING_LIMIT = "maximum nesting depth"
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STANDARD_TAGS = {
@@ -160,6 +164,28 @@ def _syntax_problem(path: Path, text: str, exc: yaml.MarkedYAMLError) -> Problem
 
 
 def _within_limits(text: str, path: Path, problems: list[Problem]) -> bool:
+    """Is nesting and alias expansion within bounds, whichever PyYAML is installed?
+
+    libyaml 0.2.6 (in PyYAML's wheels since 6.0.3) refuses nesting deeper than its own
+    limit (1000) while it scans ahead, before it hands the parser's 65th level over: it
+    may raise first on a file that mtcheck refuses. Then the pure-Python parser, which has
+    no such limit, walks the text up to libyaml's error to find where the 65th level opens.
+    """
+    try:
+        return _walk_events(yaml.parse(text, Loader=_SAFE_LOADER), path, problems)
+    except yaml.MarkedYAMLError as exc:
+        if exc.problem_mark is None or _PARSER_NESTING_LIMIT not in str(exc.problem):
+            raise
+        through_error_line = "\n".join(text.split("\n", exc.problem_mark.line + 1)[: exc.problem_mark.line + 1])
+        try:
+            if not _walk_events(yaml.parse(through_error_line, Loader=yaml.SafeLoader), path, problems):
+                return False
+        except yaml.YAMLError:
+            pass  # the cut-off text ends early: libyaml's limit is below mtcheck's, so its error stands
+        raise
+
+
+def _walk_events(events: Iterable[yaml.Event], path: Path, problems: list[Problem]) -> bool:
     """Walk the event stream (no node graph, no recursion): is nesting and alias expansion within bounds?
 
     Each open mapping or list counts the values it holds as if every alias were
@@ -169,7 +195,7 @@ def _within_limits(text: str, path: Path, problems: list[Problem]) -> bool:
     open_sizes: list[list] = []  # [values so far, anchor] per open collection
     anchor_sizes: dict[str, int] = {}
     aliased = 0
-    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+    for event in events:
         if isinstance(event, yaml.CollectionStartEvent):
             if len(open_sizes) == MAX_DEPTH:
                 problems.append(Problem(
