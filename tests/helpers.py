@@ -6,8 +6,11 @@ top-level ``fixtures/`` folder instead; pytest fixtures go in ``conftest.py``.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
+
+import pytest
 
 #: The ``write_suite`` fixture (conftest.py): ``write_suite(text, name="demo.mt.yaml") -> Path``.
 WriteSuite = Callable[..., Path]
@@ -47,3 +50,13 @@ def reference_levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
         for j, y in enumerate(b, 1):
             previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
     return row[-1]
+
+
+def sentiwords() -> Path:
+    """A copy of SentiWords 1.1 (CC BY-SA, never in this repository): ``$MTCHECK_TEST_SENTIWORDS``, else
+    ``shared/lexicons/`` beside the checkout; skips the test when there is none."""
+    env = os.environ.get("MTCHECK_TEST_SENTIWORDS")
+    path = Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "SentiWords_1.1.txt"
+    if not path.is_file():
+        pytest.skip(f"SentiWords 1.1 not found at {path} (an extra check: set MTCHECK_TEST_SENTIWORDS to a copy)")
+    return path

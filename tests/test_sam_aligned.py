@@ -19,8 +19,9 @@ from mtcheck.sentiment import load_lexicon
 from mtcheck.sentiment.aligned import aligned_penalty
 from mtcheck.sentiment.context import ENGLISH, ContextWords, contexts
 
+import helpers
+
 VADER = load_lexicon("default")
-SENTIWORDS = Path(__file__).resolve().parents[1].parent / "shared" / "lexicons" / "SentiWords_1.1.txt"
 SETTINGS = settings(max_examples=60, deadline=None)
 
 
@@ -49,9 +50,7 @@ def test_flip_beside_a_second_mismatch_is_not_diluted() -> None:
 
 
 def test_similar_to_different_beside_a_flip_with_sentiwords() -> None:
-    if not SENTIWORDS.is_file():
-        pytest.skip(f"SentiWords 1.1 not found at {SENTIWORDS}")
-    lexicon = load_lexicon(SENTIWORDS)
+    lexicon = load_lexicon(helpers.sentiwords())
     hyp = "The rooms were different and the staff were sad."
     ref = "The rooms were similar and the staff were happy."
     # SentiWords: similar#a 0.23897, different#a 0.22504, happy#a 0.84599, sad#a -0.75714.

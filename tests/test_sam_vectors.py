@@ -1,11 +1,12 @@
-"""The SAM paper's worked numbers (Table 1, Appendix A), reproduced with SentiWords 1.1.
+"""The SAM paper's worked numbers (Table 1, Appendix A), reproduced from the word polarities they rest on.
 
-SentiWords is CC BY-SA and is never copied into mtcheck: these tests read the copy in
-``<repo>/../shared/lexicons/`` (or ``$MTCHECK_TEST_SENTIWORDS``) and skip when it is absent.
+Every test of the paper's numbers runs on ``fixtures/lexicons/sam_paper_examples.txt``, the polarities
+the paper prints or implies (its header says which and how), and again on SentiWords 1.1, the lexicon
+the paper used, when a copy is at hand: SentiWords is CC BY-SA and never copied into mtcheck, so that
+run reads ``$MTCHECK_TEST_SENTIWORDS`` (or ``shared/lexicons/`` beside the checkout) and skips without.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -13,20 +14,28 @@ import pytest
 from mtcheck.metrics.sam import sam_adjust
 from mtcheck.sentiment import Lexicon, load_lexicon
 
+import helpers
 
-def _sentiwords_path() -> Path:
-    env = os.environ.get("MTCHECK_TEST_SENTIWORDS")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[1].parent / "shared" / "lexicons" / "SentiWords_1.1.txt"
+PAPER_EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "lexicons" / "sam_paper_examples.txt"
 
 
 @pytest.fixture(scope="module")
 def sentiwords() -> Lexicon:
-    path = _sentiwords_path()
-    if not path.is_file():
-        pytest.skip(f"SentiWords 1.1 not found at {path} (set MTCHECK_TEST_SENTIWORDS to a copy)")
-    return load_lexicon(path)
+    return load_lexicon(helpers.sentiwords())
+
+
+@pytest.fixture(scope="module", params=["paper-examples", "sentiwords"])
+def lexicon(request: pytest.FixtureRequest) -> Lexicon:
+    """Each lexicon that the paper's numbers must come out of."""
+    if request.param == "paper-examples":
+        return load_lexicon(PAPER_EXAMPLES)
+    return request.getfixturevalue("sentiwords")
+
+
+def test_paper_examples_lexicon_holds_what_table1_prints() -> None:
+    paper = load_lexicon(PAPER_EXAMPLES)
+    assert (paper.name, paper.version, len(paper)) == ("sam-paper-examples", "1.0", 8)
+    assert (paper.lookup("anger", "n"), paper.lookup("happiness", "n")) == (-0.669, 0.856)
 
 
 def test_sentiwords_header_and_layout(sentiwords: Lexicon) -> None:
@@ -36,12 +45,12 @@ def test_sentiwords_header_and_layout(sentiwords: Lexicon) -> None:
     assert sentiwords.lookup("not", "r") == pytest.approx(-0.38925)
 
 
-def test_table1_example4_anger_for_happiness(sentiwords: Lexicon) -> None:
+def test_table1_example4_anger_for_happiness(lexicon: Lexicon) -> None:
     result = sam_adjust(
         "What is this amount of anger; I don't understand!",
         "What is this amount of happiness, I don't understand!",
         0.85,
-        lexicon=sentiwords,
+        lexicon=lexicon,
     )
     penalty = result.penalty
     assert [w.label for w in penalty.mismatched_hyp] == ["anger#n"]
@@ -53,12 +62,12 @@ def test_table1_example4_anger_for_happiness(sentiwords: Lexicon) -> None:
     assert round(result.value, 2) == 0.20
 
 
-def test_table1_example3_dropped_not(sentiwords: Lexicon) -> None:
+def test_table1_example3_dropped_not(lexicon: Lexicon) -> None:
     result = sam_adjust(
         "If he had blown himself up in your country, God would forgive him",
         "If he had blown himself up in your country, God would not forgive",
         0.92,
-        lexicon=sentiwords,
+        lexicon=lexicon,
     )
     penalty = result.penalty
     # The paper lists w_h as 'him#a' (0); our tagger says PRP, which has no lexicon POS: 0 either way.
@@ -99,28 +108,40 @@ APPENDIX_A = [
 
 
 @pytest.mark.parametrize("row", [1, 2, 3, 4, 5])
-def test_appendix_a_adjusted_scores_are_below_base(sentiwords: Lexicon, row: int) -> None:
+def test_appendix_a_adjusted_scores_are_below_base(lexicon: Lexicon, row: int) -> None:
     hyp, ref, bases, _ = APPENDIX_A[row - 1]
     for base in bases:
-        assert sam_adjust(hyp, ref, base, lexicon=sentiwords).value < base
+        assert sam_adjust(hyp, ref, base, lexicon=lexicon).value < base
 
 
 @pytest.mark.parametrize("row", [2, 3])
-def test_appendix_a_sentiment_swaps_match_the_paper_ratio(sentiwords: Lexicon, row: int) -> None:
-    # Row 2: excited#a (+0.770) vs angry#a (-0.629): p = 0.700, ratio 0.300 (paper 0.299/0.288/0.292).
-    # Row 3: awesome#a (+0.720) vs terrible#a (-0.721): p = 0.720, ratio 0.280 (paper 0.275/0.268/0.318).
+def test_appendix_a_sentiment_swaps_match_the_paper_ratio(lexicon: Lexicon, row: int) -> None:
+    # SentiWords: row 2 excited#a (+0.770) vs angry#a (-0.629): p = 0.700, ratio 0.300 (paper 0.299/0.288/0.292);
+    # row 3 awesome#a (+0.720) vs terrible#a (-0.721): p = 0.720, ratio 0.280 (paper 0.275/0.268/0.318).
+    # The paper's examples: +-0.707 and +-0.713, the mean of the paper's ratios (0.293 and 0.287).
     hyp, ref, bases, with_sam = APPENDIX_A[row - 1]
     for base, published in zip(bases, with_sam):
-        ours = sam_adjust(hyp, ref, base, lexicon=sentiwords).value / base
+        ours = sam_adjust(hyp, ref, base, lexicon=lexicon).value / base
         assert ours == pytest.approx(published / base, abs=0.05)
 
 
 @pytest.mark.parametrize("row", [1, 4])
-def test_appendix_a_dropped_not_gives_half(sentiwords: Lexicon, row: int) -> None:
+def test_appendix_a_dropped_not_gives_half(lexicon: Lexicon, row: int) -> None:
     hyp, ref, _, _ = APPENDIX_A[row - 1]
-    penalty = sam_adjust(hyp, ref, 1.0, lexicon=sentiwords).penalty
+    penalty = sam_adjust(hyp, ref, 1.0, lexicon=lexicon).penalty
     assert "not#r" in [w.label for w in penalty.mismatched_ref]
     assert (penalty.s_h, penalty.s_r, penalty.p) == (0.0, -1.0, 0.5)
+
+
+def test_appendix_a_row5_with_the_polarities_the_paper_implies() -> None:
+    """brother#n +0.757 and afraid#a -0.757 give the paper's mean ratio; SentiWords cannot (next test)."""
+    hyp, ref, bases, with_sam = APPENDIX_A[4]
+    paper = load_lexicon(PAPER_EXAMPLES)
+    penalty = sam_adjust(hyp, ref, 1.0, lexicon=paper).penalty
+    assert [(w.label, w.score) for w in penalty.mismatched_hyp] == [("my", 0.0), ("brother#n", 0.757)]
+    assert [(w.label, w.score) for w in penalty.mismatched_ref] == [("i", 0.0), ("be#v", 0.0), ("afraid#a", -0.757), ("will#v", 0.0)]
+    for base, published in zip(bases, with_sam):
+        assert sam_adjust(hyp, ref, base, lexicon=paper).value / base == pytest.approx(published / base, abs=0.05)
 
 
 def test_appendix_a_row5_what_the_lexicon_gives(sentiwords: Lexicon) -> None:
