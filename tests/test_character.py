@@ -54,7 +54,7 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     return request.param
 
 
-@pytest.mark.skipif(character._rapidfuzz_levenshtein is None, reason="rapidfuzz is not installed")
+@pytest.mark.skipif(character._rapidfuzz_levenshtein is None, reason="rapidfuzz is not installed (pip install rapidfuzz)")
 @PROPERTY
 @given(st.text(alphabet="abcd ", max_size=80), st.text(alphabet="abcd ", max_size=80))
 def test_rapidfuzz_gives_the_same_distances(a: str, b: str) -> None:

@@ -50,7 +50,7 @@ def test_a_write_cleans_its_folder_and_leaves_no_temporary(tmp_path: Path) -> No
 
 
 def test_rating_saves_clean_the_suite_folder(tmp_path: Path) -> None:
-    pytest.importorskip("ruamel.yaml")
+    pytest.importorskip("ruamel.yaml", reason='ruamel.yaml is not installed (pip install -e ".[annotate]")')
     from mtcheck.annotate.store import RatingsFile
 
     suite = tmp_path / "s.mt.yaml"

@@ -75,7 +75,7 @@ def _as_postgres_user(argv: list[str]) -> list[str]:
         return argv
     runuser = shutil.which("runuser")
     if runuser is None:
-        pytest.skip("PostgreSQL cannot run as root and runuser is missing")
+        pytest.skip("PostgreSQL cannot run as root and runuser is missing (apt-get install -y util-linux)")
     return [runuser, "-u", "postgres", "--", *argv]
 
 
@@ -85,10 +85,10 @@ def postgres_server() -> Iterator[str]:
 
     The folder is made directly under the system's temporary folder: the postgres user that runs the server
     when the tests run as root cannot enter pytest's private temporary folders."""
-    pytest.importorskip("psycopg", reason="psycopg 3 is not installed (pip install 'mtcheck[postgres]')")
+    pytest.importorskip("psycopg", reason='psycopg 3 is not installed (pip install "psycopg[binary]")')
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if not found:
-        pytest.skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)")
+        pytest.skip("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install -y postgresql)")
     bin_dir = Path(found[-1]).parent
     folder = Path(tempfile.mkdtemp(prefix="mtcheck-postgres-"))
     data, log, port = folder / "data", folder / "log", _free_port()
@@ -97,7 +97,8 @@ def postgres_server() -> Iterator[str]:
             try:
                 shutil.chown(folder, "postgres")
             except (LookupError, OSError) as exc:
-                pytest.skip(f"PostgreSQL cannot run as root and there is no postgres user to run it: {exc}")
+                pytest.skip(f"PostgreSQL cannot run as root and there is no postgres user to run it "
+                            f"(apt-get install -y postgresql adds it): {exc}")
         init = subprocess.run(_as_postgres_user([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "mt"]),
                               capture_output=True, text=True)
         if init.returncode:
@@ -177,7 +178,7 @@ def test_pytest_option_records_one_run(history: str, pytester: pytest.Pytester) 
 
 
 def test_xdist_session_writes_one_run(history: str, pytester: pytest.Pytester) -> None:
-    pytest.importorskip("xdist")
+    pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "-n", "2", "--mt-history", history)
     result.assert_outcomes(passed=2, failed=1, xfailed=1)
@@ -229,7 +230,7 @@ def test_concurrent_writers_create_a_new_history_once(tmp_path: Path) -> None:
 
 def test_git_commit_is_recorded(tmp_path: Path, monkeypatch) -> None:
     if shutil.which("git") is None:
-        pytest.skip("git is not installed")
+        pytest.skip("git is not installed (apt-get install -y git)")
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org"]
     repo = tmp_path / "repo"
     subprocess.run([*git, "init", "-q", str(repo)], check=True)
@@ -353,7 +354,7 @@ def test_postgres_url_without_psycopg_is_one_error(monkeypatch) -> None:
 
 
 def test_unreachable_postgres_is_one_error(capsys) -> None:
-    pytest.importorskip("psycopg")
+    pytest.importorskip("psycopg", reason='psycopg 3 is not installed (pip install "psycopg[binary]")')
     err = _error(["history", f"postgresql://mt:pw@127.0.0.1:{_free_port()}/h"], capsys)
     assert "cannot connect" in err and "pw" not in err
 

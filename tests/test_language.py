@@ -96,7 +96,7 @@ LINGUA_DETECTED = {"en": "en", "nb": "nb", "nn": "nn"}
 
 @pytest.mark.parametrize("name", list(LINGUA_DETECTED))
 def test_lingua_golden_table(name: str) -> None:
-    pytest.importorskip("lingua")
+    pytest.importorskip("lingua", reason="lingua is not installed (pip install lingua-language-detector)")
     metric = LanguageMetric("nn", candidates=["nb", "en"], detector="lingua")
     score = metric.score(TEXTS[name], ["x"])
     assert score.details["detected"] == LINGUA_DETECTED[name]
@@ -105,7 +105,7 @@ def test_lingua_golden_table(name: str) -> None:
 
 
 def test_lingua_bokmal_nynorsk_pairs() -> None:
-    pytest.importorskip("lingua")
+    pytest.importorskip("lingua", reason="lingua is not installed (pip install lingua-language-detector)")
     pairs = [
         ("Eg veit ikkje.", "Jeg vet ikke."),
         ("Kva skjer?", "Hva skjer?"),

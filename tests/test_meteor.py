@@ -8,7 +8,9 @@ from mtcheck.metrics import get_metric
 from mtcheck.metrics.meteor import METEORMetric
 from mtcheck.resources import wordnet
 
-pytestmark = pytest.mark.skipif(not wordnet.find_sources(), reason="no WordNet installed")
+from helpers import NO_WORDNET
+
+pytestmark = pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
 
 EXAMPLE_1 = ("The weather is sunny, what a happy day", "The sun is shining, what a cheerful day")
 EXAMPLE_2 = ("I’m not sure why, but I feel so happy today", "I don’t get it, but I feel so sad today")

@@ -275,7 +275,7 @@ def test_reconstruction_agrees_on_every_bundled_puzzle_case() -> None:
 
 def test_bleu2_agrees_with_nltk() -> None:
     # The script calls NLTK's sentence_bleu(weights=(0.5, 0.5), smoothing_function=method3); compare where NLTK is installed.
-    bleu_score = pytest.importorskip("nltk.translate.bleu_score")
+    bleu_score = pytest.importorskip("nltk.translate.bleu_score", reason="NLTK is not installed (pip install nltk)")
     from mtcheck.presets.puzzle_metrics import bleu2
 
     smoothing = bleu_score.SmoothingFunction().method3

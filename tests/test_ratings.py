@@ -197,7 +197,7 @@ def test_every_problem_of_a_file_at_once(write_suite: WriteSuite) -> None:
 
 
 def test_the_json_schema_accepts_the_format_and_rejects_mistakes() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is not installed (pip install jsonschema)")
     schema = json.loads(resources.files("mtcheck.suite").joinpath("schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)

@@ -187,7 +187,7 @@ def test_update_keeps_deselected_cases(pytester: pytest.Pytester, project: dict[
 
 
 def test_xdist_workers_ship_cases_to_the_controller(pytester: pytest.Pytester, project: dict[str, str]) -> None:
-    pytest.importorskip("xdist")
+    pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     _save(pytester, project["good"])
     result = _check(pytester, project["slightly"], "--mt-tolerance", "100%", "-n", "2")
     result.assert_outcomes(passed=40)

