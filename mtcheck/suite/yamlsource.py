@@ -166,10 +166,11 @@ def _syntax_problem(path: Path, text: str, exc: yaml.MarkedYAMLError) -> Problem
 def _within_limits(text: str, path: Path, problems: list[Problem]) -> bool:
     """Is nesting and alias expansion within bounds, whichever PyYAML is installed?
 
-    libyaml 0.2.6 (in PyYAML's wheels since 6.0.3) refuses nesting deeper than its own
-    limit (1000) while it scans ahead, before it hands the parser's 65th level over: it
-    may raise first on a file that mtcheck refuses. Then the pure-Python parser, which has
-    no such limit, walks the text up to libyaml's error to find where the 65th level opens.
+    libyaml 0.2.6 (bundled in PyYAML 6.0.4's wheels, not in 6.0.3's) refuses nesting deeper
+    than its own limit (1000) while it scans ahead, before it hands the parser's 65th level
+    over: it may raise first on a file that mtcheck refuses. Then the pure-Python parser,
+    which has no such limit, walks the text up to libyaml's error to find where the 65th
+    level opens.
     """
     try:
         return _walk_events(yaml.parse(text, Loader=_SAFE_LOADER), path, problems)
