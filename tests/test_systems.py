@@ -417,8 +417,14 @@ def test_callable_bad_result_is_a_clear_error(user_module: str, function: str, m
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_real_ctrl_c_during_a_callable_still_stops_the_run(user_module: str) -> None:
-    with pytest.raises(KeyboardInterrupt):
-        CallableSystem(f"{user_module}:ctrl_c").translate(CASES, **LANGS)
+    # Python's own Ctrl-C handler, as in a terminal: a test run started in the background (`cmd &` in a
+    # script) inherits SIGINT ignored, and then no KeyboardInterrupt can arise.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            CallableSystem(f"{user_module}:ctrl_c").translate(CASES, **LANGS)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_callable_module_that_exits_on_import_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
