@@ -234,7 +234,7 @@ def test_terminal_loop_with_scripted_input(suite: Path) -> None:
             raise EOFError from None
 
     assert annotate(Session(suite, "fluency", "ann3"), read, out.append) == 1
-    assert "'9' is not a value of fluency: type one of 1, 2, 3, 4, 5, or s, q, ?" in out
+    assert "'9' is not a value of fluency: type one of 1, 2, 3, 4, 5, or s, u, q, ?" in out
     assert out[-1] == "Stopped. 1 answer(s) saved; run the same command to go on."
     done = Session(suite, "fluency", "ann2")
     for item in done.items:
@@ -242,3 +242,76 @@ def test_terminal_loop_with_scripted_input(suite: Path) -> None:
     out.clear()
     assert annotate(Session(suite, "fluency", "ann2"), read, out.append) == 0
     assert out[-1] == "Nothing to rate: ann2 has rated every item on fluency."
+
+
+def test_undo_takes_back_the_last_answers_and_asks_again(suite: Path) -> None:
+    child = _spawn(suite, "--scale", "fluency", "--annotator", "ann1")
+    _prompt(child, "fluency")
+    assert child.after == "fluency [1, 2, 3, 4, 5; s skip, u undo, q quit, ? help]> "
+    child.sendline("u")
+    assert "Nothing to undo: no answer saved in this session yet." in _prompt(child, "fluency")
+    child.sendline("4")
+    _prompt(child, "fluency")
+    child.sendline("2")
+    assert "[3/5] case sleep, output hyp" in _prompt(child, "fluency")
+    child.sendline("u")
+    shown = _prompt(child, "fluency")
+    assert "Undone: your answer on case love-fans, output model-b (asked again)." in shown
+    assert "[2/5] case love-fans, output model-b" in shown
+    assert load_suite(suite).case("love-fans").ratings["fluency"] == {"model-a": {"ann2": 5, "ann1": 4}}
+    child.sendline("u")
+    assert "[1/5] case love-fans, output model-a" in _prompt(child, "fluency")
+    assert suite.read_text(encoding="utf-8") == SUITE  # byte for byte what it was
+    child.sendline("5")
+    assert "[2/5] case love-fans, output model-b" in _prompt(child, "fluency")
+    child.sendline("3")
+    assert "[3/5] case sleep, output hyp" in _prompt(child, "fluency")  # then on where the annotator was
+    child.sendline("q")
+    child.expect("Stopped. 2 answer\\(s\\) saved")
+    child.expect(pexpect.EOF)
+    assert load_suite(suite).case("love-fans").ratings["fluency"] == {"model-a": {"ann2": 5, "ann1": 5}, "model-b": {"ann1": 3}}
+
+
+# a layout with comments after the entries that answers add to or remove from
+COMMENTED = SUITE.replace(
+    "        model-a: {ann2: 5}\n",
+    "        model-a: {ann2: 5}   # ann2 was sure\n        # nobody else yet\n"
+    "      fluency-ab:\n        pair: [model-b, model-a]\n        ann2: B\n        shown: {ann2: [model-a, model-b]}\n",
+).replace(
+    "    hyps: {model-a: I just don't love walking in the rain, model-b: I just hate rain walking}\n",
+    "    hyps: {model-a: I just don't love walking in the rain, model-b: I just hate rain walking}  # two\n"
+    "    # more about rain\n",
+)
+
+
+@pytest.mark.parametrize("text", [SUITE, COMMENTED], ids=["plain", "commented"])
+@pytest.mark.parametrize("scale", ["fluency", "adequacy", "fluency-ab"])
+@pytest.mark.parametrize(("annotator", "redo"), [("ann1", False), ("ann2", True)], ids=["new", "redo"])
+def test_undo_leaves_the_file_as_it_was(write_suite: WriteSuite, text: str, scale: str, annotator: str, redo: bool) -> None:
+    path = write_suite(text, "undo.mt.yaml")
+    session = Session(path, scale, annotator, redo=redo)
+    assert session.items
+    for item in session.items:
+        session.record(item, next(value for value in session.scale.values if to_true_order(value, item) != item.current))
+        assert path.read_text(encoding="utf-8") != text
+        assert session.undo() is item
+        # no entry, or the value a redo replaced, in the layout it had: pairs, shown orders and comments included
+        assert path.read_text(encoding="utf-8") == text
+    assert session.undo() is None
+
+
+def test_undo_keeps_other_annotators_values_and_refuses_a_value_changed_elsewhere(suite: Path) -> None:
+    mine, theirs = Session(suite, "fluency-ab", "ann1"), Session(suite, "fluency-ab", "ann2")
+    mine.record(mine.items[0], "A")
+    theirs.record(theirs.items[0], "equal")  # the same pair, rated meanwhile
+    assert mine.undo() is mine.items[0]
+    rating = load_suite(suite).case("love-fans").ratings["fluency-ab"]
+    assert rating == {"pair": ["model-a", "model-b"], "ann2": "equal", "shown": {"ann2": list(theirs.items[0].shown)}}
+
+    again = Session(suite, "fluency", "ann1", redo=True)
+    mine = Session(suite, "fluency", "ann1")
+    mine.record(mine.items[0], 4)
+    again.record(again.items[0], 2)  # the same annotator in a second window
+    with pytest.raises(MtcheckError, match="ann1's value is now 2, not the 4 this session saved .*not undone"):
+        mine.undo()
+    assert load_suite(suite).case("love-fans").ratings["fluency"]["model-a"] == {"ann2": 5, "ann1": 2}

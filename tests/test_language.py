@@ -29,8 +29,9 @@ def test_lang_golden_table(target: str, name: str) -> None:
     score = LanguageMetric(target).score(TEXTS[name], ["unused reference"])
     detected = PY3LANGID_DETECTED[name]
     assert score.details["detected"] == detected
-    # a text is in the target language exactly when it is identified as it; texts without letters pass
+    # a text is in the target language exactly when it is identified as it; texts without letters are not judged
     assert score.value == (1.0 if detected in (None, target) else 0.0)
+    assert ("abstained" in score.details) == (detected is None)
     assert score.details["target"] == target
     assert (score.details["confidence"] is None) == (detected is None)
 
@@ -38,9 +39,10 @@ def test_lang_golden_table(target: str, name: str) -> None:
 def test_lang_signature_names_detector_version_and_candidates() -> None:
     from importlib.metadata import version
 
-    assert LanguageMetric("nn").signature() == f"lang|target:nn|candidates:all|detector:py3langid-{version('py3langid')}|unicode:nfc"
+    detector = f"py3langid-{version('py3langid')}"
+    assert LanguageMetric("nn").signature() == f"lang|target:nn|candidates:all|detector:{detector}|min_letters:5|unicode:nfc"
     restricted = LanguageMetric("nn-NO", candidates=["nb", "en"])
-    assert restricted.signature() == f"lang|target:nn|candidates:en,nb,nn|detector:py3langid-{version('py3langid')}|unicode:nfc"
+    assert restricted.signature() == f"lang|target:nn|candidates:en,nb,nn|detector:{detector}|min_letters:5|unicode:nfc"
 
 
 def test_lang_takes_the_suite_target_language() -> None:
@@ -66,7 +68,34 @@ def test_lang_explains_its_value() -> None:
     metric = LanguageMetric("nn")
     [line] = metric.explain(metric.score(TEXTS["nb"], ["x"]))
     assert line.startswith("identified as nb (confidence ") and line.endswith(f"expected nn ({metric.detector.name})")
-    assert metric.explain(metric.score("", ["x"])) == ["no letters: nothing to identify"]
+    assert metric.explain(metric.score("", ["x"])) == ["abstained: no letters: nothing to identify; not judged"]
+
+
+# Short correct outputs that py3langid, over all its languages, names wrongly (2026-12, py3langid 0.4.0):
+# 'OK' is Serbian with confidence 0.014, 'Nej' Guarani, 'Sí' Faroese. Too short to identify: not judged.
+SHORT = [("en", "OK", 2), ("sv", "Nej", 3), ("es", "Sí", 2), ("nb", "Takk", 4)]
+
+
+@pytest.mark.parametrize(("target", "text", "letters"), SHORT)
+def test_lang_abstains_on_texts_too_short_to_identify(target: str, text: str, letters: int) -> None:
+    metric = LanguageMetric(target)
+    score = metric.score(text, ["x"])
+    assert score.value == 1.0 and score.details["detected"] != target  # the guess is wrong, and does not fail the case
+    assert score.details["abstained"] == f"text too short to identify ({letters} letters; needs at least 5)"
+    [line] = metric.explain(score)
+    assert line.startswith(f"abstained: text too short to identify ({letters} letters; needs at least 5); not judged "
+                           f"(the detector's guess: identified as {score.details['detected']} (confidence ")
+    # min_letters sets the floor: 0 judges every text with a letter, as before
+    assert LanguageMetric(target, min_letters=0).score(text, ["x"]).value == 0.0
+    assert LanguageMetric(target, min_letters=0).score("", ["x"]).details["abstained"] == "no letters: nothing to identify"
+
+
+def test_lang_judges_a_wrong_language_from_the_floor_up() -> None:
+    metric = LanguageMetric("en")
+    assert metric.score("Tack så mycket", ["x"]).value == 0.0 and "abstained" not in metric.score("Tack så mycket", ["x"]).details
+    assert metric.score("Hej", ["x"]).value == 1.0  # 3 letters: not judged
+    one = metric.score("a", ["x"]).details["abstained"]
+    assert one == "text too short to identify (1 letter; needs at least 5)"
 
 
 @pytest.mark.parametrize(
@@ -78,6 +107,8 @@ def test_lang_explains_its_value() -> None:
         ({"lang": "nn", "candidates": []}, "candidates must be a list"),
         ({"lang": ""}, "lang must be a language code"),
         ({"lang": "nn", "detector": "cld3"}, "unknown detector 'cld3'; use one of: py3langid, lingua"),
+        ({"lang": "nn", "min_letters": -1}, "min_letters must be a whole number of letters, 0 or more, got -1"),
+        ({"lang": "nn", "min_letters": 2.5}, "min_letters must be a whole number"),
     ],
 )
 def test_lang_bad_params(kwargs: dict, message: str) -> None:

@@ -116,6 +116,19 @@ def test_metrics_come_with_and_without_sam_for_english_targets(write_suite) -> N
     assert [c.key for c in suite_metrics(suite, sam=False)] == ["chrf"]
 
 
+def test_sam_is_added_only_to_metrics_where_higher_is_better(write_suite, capsys) -> None:
+    # SAM scales a score down: sam:ter, sam:characTER and sam:length-ratio cannot be computed, so none is evaluated
+    text = RATED.replace("    - {metric: chrf, min: 50}\n", "    - {metric: chrf, min: 50}\n    - {metric: ter, max: 90}\n"
+                         "    - {metric: characTER, max: 0.9}\n    - {metric: length-ratio, min: 0.5, max: 2}\n")
+    path = write_suite(text)
+    assert [c.key for c in suite_metrics(load_suite(path))] == ["chrf", "sam:chrf", "ter", "characTER", "length-ratio"]
+    meta = meta_evaluate([load_suite(path)], settings=Settings(resamples=0))
+    assert not meta.problems
+    assert {c.metric for c in meta.correlations} == {"chrf", "sam:chrf", "ter", "characTER", "length-ratio"}
+    assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache"]) == 0
+    assert "problem:" not in capsys.readouterr().out
+
+
 def test_both_sam_penalties_are_compared_side_by_side(write_suite, capsys) -> None:
     suite = load_suite(write_suite(RATED))
     keys = [c.key for c in suite_metrics(suite, penalties=("paper", "aligned"))]

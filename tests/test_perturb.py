@@ -15,6 +15,7 @@ from mtcheck.cli import main
 from mtcheck.evaluate import Evaluator
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.perturb.edit import Edit, Variant, compose
+from mtcheck.perturb.kinds import GROUPS, candidates
 from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation
 from mtcheck.perturb.sensitivity import CAUGHT, ERROR, MISSED, PERTURBED, Probe, probe, probe_record, render_probe
 from mtcheck.perturb.table import Cell, blind_spot_table, parse_check, render_table
@@ -230,6 +231,21 @@ def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)"]
     assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
     assert '"kind": "negation-drop"' in capsys.readouterr().out
+
+
+def test_blind_spots_without_kinds_tries_every_critical_and_grammar_kind_of_the_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = load_suite(_suite(tmp_path))
+    cells = blind_spot_table([suite], checks=[parse_check("chrf>=40")])
+    tried = [cell.kind for cell in cells]
+    english = [k for k in (*GROUPS["critical"], *GROUPS["grammar"]) if candidates(RAIN, k, "en")]
+    assert tried == english  # in the registry's order, noise never
+    assert {"negation-drop", "preposition-swap", "typo"} <= set(tried)
+    assert main(["blind-spots", str(tmp_path), "--check", "chrf>=40"]) == 0
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert rows == english
+    assert main(["blind-spots", str(tmp_path), "--kinds", "negaton-drop"]) == 2
+    assert "--kinds: unknown edit kind 'negaton-drop': did you mean 'negation-drop'?" in capsys.readouterr().err
 
 
 def test_blind_spot_table_lines_stay_within_100_characters() -> None:

@@ -5,6 +5,7 @@ recorded output of each case (ordinal scales) or each case's pair of outputs
 (pairwise scales). Pairs are shown in an order drawn from a generator seeded by
 annotator, scale and case, so a resumed session shows the same order, and values
 are recorded in the pair's true order, with the order shown under ``shown:``.
+The answers saved in a session can be taken back, last first (:meth:`Session.undo`).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtcheck.annotate.store import RatingsFile
+from mtcheck.annotate.store import Entry, RatingsFile
 from mtcheck.errors import MtcheckError
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Case, Suite
@@ -33,6 +34,15 @@ class Item:
         hyp = self.case.hyp(system)
         assert hyp is not None
         return hyp.text
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer saved in this session: the value stored (true order) and this annotator's entry before it."""
+
+    item: Item
+    stored: Value
+    before: Entry
 
 
 def display_order(annotator: str, scale: str, case_id: str, pair: tuple[str, str]) -> tuple[str, str]:
@@ -82,6 +92,7 @@ class Session:
         self.file = RatingsFile(self.path)
         self.unpaired = 0
         self.items = self._items()
+        self.answers: list[Answer] = []
 
     def _items(self) -> list[Item]:
         items: list[Item] = []
@@ -112,10 +123,9 @@ class Session:
         Other annotators' values are never touched; this annotator's existing value
         is replaced only in a ``redo`` session.
         """
-        system = item.systems[0] if self.scale.kind != PAIRWISE else None
-        existing = self.file.current(item.case.id, self.scale.name, self.annotator, system)
-        if existing is not None and not self.redo:
-            raise MtcheckError(f"{self.annotator} already rated this ({existing!r}); use --redo to change it")
+        before = self.file.entry(item.case.id, self.scale.name, self.annotator, self._system(item))
+        if before.value is not None and not self.redo:
+            raise MtcheckError(f"{self.annotator} already rated this ({before.value!r}); use --redo to change it")
         if self.scale.kind == PAIRWISE:
             value = to_true_order(typed, item)
             pair = (item.systems[0], item.systems[1])
@@ -123,4 +133,29 @@ class Session:
         else:
             value = typed
             self.file.set_ordinal(item.case.id, self.scale.name, item.systems[0], self.annotator, value)
+        self.answers.append(Answer(item, value, before))
         return value
+
+    def undo(self) -> Item | None:
+        """Take back the last answer saved in this session and return its item; None when there is none left.
+
+        This annotator's entry goes back to what it was before the answer (no
+        entry, or the value a ``redo`` replaced); other annotators' values are
+        never touched. Refused when the value in the file is no longer the one
+        this session saved (it was changed elsewhere meanwhile).
+        """
+        if not self.answers:
+            return None
+        answer = self.answers[-1]
+        case, system = answer.item.case, self._system(answer.item)
+        now = self.file.entry(case.id, self.scale.name, self.annotator, system)
+        if now.value != answer.stored:
+            raise MtcheckError(f"{self.path}: case {case.id!r}: {self.annotator}'s value is now {now.value!r}, not the "
+                               f"{answer.stored!r} this session saved (changed elsewhere meanwhile); not undone")
+        self.file.restore(case.id, self.scale.name, self.annotator, system, answer.before)
+        self.answers.pop()
+        return answer.item
+
+    def _system(self, item: Item) -> str | None:
+        """The rated output of an ordinal item; None for a pair."""
+        return None if self.scale.kind == PAIRWISE else item.systems[0]

@@ -5,12 +5,15 @@ rating's own entry changes. Every write goes to a temporary file in the same
 folder that then replaces the suite (``os.replace``), so an interrupted
 session leaves either the old or the new file, never half of one. When the
 file changed on disk since we last read or wrote it (another annotator saved),
-it is read again before the write, so their values are kept.
+it is read again before the write, so their values are kept. An answer can be
+taken back (:meth:`RatingsFile.restore`): the entries it added are removed, with
+every mapping they leave empty, so the file reads as it did before.
 """
 from __future__ import annotations
 
 import copy
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,7 @@ from mtcheck.suite.ratings import PAIR, SHOWN, Value
 try:
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.tokens import CommentToken
     from ruamel.yaml.util import load_yaml_guess_indent
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise MtcheckError("mtcheck annotate needs ruamel.yaml: pip install 'mtcheck[annotate]'") from exc
@@ -69,6 +73,59 @@ def _append(mapping: CommentedMap, key: str, value: Any) -> None:
     target.ca.items[target_key] = [None, None, moved, None]
 
 
+def _trailing(mapping: CommentedMap, key: Any) -> CommentToken | None:
+    """The comment lines written right after ``mapping[key]``'s entry (at its deepest last key), if any."""
+    value = mapping[key]
+    if isinstance(value, CommentedMap) and value and not value.fa.flow_style():
+        owner, owner_key = _deepest_last(value)
+    else:
+        owner, owner_key = mapping, key
+    entry = owner.ca.items.get(owner_key)
+    return entry[2] if entry and len(entry) > 2 else None
+
+
+def _attach_after_last(mapping: CommentedMap, token: CommentToken) -> None:
+    """Put comment lines after what ends ``mapping`` when written: the inverse of :func:`_append`'s move."""
+    target, key = _deepest_last(mapping)
+    entry = target.ca.items.setdefault(key, [None, None, None, None])
+    if entry[2] is None:
+        entry[2] = token
+    else:  # the same-line comment stays, the lines that followed come back after it
+        entry[2].value += token.value.partition("\n")[2]
+
+
+def _remove(path: list[tuple[CommentedMap, Any]]) -> None:
+    """Delete the entry at the end of ``path`` ((mapping, key) steps from the outside in), then each mapping it leaves empty.
+
+    Comment lines that followed a removed last entry follow what now ends the
+    innermost mapping that remains.
+    """
+    moved: CommentToken | None = None
+    for mapping, key in reversed(path):
+        last = list(mapping)[-1] == key
+        token = _trailing(mapping, key) if last else None
+        moved = moved or token
+        del mapping[key]
+        mapping.ca.items.pop(key, None)
+        if mapping:
+            if moved is not None:
+                _attach_after_last(mapping, moved)
+            return
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What one annotator's answer on one item occupies in the file (``value`` None: no answer).
+
+    For a pair also the order this annotator saw it in (``shown``) and the
+    case's ``pair:`` for the scale (None while the file has none).
+    """
+
+    value: Value | None
+    shown: tuple[str, str] | None = None
+    pair: tuple[str, str] | None = None
+
+
 class RatingsFile:
     """A suite file open for adding ratings."""
 
@@ -97,13 +154,14 @@ class RatingsFile:
                 return case
         raise MtcheckError(f"{self.path}: case {case_id!r} is no longer in the file")
 
-    def current(self, case_id: str, scale: str, annotator: str, system: str | None) -> Value | None:
-        """This annotator's value for an output (ordinal) or the case's pair (``system=None``), if any."""
+    def entry(self, case_id: str, scale: str, annotator: str, system: str | None) -> Entry:
+        """This annotator's entry for an output (ordinal) or for the case's pair (``system=None``)."""
         self.refresh()
         found = self._case(case_id).get("ratings", {}).get(scale, {})
         if system is not None:
-            found = found.get(system, {})
-        return found.get(annotator)
+            return Entry(found.get(system, {}).get(annotator))
+        shown, pair = found.get(SHOWN, {}).get(annotator), found.get(PAIR)
+        return Entry(found.get(annotator), tuple(shown) if shown else None, tuple(pair) if pair else None)
 
     def refresh(self) -> None:
         """Read the file again when someone else changed it since our last read or write."""
@@ -134,8 +192,8 @@ class RatingsFile:
         self.save()
 
     def set_pairwise(self, case_id: str, scale: str, pair: tuple[str, str], annotator: str, value: Value,
-                     shown: tuple[str, str]) -> None:
-        """Record ``value`` (in the true ``pair`` order) and the order the pair was shown in."""
+                     shown: tuple[str, str] | None) -> None:
+        """Record ``value`` (in the true ``pair`` order) and the order the pair was shown in (None: not recorded)."""
         self.refresh()
         entry = self._scale_entry(case_id, scale)
         if PAIR not in entry:
@@ -146,11 +204,41 @@ class RatingsFile:
             entry.insert(list(entry).index(SHOWN), annotator, value)
         else:
             _append(entry, annotator, value)
-        if SHOWN in entry:
+        if shown is None:
+            if annotator in entry.get(SHOWN, {}):
+                self._remove_shown(entry, annotator)
+        elif SHOWN in entry:
             entry[SHOWN][annotator] = _flow_seq(list(shown))
         else:
             _append(entry, SHOWN, _flow_map({annotator: _flow_seq(list(shown))}))
         self.save()
+
+    def restore(self, case_id: str, scale: str, annotator: str, system: str | None, before: Entry) -> None:
+        """Put this annotator's entry for an item back as ``before`` (read with :meth:`entry`); others' values stay."""
+        if before.value is not None:
+            if system is None:
+                assert before.pair is not None
+                self.set_pairwise(case_id, scale, before.pair, annotator, before.value, before.shown)
+            else:
+                self.set_ordinal(case_id, scale, system, annotator, before.value)
+            return
+        self.refresh()
+        case = self._case(case_id)
+        ratings = case["ratings"]
+        entry = ratings[scale]
+        if system is not None:
+            _remove([(case, "ratings"), (ratings, scale), (entry, system), (entry[system], annotator)])
+        else:
+            if annotator in entry.get(SHOWN, {}):
+                self._remove_shown(entry, annotator)
+            _remove([(case, "ratings"), (ratings, scale), (entry, annotator)])
+            if before.pair is None and list(entry) == [PAIR]:  # the pair was written for this answer alone
+                _remove([(case, "ratings"), (ratings, scale), (entry, PAIR)])
+        self.save()
+
+    @staticmethod
+    def _remove_shown(entry: CommentedMap, annotator: str) -> None:
+        _remove([(entry, SHOWN), (entry[SHOWN], annotator)])
 
     def save(self) -> None:
         """Write the document to a temporary file beside the suite and swap it in."""

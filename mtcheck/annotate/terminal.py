@@ -1,15 +1,18 @@
 """The terminal side of ``mtcheck annotate``: show the scale, then each item, and read one answer per line."""
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from mtcheck.annotate.session import Item, Session, to_shown_order
+from mtcheck.errors import MtcheckError
 from mtcheck.suite.ratings import PAIRWISE, Scale
 
 Write = Callable[[str], None]
 Read = Callable[[str], str]
 
-HELP = "Type a value and Enter. s = skip (ask again next time), q = quit (every answer is already saved), ? = this help."
+HELP = ("Type a value and Enter. s = skip (ask again next time), u = undo your last answer of this session "
+        "(removed from the file, asked again), q = quit (every answer is already saved), ? = this help.")
 
 
 def scale_text(scale: Scale) -> list[str]:
@@ -47,7 +50,7 @@ def item_text(session: Session, item: Item, number: int, total: int) -> list[str
 
 
 def annotate(session: Session, read: Read = input, write: Write = print) -> int:
-    """Ask for every pending item; return how many answers were saved."""
+    """Ask for every pending item; return how many answers were saved (and not undone)."""
     scale = session.scale
     for line in scale_text(scale):
         write(line)
@@ -57,19 +60,27 @@ def annotate(session: Session, read: Read = input, write: Write = print) -> int:
         write(f"Nothing to rate: {session.annotator} has rated every item on {scale.name}.")
         return 0
     choices = ", ".join(map(str, scale.values))
-    saved = 0
-    for number, item in enumerate(session.items, 1):
-        for line in item_text(session, item, number, len(session.items)):
+    numbers = {id(item): number for number, item in enumerate(session.items, 1)}
+    pending = deque(session.items)
+    while pending:
+        item = pending.popleft()
+        for line in item_text(session, item, numbers[id(item)], len(session.items)):
             write(line)
         while True:
             try:
-                answer = read(f"{scale.name} [{choices}; s skip, q quit, ? help]> ").strip()
+                answer = read(f"{scale.name} [{choices}; s skip, u undo, q quit, ? help]> ").strip()
             except (EOFError, KeyboardInterrupt):
                 answer = "q"
             if answer == "q":
-                write(f"Stopped. {saved} answer(s) saved; run the same command to go on.")
-                return saved
+                write(f"Stopped. {len(session.answers)} answer(s) saved; run the same command to go on.")
+                return len(session.answers)
             if answer == "s":
+                break
+            if answer == "u":
+                undone = _undo(session, write)
+                if undone is None:
+                    continue
+                pending.extendleft([item, undone])  # ask the undone item again, then this one
                 break
             if answer == "?":
                 write(HELP)
@@ -78,10 +89,24 @@ def annotate(session: Session, read: Read = input, write: Write = print) -> int:
                 continue
             value = session.parse(answer)
             if value is None:
-                write(f"{answer!r} is not a value of {scale.name}: type one of {choices}, or s, q, ?")
+                write(f"{answer!r} is not a value of {scale.name}: type one of {choices}, or s, u, q, ?")
                 continue
             session.record(item, value)
-            saved += 1
             break
-    write(f"Done. {saved} answer(s) saved.")
-    return saved
+    write(f"Done. {len(session.answers)} answer(s) saved.")
+    return len(session.answers)
+
+
+def _undo(session: Session, write: Write) -> Item | None:
+    """Take back the session's last answer and say so; None (after saying why) when nothing was taken back."""
+    try:
+        item = session.undo()
+    except MtcheckError as exc:
+        write(str(exc))
+        return None
+    if item is None:
+        write("Nothing to undo: no answer saved in this session yet.")
+        return None
+    what = "pair" if session.scale.kind == PAIRWISE else f"output {item.systems[0]}"
+    write(f"Undone: your answer on case {item.case.id}, {what} (asked again).")
+    return item

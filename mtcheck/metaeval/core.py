@@ -10,12 +10,12 @@ import numpy as np
 
 from mtcheck.advice import named
 from mtcheck.cache import cached_score_batch
-from mtcheck.errors import MtcheckError
+from mtcheck.errors import MetricError, MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, default_acceptable, separation
 from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
 from mtcheck.metaeval.units import SIDES, ordinal_outputs, rated_pairs, rated_scales
-from mtcheck.metrics import SAM_PREFIX, Metric
+from mtcheck.metrics import SAM_PREFIX, Metric, metric_direction
 from mtcheck.metrics.resources import has_sam_resources
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.ratings import ORDINAL, Scale
@@ -111,8 +111,9 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
                   penalties: Sequence[str] = ("paper",)) -> list[Check]:
     """The metrics to meta-evaluate: every check's metric (one per key) and ``extra``; for targets
     SAM has resources for (:func:`has_sam_resources`, the test SAM itself uses)
-    each metric also with and without SAM (``chrf`` and ``sam:chrf``), the SAM one once per
-    penalty in ``penalties`` (``aligned`` as ``sam:chrf(penalty=aligned)``)."""
+    each metric that takes SAM (:func:`takes_sam`) also with and without it (``chrf`` and
+    ``sam:chrf``), the SAM one once per penalty in ``penalties`` (``aligned`` as
+    ``sam:chrf(penalty=aligned)``)."""
     checks: dict[str, Check] = {}
     for check in [*suite.defaults, *(c for case in suite.cases for c in case.checks), *(Check(m) for m in extra)]:
         checks.setdefault(check.key, Check(check.metric, params=check.params))
@@ -120,7 +121,7 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
     ordered: dict[str, Check] = {}
     for check in checks.values():
         base = check.metric[len(SAM_PREFIX):] if check.metric.startswith(SAM_PREFIX) else check.metric
-        if not (covered and sam):
+        if not (covered and sam and takes_sam(base)):
             ordered.setdefault(check.key, check)
             continue
         own = [str(check.params["penalty"])] if "penalty" in check.params else []  # the suite's own sam: check stays
@@ -131,6 +132,15 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
         for variant in variants:
             ordered.setdefault(variant.key, variant)
     return list(ordered.values())
+
+
+def takes_sam(metric: str) -> bool:
+    """Whether ``sam:metric`` can be computed: SAM scales a score down, so only a metric where higher is better
+    takes it (not ``ter``, ``characTER`` or the two-sided ``length-ratio``), as the suite loader requires."""
+    try:
+        return metric_direction(metric) is True
+    except MetricError:
+        return False  # unknown, or its package is missing: the metric's own row reports that
 
 
 def _without_penalty(params: dict[str, Any]) -> dict[str, Any]:

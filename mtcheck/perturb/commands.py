@@ -9,7 +9,22 @@ from typing import Any
 
 from mtcheck import api
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_metric_options
+from mtcheck.errors import MtcheckError
 from mtcheck.options import metric_overrides
+
+
+def _kind_names(text: str) -> list[str]:
+    """The ``--kinds`` list, checked: an unknown kind is a one-line error naming the closest one."""
+    from hypothesis.errors import InvalidArgument
+
+    from mtcheck.perturb.kinds import resolve_kinds
+
+    names = text.split(",")
+    try:
+        resolve_kinds(names)
+    except InvalidArgument as exc:
+        raise MtcheckError(f"--kinds: {exc}") from None
+    return names
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -17,7 +32,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from mtcheck.suite.separators import dump_yaml
 
     suites = api.load_suites([args.suite])
-    doc = generate_suite(suites[0], args.kinds.split(","), per_kind=args.per_kind)
+    doc = generate_suite(suites[0], _kind_names(args.kinds), per_kind=args.per_kind)
     with open(args.out, "w", encoding="utf-8") as handle:
         handle.write(dump_yaml(doc))
     print(f"wrote {len(doc['cases'])} generated cases to {args.out}")
@@ -26,13 +41,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_blind_spots(args: argparse.Namespace) -> int:
     from mtcheck.evaluate import Evaluator
-    from mtcheck.perturb.table import blind_spot_table, parse_check, render_table
+    from mtcheck.perturb.table import DEFAULT_KINDS, blind_spot_table, parse_check, render_table
 
     checks = [parse_check(text) for text in args.check]
     evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
                           wording=SUITE_WORDING)
     problems: list[str] = []
-    cells = blind_spot_table(api.load_suites(args.suites), kinds=args.kinds.split(","), checks=checks,
+    kinds = _kind_names(args.kinds) if args.kinds else DEFAULT_KINDS
+    cells = blind_spot_table(api.load_suites(args.suites), kinds=kinds, checks=checks,
                              per_case=args.per_case, evaluator=evaluator, problems=problems)
     if args.json:
         print(json.dumps([cell.as_dict() for cell in cells], ensure_ascii=False, indent=2))
@@ -54,7 +70,8 @@ def add_parser(commands: Any) -> None:
 
     blind = commands.add_parser("blind-spots", help="share of corrupted references each check catches, per edit kind")
     blind.add_argument("suites", nargs="+", help=SUITES_HELP)
-    blind.add_argument("--kinds", default="negation-drop,antonym-swap", help="comma-separated edit kinds or families")
+    blind.add_argument("--kinds", help="comma-separated edit kinds or families (default: every critical and grammar kind "
+                                       "that applies to each suite's target language; noise edits are never counted)")
     blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
                        help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
     blind.add_argument("--per-case", type=int, default=5, help="edits per case and kind (default: 5)")

@@ -10,12 +10,13 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.perturb.edit import compose
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, candidates
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, candidates, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.model import Check, Suite
 
-DEFAULT_KINDS = ("negation-drop", "antonym-swap")
+#: Every kind that corrupts meaning or grammar; noise edits keep both, so they are nothing to catch.
+DEFAULT_KINDS = (CRITICAL, GRAMMAR)
 _CHECK = re.compile(r"^\s*([\w:+.-]+)\s*(>=|<=)\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
@@ -55,10 +56,13 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
     """Corrupt each case's first reference with up to ``per_case`` single edits of each kind and score it
     with ``checks`` (default: each case's own checks with a threshold, on the suite's target language).
 
-    A check that cannot be computed (e.g. ``sam:`` on a language without a lexicon) has no
-    cell; its error is added once per suite to ``problems`` when given."""
+    ``kinds`` names kinds or families (default: every critical and grammar kind); noise kinds are
+    left out, and a kind that does not apply to a suite's target language has no edits there.
+    Cells come in the order of the kinds. A check that cannot be computed (e.g. ``sam:`` on a
+    language without a lexicon) has no cell; its error is added once per suite to ``problems``
+    when given. InvalidArgument for an unknown kind."""
     evaluator = evaluator or Evaluator()
-    names = [k for name in kinds for k in GROUPS.get(name, (name,)) if KINDS[k].family in (CRITICAL, GRAMMAR)]
+    names = [k for k in resolve_kinds(kinds) if KINDS[k].family in (CRITICAL, GRAMMAR)]
     cells: dict[tuple[str, str], Cell] = {}
     for suite in suites:
         try:
@@ -67,7 +71,7 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
             continue
         for case in suite.cases:
             chosen = tuple(checks) or judged_checks(case)
-            for kind in dict.fromkeys(names):
+            for kind in names:
                 for edit in candidates(case.refs[0], kind, lang)[:per_case]:
                     variant = compose(case.refs[0], [edit])
                     if variant is None or not chosen:
@@ -81,7 +85,7 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
                         cell = cells.setdefault((_label(result.check), kind), Cell(_label(result.check), kind))
                         cell.total += 1
                         cell.caught += not result.passed
-    return list(cells.values())
+    return sorted(cells.values(), key=lambda cell: names.index(cell.kind))
 
 
 #: Longest line :func:`render_table` prints; wider tables are split into blocks of check columns.
