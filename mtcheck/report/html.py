@@ -30,7 +30,7 @@ details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color
 .verdict{color:#fff;border-radius:6px;padding:10px 18px;margin:0 0 14px}.verdict h1{font-size:34px;margin:0 0 4px}
 .verdict .why{margin:4px 0;font-size:16px}.verdict ul{padding-left:22px}.verdict p{margin:6px 0 2px;font-size:14px}
 .v-passed{background:#2e7d32}.v-failed{background:#c62828}.v-error{background:#6a1b9a}p.title{font-size:16px;margin:0 0 6px}
-.counts span{margin-right:14px}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
+.counts span{margin-right:14px;white-space:nowrap}.counts a{white-space:nowrap}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
 table.run td:first-child{color:#555}table.run code{font-size:12px;word-break:break-all}
 """
 
