@@ -86,7 +86,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         from mtcheck.report.files import run_report_data
 
         evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
-        data = run_report_data(results, evaluator, args.command_line, shard=shard,
+        data = run_report_data(results, evaluator, args.command_line, shard=shard, fail_on=args.fail_on,
                                meta_eval=bool(args.json or reports["html"] or reports["json"]))
     if data is not None and args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
         from mtcheck.report.json_report import render_json

@@ -6,13 +6,17 @@ from html import escape
 
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
 from mtcheck.report import svg
+from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
+from mtcheck.report.numbers import metric_scale
 
 #: Characters of a commit hash shown in tables.
 SHORT_COMMIT = 10
 #: Systems a table names before counting the rest.
 SYSTEMS_NAMED = 3
+#: Pass rates are drawn from 0 to 100 %, whatever their values.
+PERCENT_AXIS = ticks_between(0, 100)
 
 
 def short_commit(run: Run) -> str:
@@ -108,7 +112,7 @@ def _rate_charts(runs: Sequence[Run], scope: str, labels: list[str]) -> str:
         key: Key = (scope, name)
         rates = [run.pass_rate(key) for run in runs]
         charts.append(svg.line_chart(labels, {"pass rate": [None if r is None else 100 * r for r in rates]},
-                                     f"{scope} {name}: pass rate", value_text="{:.0f}%", bounds=(0, 100)))
+                                     f"{scope} {name}: pass rate", PERCENT_AXIS, unit="%", value_text="{:.1f}%"))
     return "".join(charts)
 
 
@@ -121,7 +125,9 @@ def _mean_charts(runs: Sequence[Run], labels: list[str]) -> str:
             values = [run.means.get((SUITE, name), {}).get(metric) for run in runs]
             if any(v is not None for v in values):
                 series[f"suite {name}"] = values
-        charts.append(svg.line_chart(labels, series, f"mean {metric}"))
+        found = [v for values in series.values() for v in values if v is not None]
+        charts.append(svg.line_chart(labels, series, f"mean {metric}", value_axis(found, metric_scale(metric)),
+                                     value_text="{:.4g}"))
     return "".join(charts)
 
 

@@ -45,7 +45,7 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.report.header import run_info
 
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
-                      run=run_info(args.command_line))
+                      run=run_info(args.command_line), fail_on=args.fail_on)
     counts = data.counts()
     gated = sum(r["outcome"] == "known-miss" and gated_by(r.get("severity"), args.fail_on) for r in records)
     if args.json:

@@ -92,6 +92,8 @@ class ReportData:
     shard: dict[str, int] | None = None
     #: Version, date, command line and commit of the run (:func:`mtcheck.report.header.run_info`), when known.
     run: dict[str, Any] | None = None
+    #: ``--fail-on SEVERITY`` of the run: known blind spots of that severity or worse, missed again, fail it.
+    fail_on: str | None = None
     summary: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:

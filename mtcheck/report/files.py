@@ -108,7 +108,8 @@ class ReportPlugin:
         invocation = self.config.invocation_params
         data = ReportData(self.records, _regression(self.config), meta, probes=self.probes,
                           shard=shard.as_dict() if shard else None,
-                          run=run_info(["pytest", *invocation.args], invocation.dir))
+                          run=run_info(["pytest", *invocation.args], invocation.dir),
+                          fail_on=self.config.getoption("mt_fail_on"))
         terminal = self.config.pluginmanager.get_plugin("terminalreporter")
         try:
             lines = write_reports(data, self.paths)
@@ -123,9 +124,10 @@ class ReportPlugin:
 
 
 def run_report_data(results: Sequence[CaseResult], evaluator: Evaluator, command: Sequence[str], *,
-                    meta_eval: bool, shard: Shard | None = None) -> ReportData:
-    """The report data of ``mtcheck run`` (``command``: its argument list); ``meta_eval``: with the meta-evaluation
-    of rated suites (as the HTML and JSON reports hold)."""
+                    meta_eval: bool, shard: Shard | None = None, fail_on: str | None = None) -> ReportData:
+    """The report data of ``mtcheck run`` (``command``: its argument list, ``fail_on``: its ``--fail-on``);
+    ``meta_eval``: with the meta-evaluation of rated suites (as the HTML and JSON reports hold)."""
     records = records_of(results)
     meta = rated_meta_eval(records, evaluator) if meta_eval else None
-    return ReportData(records, None, meta, shard=shard.as_dict() if shard else None, run=run_info(command))
+    return ReportData(records, None, meta, shard=shard.as_dict() if shard else None, run=run_info(command),
+                      fail_on=fail_on)

@@ -14,6 +14,7 @@ from mtcheck.report.html_cases import render_cases
 from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES
+from mtcheck.report.verdict import PASSED, Verdict, verdict
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
@@ -26,7 +27,10 @@ th{background:#f3f3f3;text-align:left}td.n{text-align:right}
 .grid{display:flex;flex-wrap:wrap;gap:16px}.grid svg{border:1px solid #eee}
 pre{background:#f8f8f8;border:1px solid #e3e3e3;padding:8px;white-space:pre-wrap;font-size:12px}
 details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color:#ef6c00}.error{color:#6a1b9a}
-.counts span{margin-right:14px}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
+.verdict{color:#fff;border-radius:6px;padding:10px 18px;margin:0 0 14px}.verdict h1{font-size:34px;margin:0 0 4px}
+.verdict .why{margin:4px 0;font-size:16px}.verdict ul{padding-left:22px}.verdict p{margin:6px 0 2px;font-size:14px}
+.v-passed{background:#2e7d32}.v-failed{background:#c62828}.v-error{background:#6a1b9a}p.title{font-size:16px;margin:0 0 6px}
+.counts span{margin-right:14px;white-space:nowrap}.counts a{white-space:nowrap}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
 table.run td:first-child{color:#555}table.run code{font-size:12px;word-break:break-all}
 """
 
@@ -145,16 +149,28 @@ def _sensitivity(data: ReportData) -> str:
     return "".join(parts)
 
 
+def _verdict(found: Verdict) -> str:
+    """The banner the report opens with: PASSED, FAILED or ERROR, big and coloured, and what decided it."""
+    if found.status == PASSED:
+        decided = f"<p class=why>{escape(', '.join(found.decided))}</p>"
+    else:
+        decided = "<ul class=why>" + "".join(f"<li>{escape(line)}</li>" for line in found.decided) + "</ul>"
+    notes = f"<p>{escape('; '.join(found.notes))}</p>" if found.notes else ""
+    return f'<div class="verdict v-{found.status.lower()}" id=verdict><h1>{found.status}</h1>{decided}{notes}</div>'
+
+
 def render_html(data: ReportData) -> str:
-    """The whole report as one HTML document."""
+    """The whole report as one HTML document: the verdict first, then where it comes from and the tallies."""
+    found = verdict(data)
     counts = data.counts()
     summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(OUTCOME_WORDS[o])}</span>" for o in OUTCOMES)
     case_css, cases = render_cases(data)
     return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(data.title)}</title>'
-        f"<style>{CSS}{case_css}</style></head><body><h1>{escape(data.title)}</h1>" + _header(data)
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{found.status}: {escape(data.title)}</title>'
+        f"<style>{CSS}{case_css}</style></head><body>{_verdict(found)}<p class=title><b>{escape(data.title)}</b></p>"
+        + _header(data)
         + f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
         f"{summary}{'<a href=#cases>every case</a>' if cases else ''}</p>"
-        + _regression(data) + _pass_rates(data) + _severity(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
+        + _severity(data) + _regression(data) + _pass_rates(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
         + "</body></html>\n"
     )

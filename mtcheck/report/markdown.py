@@ -11,6 +11,7 @@ from mtcheck.report.data import ReportData, shortfall, threshold_text
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES
+from mtcheck.report.verdict import verdict
 
 WORST_SHOWN = 10
 #: More tags than this fold into a <details> block.
@@ -136,12 +137,13 @@ def sensitivity_tables(data: ReportData) -> list[str]:
 
 
 def render_markdown(data: ReportData) -> str:
-    """Headline counts, pass rates per suite and per tag, regressions (when compared), the worst cases."""
+    """The verdict, headline counts, pass rates per suite and per tag, regressions (when compared), the worst cases."""
     counts = data.counts()
     total = sum(counts.values())
     parts = ", ".join(f"{counts[o]} {OUTCOME_WORDS[o]}" for o in OUTCOMES if counts.get(o))
-    lines = [f"## {cell(data.title)}", "", f"**{total} cases**, pass rate {pass_rate(counts)}: {parts}." if total
-             else "No mtcheck cases ran.", ""]
+    lines = [f"## {cell(verdict(data).text())}", "",
+             f"{cell(data.title)}: " + (f"**{total} cases**, pass rate {pass_rate(counts)}: {parts}." if total
+                                        else "No mtcheck cases ran."), ""]
     if data.summary["suites"]:
         lines += _groups("suite", data.summary["suites"]) + [""]
     if data.summary["tags"]:

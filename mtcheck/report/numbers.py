@@ -14,14 +14,20 @@ from mtcheck.errors import MetricError
 
 
 @lru_cache(maxsize=None)
-def decimals(metric: str) -> int:
-    """Decimals shown for check key ``metric`` (``bleu``, ``sam:chrf``, ``bleu(tokenize=intl)``)."""
+def metric_scale(metric: str) -> tuple[float, float] | None:
+    """The values check key ``metric`` (``bleu``, ``sam:chrf``, ``bleu(tokenize=intl)``) can take, or None when
+    unknown: a name this version does not know (a report from elsewhere), or a range that depends on settings."""
     from mtcheck.metrics import metric_range  # imports the metric's module: only once a score is shown
 
     try:
-        bounds = metric_range(metric.split("(", 1)[0])
-    except MetricError:  # a name this version does not know (a report from elsewhere): the finer rounding
-        return 4
+        return metric_range(metric.split("(", 1)[0])
+    except MetricError:
+        return None
+
+
+def decimals(metric: str) -> int:
+    """Decimals shown for check key ``metric``: 2 on scales above 1, else (and when unknown) the finer 4."""
+    bounds = metric_scale(metric)
     return 2 if bounds is not None and bounds[1] > 1 else 4
 
 

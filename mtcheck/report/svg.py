@@ -1,4 +1,8 @@
-"""Small inline SVG charts (no scripts, no fonts, no URLs): stacked bars, histograms, heatmaps."""
+"""Small inline SVG charts (no scripts, no fonts, no URLs): stacked bars, histograms, heatmaps, line charts.
+
+Each chart sizes itself from its texts' estimated widths (:mod:`mtcheck.report.textwidth`), so every label and
+legend entry lies inside its ``viewBox``.
+"""
 from __future__ import annotations
 
 import math
@@ -6,15 +10,23 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from mtcheck.report.axis import Axis
+from mtcheck.report.textwidth import clip, text_width
+
 FONT = 'font-family="sans-serif" font-size="12"'
 #: Colours of outcomes in stacked bars, in drawing order.
 OUTCOME_COLOURS = {"passed": "#2e7d32", "xfailed": "#81c784", "failed": "#c62828", "xpassed": "#ef6c00", "skipped": "#9e9e9e",
                    "error": "#6a1b9a", "known-miss": "#ffb74d"}
+#: A legend entry's colour box and the space before its name; the space between entries; the height of a row.
+LEGEND_BOX, LEGEND_GAP, LEGEND_ROW = 14, 16, 16
+#: Widest a row label of a bar chart is drawn: longer ones are cut, with the whole text as their tooltip.
+MAX_LABEL_W = 260
 
 
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
-    return (f'<svg width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(title)}">'
+    width, height = math.ceil(width), math.ceil(height)
+    return (f'<svg width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
             f"<title>{escape(title)}</title>{''.join(body)}</svg>")
 
 
@@ -27,15 +39,41 @@ def _text(x: float, y: float, text: str, anchor: str = "start", extra: str = "")
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {FONT}{extra}>{escape(text)}</text>'
 
 
+def _legend(entries: Sequence[tuple[str, str]], x0: float, y0: float, width: float) -> tuple[list[str], float]:
+    """Colour boxes with their names, left to right from ``(x0, y0)``, wrapping before ``width``; returns the
+    elements and the height they take."""
+    body: list[str] = []
+    x, y = x0, y0
+    for name, colour in entries:
+        entry_w = LEGEND_BOX + text_width(name)
+        if x > x0 and x + entry_w > width:
+            x, y = x0, y + LEGEND_ROW
+        body += [f'<rect x="{x:.0f}" y="{y + 4:.0f}" width="10" height="10" fill="{colour}"/>',
+                 _text(x + LEGEND_BOX, y + 13, name)]
+        x += entry_w + LEGEND_GAP
+    return body, (y - y0 + LEGEND_ROW if entries else 0)
+
+
+def _legend_width(entries: Sequence[tuple[str, str]]) -> float:
+    """The width a legend needs at least: its widest entry."""
+    return max((LEGEND_BOX + text_width(name) for name, _ in entries), default=0.0)
+
+
 def stacked_bars(rows: Sequence[tuple[str, dict[str, int]]], title: str, width: int = 640) -> str:
-    """One horizontal bar per label, split by outcome counts (share of the label's cases)."""
-    label_w, bar_h, gap = 180, 18, 6
-    plot_w = width - label_w - 60
+    """One horizontal bar per label, split by outcome counts (share of the label's cases), and a legend of the
+    outcomes found; as wide as its labels need."""
+    bar_h, gap, share_w = 18, 6, 44
+    labels = [clip(label, MAX_LABEL_W) for label, _ in rows]
+    label_w = max((text_width(label) for label in labels), default=0.0) + 12
+    found = [(outcome, colour) for outcome, colour in OUTCOME_COLOURS.items() if any(c.get(outcome) for _, c in rows)]
+    width = max(width, label_w + 120 + share_w, label_w + _legend_width(found) + 8, text_width(title, bold=True) + 4)
+    plot_w = width - label_w - share_w
     body = [_text(0, 14, title, extra=' font-weight="bold"')]
     y = 26
-    for label, counts in rows:
+    for (label, counts), shown in zip(rows, labels):
         total = sum(counts.values()) or 1
-        body.append(_text(label_w - 6, y + bar_h - 5, label[:28], "end"))
+        text = _text(label_w - 6, y + bar_h - 5, shown, "end")
+        body.append(text if shown == label else f"<g><title>{escape(label)}</title>{text}</g>")
         x = float(label_w)
         for outcome, colour in OUTCOME_COLOURS.items():
             share = counts.get(outcome, 0) / total
@@ -46,19 +84,14 @@ def stacked_bars(rows: Sequence[tuple[str, dict[str, int]]], title: str, width: 
         passed = counts.get("passed", 0) + counts.get("xfailed", 0)
         body.append(_text(label_w + plot_w + 6, y + bar_h - 5, f"{100 * passed / total:.0f}%"))
         y += bar_h + gap
-    legend_x = float(label_w)
-    for outcome, colour in OUTCOME_COLOURS.items():
-        body.append(f'<rect x="{legend_x:.0f}" y="{y + 4}" width="10" height="10" fill="{colour}"/>')
-        body.append(_text(legend_x + 14, y + 13, outcome))
-        legend_x += 75  # six outcomes fit in the default width
-    return _svg(width, y + 22, body, title)
+    legend, legend_h = _legend(found, label_w, y, width)
+    return _svg(width, y + legend_h + 4, body + legend, title)
 
 
 def histogram(values: Sequence[float], title: str, threshold: float | None = None, bins: int = 20,
               width: int = 360, height: int = 180) -> str:
     """Counts of ``values`` in ``bins`` equal bins, with a dashed line at ``threshold``."""
-    left, bottom, top = 36, 30, 22
-    plot_w, plot_h = width - left - 10, height - bottom - top
+    bottom, top = 30, 22
     low, high = min(values), max(values)
     if threshold is not None:
         low, high = min(low, threshold), max(high, threshold)
@@ -69,6 +102,10 @@ def histogram(values: Sequence[float], title: str, threshold: float | None = Non
     for value in values:
         counts[min(bins - 1, int((value - low) / step))] += 1
     peak = max(counts)
+    ends, middle = (f"{low:.3g}", f"{high:.3g}"), f"n = {len(values)}"
+    left = max(36.0, text_width(str(peak)) + 8)
+    width = max(width, text_width(title, bold=True) + 4, left + sum(map(text_width, ends)) + text_width(middle) + 40)
+    plot_w, plot_h = width - left - 10, height - bottom - top
     body = [_text(0, 14, title, extra=' font-weight="bold"'),
             f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#333"/>',
             _text(left - 4, top + 10, str(peak), "end"), _text(left - 4, top + plot_h, "0", "end")]
@@ -83,8 +120,8 @@ def histogram(values: Sequence[float], title: str, threshold: float | None = Non
         x = left + plot_w * (threshold - low) / (high - low)
         body.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{top + plot_h}" stroke="#c62828" '
                     f'stroke-dasharray="4 3" stroke-width="2"><title>threshold {threshold:g}</title></line>')
-    body += [_text(left, height - 12, f"{low:.3g}"), _text(left + plot_w, height - 12, f"{high:.3g}", "end"),
-             _text(left + plot_w / 2, height - 12, f"n = {len(values)}", "middle")]
+    body += [_text(left, height - 12, ends[0]), _text(left + plot_w, height - 12, ends[1], "end"),
+             _text(left + plot_w / 2, height - 12, middle, "middle")]
     return _svg(width, height, body, title)
 
 
@@ -101,11 +138,12 @@ def heatmap(rows: Sequence[str], cols: Sequence[str], values: Sequence[Sequence[
     A column label ``suite/scale`` is shown on two lines, suite above scale.
     """
     heads = [col.rsplit("/", 1) if "/" in col else ["", col] for col in cols]
-    cell_w = max(64, 7 * max((len(part) for head in heads for part in head), default=4) + 10)
+    cell_w = max(64.0, max((text_width(part) for head in heads for part in head), default=0.0) + 12)
     cell_h = 30
-    label_w = 12 + 7 * max((len(r) for r in rows), default=4)
+    label_w = 12 + max((text_width(r) for r in rows), default=28.0)
     top = 58
-    width, height = label_w + cell_w * len(cols) + 10, top + cell_h * len(rows) + 10
+    width = max(label_w + cell_w * len(cols) + 10, text_width(title, bold=True) + 4)
+    height = top + cell_h * len(rows) + 10
     body = [_text(0, 14, title, extra=' font-weight="bold"')]
     for j, (upper, lower) in enumerate(heads):
         x = label_w + j * cell_w + cell_w / 2
@@ -119,7 +157,7 @@ def heatmap(rows: Sequence[str], cols: Sequence[str], values: Sequence[Sequence[
             fill = "#eeeeee" if missing else _blue(value)
             ink = "#ffffff" if not missing and value > 0.55 else "#000000"
             label = "-" if missing else f"{value:.2f}"
-            body.append(f'<rect x="{x}" y="{y}" width="{cell_w}" height="{cell_h}" fill="{fill}" stroke="#ffffff">'
+            body.append(f'<rect x="{x:.1f}" y="{y}" width="{cell_w:.1f}" height="{cell_h}" fill="{fill}" stroke="#ffffff">'
                         f"<title>{escape(row)} / {escape(cols[j])}: {label}</title></rect>")
             body.append(_text(x + cell_w / 2, y + cell_h / 2 + 4, label, "middle", f' fill="{ink}"'))
     return _svg(width, height, body, title)
@@ -139,33 +177,39 @@ def stack(svgs: Sequence[str], gap: int = 16) -> str:
 LINE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
 
-def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]], title: str, *,
-               value_text: str = "{:.3g}", bounds: tuple[float, float] | None = None, width: int = 420,
-               height: int = 190) -> str:
+def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]], title: str, axis: Axis, *,
+               unit: str = "", value_text: str = "{:.3g}", width: int = 420, plot_h: int = 130) -> str:
     """One line per series over the points ``labels`` (left to right); a ``None`` value leaves a gap.
 
-    The value axis spans ``bounds`` (e.g. 0 to 100 for a percentage), or the values found. Each point's
-    tooltip names its series, label and value (formatted by ``value_text``).
+    The value axis is ``axis`` (see :func:`mtcheck.report.axis.value_axis`), each tick labelled (with ``unit``)
+    and drawn as a faint grid line. The first of several series is drawn widest, so a later one on top of it
+    leaves it visible. Each point's tooltip names its series, label and value (formatted by ``value_text``).
     """
-    left, right, top, legend_h = 48, 10, 22, 16 * len(series)
-    bottom = 24 + legend_h
-    plot_w, plot_h = width - left - right, height - top - bottom
-    found = [v for values in series.values() for v in values if v is not None]
-    low, high = bounds or ((min(found), max(found)) if found else (0.0, 1.0))
-    if high == low:
-        low, high = low - 0.5, high + 0.5
-    step = plot_w / max(len(labels) - 1, 1)
+    entries = [(clip(name, MAX_LABEL_W), LINE_COLOURS[k % len(LINE_COLOURS)]) for k, name in enumerate(series)]
+    tick_texts = [axis.tick_text(t) + unit for t in axis.ticks]
+    left, right, top, inset = max(map(text_width, tick_texts)) + 10, 10, 30, 8
+    ends = [labels[0], labels[-1]] if len(labels) > 1 else list(labels[:1])
+    width = max(width, text_width(title, bold=True) + 4, left + _legend_width(entries) + right,
+                left + sum(map(text_width, ends)) + 20 + right)
+    plot_w = width - left - right
+    step = (plot_w - 2 * inset) / max(len(labels) - 1, 1)
+    widest = 5 if len(series) > 1 else 2  # the first of several lines, drawn under the others
 
     def xy(i: int, value: float) -> tuple[float, float]:
-        return left + i * step, top + plot_h * (high - value) / (high - low)
+        return left + inset + i * step, top + plot_h * (axis.high - value) / (axis.high - axis.low)
 
-    body = [_text(0, 14, title, extra=' font-weight="bold"'),
-            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#333"/>',
-            _text(left - 4, top + 10, value_text.format(high), "end"), _text(left - 4, top + plot_h, value_text.format(low), "end")]
-    if labels:
-        body += [_text(left, top + plot_h + 16, labels[0]), _text(left + plot_w, top + plot_h + 16, labels[-1], "end")]
+    body = [_text(0, 14, title, extra=' font-weight="bold"')]
+    for tick, text in zip(axis.ticks, tick_texts):
+        y = xy(0, tick)[1]
+        body += [f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#e3e3e3"/>',
+                 _text(left - 4, y + 4, text, "end")]
+    body.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w:.1f}" y2="{top + plot_h}" stroke="#333"/>')
+    if ends:
+        body.append(_text(left, top + plot_h + 16, ends[0]))
+    if len(ends) > 1:
+        body.append(_text(left + plot_w, top + plot_h + 16, ends[1], "end"))
     for k, (name, values) in enumerate(series.items()):
-        colour = LINE_COLOURS[k % len(LINE_COLOURS)]
+        colour = entries[k][1]
         runs: list[list[tuple[float, float]]] = [[]]
         for i, value in enumerate(values):
             if value is None:
@@ -173,12 +217,11 @@ def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]],
                 continue
             x, y = xy(i, value)
             runs[-1].append((x, y))
-            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{escape(name)} at '
+            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{widest if k == 0 else 3}" fill="{colour}"><title>{escape(name)} at '
                         f"{escape(labels[i])}: {escape(value_text.format(value))}</title></circle>")
         for points in runs:
             if len(points) > 1:
-                body.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="'
+                body.append(f'<polyline fill="none" stroke="{colour}" stroke-width="{widest if k == 0 else 2}" points="'
                             + " ".join(f"{x:.1f},{y:.1f}" for x, y in points) + '"/>')
-        y = height - legend_h + 16 * k + 4
-        body += [f'<rect x="{left}" y="{y}" width="10" height="10" fill="{colour}"/>', _text(left + 14, y + 9, name[:48])]
-    return _svg(width, height, body, title)
+    legend, legend_h = _legend(entries, left, top + plot_h + 22, width)
+    return _svg(width, top + plot_h + 22 + legend_h + 4, body + legend, title)
