@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.files import read_regular
+from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
@@ -251,6 +252,7 @@ class BERTScoreMetric(Metric):
             raise MetricError(f"bertscore: component must be one of {', '.join(COMPONENTS)}, not {component!r}")
         if idf and not idf_sents:
             raise MetricError("bertscore: idf=true needs idf_sents (sentences, or a file with one per line)")
+        lang = metric_lang("bertscore", lang) if lang is not None and str(lang).strip() else None
         reference, local = _resolve_model(model, lang)
         if local and num_layers is None:
             num_layers = json.loads((Path(reference) / "config.json").read_text(encoding="utf-8")).get("num_hidden_layers")

@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
+from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 
@@ -116,18 +117,21 @@ class LanguageMetric(ReferenceFreeMetric):
     def __init__(self, lang: str, candidates: Sequence[str] | None = None, detector: str = "py3langid"):
         if not isinstance(lang, str) or not lang.strip():
             raise ValueError("lang must be a language code like 'en' or 'nn'")
-        self.lang = base_code(lang)
+        self.lang = base_code(metric_lang("lang", lang))
         self.accepted = MACRO.get(self.lang, (self.lang,))
         codes = None
         if candidates is not None:
             if isinstance(candidates, str) or not candidates:
                 raise ValueError("candidates must be a list of language codes, e.g. [nb, nn, en]")
-            expanded = {code for c in candidates for code in MACRO.get(base_code(c), (base_code(c),))}
+            bases = [base_code(metric_lang("lang", c)) for c in candidates]
+            expanded = {code for c in bases for code in MACRO.get(c, (c,))}
             codes = tuple(sorted(expanded | set(self.accepted)))
         self.detector = get_detector(detector, codes)
         missing = [code for code in self.accepted if code not in self.detector.languages]
         if missing:
-            raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r}")
+            other = next(name for name in DETECTORS if name != detector)
+            raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r} "
+                             f"(fix: set detector: {other} if it knows {lang!r}, or remove the lang check)")
         self._candidates = ",".join(codes) if codes else "all"
 
     def settings(self) -> Signature:
