@@ -162,6 +162,12 @@ class SAMMetric(Metric):
     def settings(self) -> Signature:
         return self._settings
 
+    def open_resources(self) -> None:
+        """Parse the lexicon now (a malformed line is an error naming it), then read the base metric's resources."""
+        if isinstance(self._lexicon, LexiconFile):
+            self._lexicon = self._lexicon.load()
+        self.base.open_resources()
+
     @property
     def lexicon(self) -> Lexicon:
         """The lexicon, parsed on first use: a run whose scores are all cached never parses it."""
