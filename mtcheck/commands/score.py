@@ -65,6 +65,13 @@ def cmd_score(args: argparse.Namespace) -> int:
             scores = api.score_pairs(pairs, metric=args.metric, lang=lang, **params)
     except MetricError as exc:
         raise MtcheckError(SCORE_WORDING.explain(exc, args.metric)) from exc
+    if lang is not None:
+        from mtcheck.language_mismatch import mismatch_warning
+
+        hyps = [args.hyp] if pairs is None else [p.hyp for p in pairs.pairs]
+        warning = mismatch_warning(f"--lang {lang}", lang, hyps, [args.metric], what="hypotheses")
+        if warning is not None:
+            print(warning, file=sys.stderr)
     if args.json:
         given: Sequence[Pair | None] = pairs.pairs if pairs is not None else [None]
         sys.stdout.write(json_lines([score_record(score, pair) for score, pair in zip(scores, given)]))
