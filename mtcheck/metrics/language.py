@@ -7,6 +7,7 @@ docs/language-checks.md for the measurements behind that choice.
 """
 from __future__ import annotations
 
+import copy
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -44,17 +45,22 @@ class Detector(Protocol):
         """The most likely language code and its confidence (0-1)."""
 
 
+@lru_cache(maxsize=1)
+def _py3langid_model() -> Any:
+    """py3langid's identifier over all its languages, read once per process (it takes a third of a second)."""
+    try:
+        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    except ImportError as exc:
+        raise ValueError("detector 'py3langid' needs py3langid: pip install py3langid") from exc
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
 class Py3LangidDetector:
     """py3langid (a numpy port of langid.py): 97 languages, ~0.1 ms a sentence, Bokmål reported as ``nb``."""
 
     def __init__(self, candidates: tuple[str, ...] | None):
-        try:
-            from py3langid.langid import MODEL_FILE, LanguageIdentifier
-        except ImportError as exc:
-            raise ValueError("detector 'py3langid' needs py3langid: pip install py3langid") from exc
-
         self.name = f"py3langid-{version('py3langid')}"
-        self._ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+        self._ident = copy.copy(_py3langid_model())  # set_languages replaces its arrays; the shared model stays whole
         known = frozenset(_PY3LANGID_OUT.get(c, c) for c in self._ident.nb_classes)
         _check_supported(candidates, known, self.name)
         if candidates:
