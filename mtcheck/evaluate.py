@@ -63,8 +63,9 @@ class Evaluator:
 
         Each metric is built by :meth:`metric`, as a run builds it (target language,
         lexicon file, model folder, word lists and settings), and its small resources
-        are read (:meth:`Metric.open_resources`: a lexicon is parsed); no model is loaded. ``mtcheck validate`` reports these; a run reports the same
-        causes on the cases whose checks they stop.
+        are read (:meth:`Metric.open_resources`: a lexicon is parsed); no model is
+        loaded. ``mtcheck validate`` reports these; a run reports the same causes on
+        the cases whose checks they stop.
         """
         found: dict[tuple[int | None, str], Problem] = {}
         for case in suite.cases:

@@ -13,8 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from mtcheck.languages import find_language
 from mtcheck.metrics import SAM_PREFIX
 from mtcheck.metrics.language import MACRO, base_code, get_detector
+from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.results import CaseResult
 
 #: A line with fewer letters says too little to identify its language.
@@ -63,9 +65,7 @@ def clear_mismatch(lang: str, texts: Sequence[str]) -> Mismatch | None:
 
 
 def _sam_reads(lang: str) -> str:
-    from mtcheck.languages import find_language
-    from mtcheck.metrics.resources import has_bundled_resources
-
+    """What SAM reads for target ``lang`` (its analysis as :func:`mtcheck.metrics.sam.check_language` picks it)."""
     if has_bundled_resources(lang):
         return "the English lexicon and tagger"
     language = find_language(lang)
