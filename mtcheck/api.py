@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mtcheck.advice import SUITE, Wording
 from mtcheck.errors import Problem, SuiteError
+from mtcheck.evaluate import Evaluator
 from mtcheck.metrics import Score, get_metric
 from mtcheck.pairs import PairFile
 from mtcheck.results import CaseResult
@@ -75,15 +77,23 @@ class Validation:
     suite: Suite | None
 
 
-def validate(paths: Sequence[str | Path]) -> list[Validation]:
-    """Load and lint every suite under ``paths``: all errors and warnings of every file, even a file with errors."""
+def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]] | None = None,
+             wording: Wording = SUITE) -> list[Validation]:
+    """Load and lint every suite under ``paths``: all errors and warnings of every file, even a file with errors.
+
+    A suite that loads has each check's metric built as a run with the user's settings
+    ``overrides`` builds it (:meth:`Evaluator.load_problems`), so a suite that validates
+    never fails to build a metric when it runs; ``wording`` names the front end's options in the fixes.
+    """
+    evaluator = Evaluator(overrides=overrides, wording=wording)
     results = []
     for path in find_suites(list(paths)):
         suite, errors, warnings = check_suite(path)
         if suite is None:
             results.append(Validation(path, tuple(errors), tuple(warnings), None))
-        else:
-            results.append(Validation(path, (), tuple(lint_suite(suite)), suite))
+            continue
+        problems = evaluator.load_problems(suite)
+        results.append(Validation(path, tuple(problems), tuple(lint_suite(suite)), None if problems else suite))
     return results
 
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from mtcheck.advice import SUITE, Wording
 from mtcheck.cache import ScoreCache, cached_score_batch
-from mtcheck.errors import MtcheckError
+from mtcheck.errors import MtcheckError, Problem
 from mtcheck.options import SAM_ANY
 from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
-from mtcheck.suite.model import Check
+from mtcheck.suite.model import Check, Suite
 from mtcheck.suite.paths import refused_hub_model
 from mtcheck.targets import Target
 
@@ -57,6 +57,26 @@ class Evaluator:
         if isinstance(found, MtcheckError):
             raise found
         return found
+
+    def load_problems(self, suite: Suite) -> list[Problem]:
+        """Why a run could not build the metric of each of ``suite``'s checks, one problem per check line and cause.
+
+        Each metric is built by :meth:`metric`, as a run builds it (target language,
+        lexicon file, model folder, word lists and settings), and its small resources
+        are read (:meth:`Metric.open_resources`: a lexicon is parsed); no model is
+        loaded. ``mtcheck validate`` reports these; a run reports the same causes on
+        the cases whose checks they stop.
+        """
+        found: dict[tuple[int | None, str], Problem] = {}
+        for case in suite.cases:
+            for check in case.checks:
+                try:
+                    self.metric(check, suite.target_lang).open_resources()
+                except MtcheckError as exc:
+                    text = str(self.wording.reword(exc, check.metric))
+                    fix = "" if "(fix: " in text else "fix the check's params (docs/metrics.md lists each metric's settings)"
+                    found.setdefault((check.line, text), Problem(str(suite.path), check.line, None, text, fix))
+        return list(found.values())
 
     def _score_all(self, metric: Metric, requests: list[_Request]) -> None:
         """Score every request not yet memoised, in one batch."""

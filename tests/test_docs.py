@@ -25,10 +25,12 @@ Unknown actions and keys are errors, so a typo cannot switch a check off.
 ``skip reason="..."``
     Do not run the example; the reason is required (keep skips few).
 
-``suite [file=NAME] [wrap=suite|case] [base=NAME] [expect=valid|invalid] [error-contains=TEXT]...``
+``suite [file=NAME] [wrap=suite|case] [base=NAME] [expect=valid|invalid] [error-contains=TEXT]... [setup=FIXTURE,...]``
     A YAML example that is a suite or part of one. It is written to NAME
     (default ``example-LINE.mt.yaml``) in the document's temporary directory
-    and checked with ``mtcheck.api.validate``: it must load without errors
+    and checked with ``mtcheck.api.validate``, which builds each check's metric
+    as a run does (so a lexicon or model folder it names must be there: ``setup=``
+    writes the files a reader would have, as for ``run``): it must load without errors
     (``expect=invalid``: it must fail, with each ``error-contains`` text in the
     errors). Without ``wrap`` the text is written exactly as shown. ``wrap=suite``
     takes the example's top-level keys over a minimal valid suite (so a
@@ -102,7 +104,7 @@ FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 ACTION_KEYS: dict[str, set[str]] = {
     "skip": {"reason"},
-    "suite": {"file", "wrap", "base", "expect", "error-contains"},
+    "suite": {"file", "wrap", "base", "expect", "error-contains", "setup"},
     "yaml": {"file"},
     "run": {
         "cmd", "expect-exit", "stdout-contains", "stderr-contains", "stdout-lacks",
@@ -361,6 +363,23 @@ def fixture_workflow_steps(tmp: Path) -> None:
     (tmp / "run_step.py").write_text(RUN_STEP_PY, encoding="utf-8")
 
 
+def fixture_sentiwords_lexicon(tmp: Path) -> None:
+    """lexicons/SentiWords_1.1.txt: a tiny lexicon in the SentiWords 1.1 layout (fixtures/lexicons), where a
+    reader keeps the SentiWords file they downloaded."""
+    (tmp / "lexicons").mkdir(exist_ok=True)
+    shutil.copy(SHARED / "lexicons" / "sentiwords_header.txt", tmp / "lexicons" / "SentiWords_1.1.txt")
+
+
+def fixture_model_folder(tmp: Path) -> None:
+    """models/mbert: the files a saved Hugging Face model folder holds (config, weights, vocabulary), empty
+    weights included: enough for ``validate``, which looks at their names and never loads a model."""
+    folder = tmp / "models" / "mbert"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "config.json").write_text('{"model_type": "bert", "num_hidden_layers": 12}', encoding="utf-8")
+    (folder / "model.safetensors").write_bytes(b"")
+    (folder / "vocab.txt").write_text("[PAD]\n[UNK]\n", encoding="utf-8")
+
+
 #: A fixture that leaves a process running returns a function that stops it; it is called when the
 #: example that named the fixture is done.
 FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
@@ -371,6 +390,8 @@ FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
     "my-mt": fixture_my_mt,
     "libretranslate-server": fixture_libretranslate_server,
     "translate-sh": fixture_translate_sh,
+    "sentiwords-lexicon": fixture_sentiwords_lexicon,
+    "model-folder": fixture_model_folder,
 }
 
 
@@ -458,7 +479,11 @@ def run_yaml(ex: Example, tmp: Path) -> list[str]:
     path = tmp / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    (result,) = api.validate([path])
+    with contextlib.ExitStack() as running:
+        problems = set_up(d, tmp, running)
+        if problems:
+            return problems
+        (result,) = api.validate([path])
     errors = [str(p) for p in result.errors]
     if d.options.get("expect", "valid") == "invalid":
         if not errors:
@@ -470,17 +495,22 @@ def run_yaml(ex: Example, tmp: Path) -> list[str]:
     return []
 
 
+def set_up(d: Directive, tmp: Path, running: contextlib.ExitStack) -> list[str]:
+    """Run the ``setup=`` fixtures of ``d`` in ``tmp``; what they start stops when ``running`` closes."""
+    for name in filter(None, d.options.get("setup", "").split(",")):
+        if name not in FIXTURES:
+            return [f"unknown setup fixture {name!r} (known: {', '.join(sorted(FIXTURES))})"]
+        stop = FIXTURES[name](tmp)
+        if stop is not None:
+            running.callback(stop)
+    return []
+
+
 def run_shell(ex: Example, tmp: Path, bin_dir: Path) -> list[str]:
     d = ex.directive
     assert d is not None
     with contextlib.ExitStack() as running:  # what the setup fixtures started, stopped at the end
-        for name in filter(None, d.options.get("setup", "").split(",")):
-            if name not in FIXTURES:
-                return [f"unknown setup fixture {name!r} (known: {', '.join(sorted(FIXTURES))})"]
-            stop = FIXTURES[name](tmp)
-            if stop is not None:
-                running.callback(stop)
-        return run_commands(ex, tmp, bin_dir, d.options)
+        return set_up(d, tmp, running) or run_commands(ex, tmp, bin_dir, d.options)
 
 
 def run_commands(ex: Example, tmp: Path, bin_dir: Path, opts: dict[str, Any]) -> list[str]:

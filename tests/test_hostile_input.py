@@ -399,7 +399,9 @@ CATALOGUE = [
             RUN_BELOW, 2, "model 'some-org/some-model' in the suite is a Hugging Face hub name, and a suite file never "
             "makes mtcheck reach the hub (fix: pass --bertscore-model some-org/some-model)"),
     Hostile("suite-hub-model-warned", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
-            VALIDATE_BELOW, 0, "a run refuses it unless you pass it yourself"),
+            VALIDATE_BELOW, 1, "a run refuses it unless you pass it yourself"),
+    Hostile("suite-hub-model-named-by-the-user", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
+            (*VALIDATE_BELOW, "--bertscore-model", "some-org/some-model"), 0, "ok: suites/demo.mt.yaml"),
     Hostile("user-lexicon-outside-is-trusted", _confined(LEXICON + "}"), (*RUN_BELOW, "--sam-lexicon", "lex.txt"), 0,
             "1 passed"),
     Hostile("user-outputs-file-outside-is-trusted", _confined(), (*RUN_BELOW, "--system", "file:lex.txt"), 0, "chrf=18.4"),

@@ -346,7 +346,8 @@ def test_empty_suites(write_suite: WriteSuite, text: str, message: str, fix: str
     ("header", "message", "fix"),
     [
         ("version: 2\n", "suite format version 2 is not supported", "use 'version: 1'"),
-        ("source_lang: English\n", "source_lang 'English' is not a language code", "use an ISO 639 code like 'en', 'sv' or 'nb'"),
+        ("source_lang: English\n", "source_lang 'English' is not a language code", "did you mean 'en'?"),
+        ("source_lang: Klingonese\n", "source_lang 'Klingonese' is not a language code", "use a BCP 47 code like 'en', 'sv', 'nb' or 'pt-BR'"),
         ("soruce_lang: en\n", "unknown key 'soruce_lang' in suite", "did you mean 'source_lang'?"),
         ("ref_alternatives: maybe\n", "ref_alternatives must be true or false", ""),
         ("scales: [a]\n", "scales must be a mapping", ""),

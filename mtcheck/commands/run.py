@@ -10,6 +10,7 @@ from mtcheck import api
 from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITE_WORDING, SUITES_HELP,
                                      add_cache_options, add_metric_options, cache_of)
 from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
+from mtcheck.language_mismatch import run_warnings
 from mtcheck.options import metric_overrides
 from mtcheck.report.commands import fail_on_argument
 from mtcheck.report.summary import OUTCOMES, Summary, record_of
@@ -105,7 +106,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         gated = sum(r.outcome == "known-miss" for r in failed)
         if gated:
             print(fail_on_summary(gated, args.fail_on))
-    for line in errors:
+    for line in [*run_warnings(results), *errors]:
         print(line, file=sys.stderr)
     if data is not None and any(reports.values()):
         from mtcheck.report.files import write_reports

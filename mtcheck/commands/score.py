@@ -10,6 +10,7 @@ from mtcheck import api
 from mtcheck.advice import Wording
 from mtcheck.commands.common import EXIT_OK
 from mtcheck.errors import MetricError, MtcheckError
+from mtcheck.language_codes import option_lang
 from mtcheck.options import parse_params
 from mtcheck.pairs import Pair, read_pairs
 from mtcheck.presets import PRESETS
@@ -52,17 +53,25 @@ def cmd_score(args: argparse.Namespace) -> int:
     _check_score_inputs(args)
     if args.preset:
         return _score_preset(args)
+    lang = option_lang("--lang", args.lang) if args.lang is not None else None
     params = parse_params(args.param, metric_prefix=False)
     if args.sam_lexicon and args.metric.startswith("sam:"):
         params.setdefault("lexicon", args.sam_lexicon)
     pairs = read_pairs(args.input) if args.input is not None else None
     try:
         if pairs is None:
-            scores = [api.score(args.hyp, args.ref, metric=args.metric, src=args.src, lang=args.lang, **params)]
+            scores = [api.score(args.hyp, args.ref, metric=args.metric, src=args.src, lang=lang, **params)]
         else:
-            scores = api.score_pairs(pairs, metric=args.metric, lang=args.lang, **params)
+            scores = api.score_pairs(pairs, metric=args.metric, lang=lang, **params)
     except MetricError as exc:
         raise MtcheckError(SCORE_WORDING.explain(exc, args.metric)) from exc
+    if lang is not None:
+        from mtcheck.language_mismatch import mismatch_warning
+
+        hyps = [args.hyp] if pairs is None else [p.hyp for p in pairs.pairs]
+        warning = mismatch_warning(f"--lang {lang}", lang, hyps, [args.metric], what="hypotheses")
+        if warning is not None:
+            print(warning, file=sys.stderr)
     if args.json:
         given: Sequence[Pair | None] = pairs.pairs if pairs is not None else [None]
         sys.stdout.write(json_lines([score_record(score, pair) for score, pair in zip(scores, given)]))

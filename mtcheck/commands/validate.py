@@ -1,4 +1,9 @@
-"""``mtcheck validate``: check suite files for errors and likely mistakes, one verdict per file."""
+"""``mtcheck validate``: check suite files for errors and likely mistakes, one verdict per file.
+
+It checks everything ``mtcheck run`` checks before it scores a case, with the same
+options: the suites, each check's metric as the run builds it (target language,
+lexicon, model folder, settings), the ``--param`` settings and the ``--system`` spec.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,11 +11,16 @@ import sys
 from typing import Any
 
 from mtcheck import api
-from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITE_WORDING, add_metric_options
+from mtcheck.options import metric_overrides
+from mtcheck.systems import check_system
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    results = api.validate(args.suites)
+    overrides = metric_overrides(args.param, args.sam_lexicon, args.bertscore_model)
+    if args.system:
+        check_system(args.system)
+    results = api.validate(args.suites, overrides=overrides, wording=SUITE_WORDING)
     if not results:
         print("no suite files found (suites are named *.mt.yaml)", file=sys.stderr)
         return EXIT_USAGE
@@ -44,4 +54,7 @@ def add_parser(commands: Any) -> None:
     validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
     validate.add_argument("suites", nargs="+")
     validate.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    validate.add_argument("--system", default=None,
+                          help="check this system spec as 'mtcheck run --system' does (nothing is translated)")
+    add_metric_options(validate)
     validate.set_defaults(func=cmd_validate)

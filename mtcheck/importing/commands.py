@@ -10,7 +10,8 @@ from mtcheck.errors import MtcheckError
 from mtcheck.files import check_writable, write_atomic
 from mtcheck.importing.fields import parse_columns
 from mtcheck.importing.rows import READERS, InputError, Table, read_parallel, read_table
-from mtcheck.importing.suite import DEFAULT_CHECKS, Header, check_lang, import_table, parse_check
+from mtcheck.importing.suite import DEFAULT_CHECKS, Header, import_table, parse_check
+from mtcheck.language_codes import option_lang
 from mtcheck.suite.loader import SUITE_SUFFIXES, SYSTEM_NAME
 from mtcheck.suite.separators import dump_yaml
 
@@ -84,7 +85,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not name.strip():
         raise MtcheckError(f"--name {name!r} is empty (fix: name the suite, e.g. --name wmt19-de-en)")
     checks = [parse_check(text) for text in args.check or DEFAULT_CHECKS]
-    langs = check_lang("--source-lang", args.source_lang), check_lang("--target-lang", args.target_lang)
+    langs = option_lang("--source-lang", args.source_lang), option_lang("--target-lang", args.target_lang)
     try:
         table, named, inputs = _table(args)
         header = Header(name, *langs, inputs, checks, named, args.pairs)
@@ -116,8 +117,8 @@ def add_parser(commands: Any) -> None:
                         help="parallel text: a system's outputs (repeatable; NAME defaults to hyp)")
     parser.add_argument("--good", default=None, metavar="FILE", help="parallel text: good translations of a contrastive set")
     parser.add_argument("--bad", default=None, metavar="FILE", help="parallel text: bad translations, recorded with expect: fail")
-    parser.add_argument("--source-lang", required=True, help="ISO 639 code of the sources, e.g. de")
-    parser.add_argument("--target-lang", required=True, help="ISO 639 code of the translations, e.g. en")
+    parser.add_argument("--source-lang", required=True, help="language code of the sources (BCP 47), e.g. de")
+    parser.add_argument("--target-lang", required=True, help="language code of the translations (BCP 47), e.g. en")
     parser.add_argument("--out", required=True, help="the suite file to write, NAME.mt.yaml")
     parser.add_argument("--name", default=None, help="the suite's name and the prefix of derived ids (default: from --out)")
     parser.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",

@@ -11,7 +11,6 @@ from mtcheck.importing.cases import CaseBuilder, clean_id
 from mtcheck.importing.fields import Layouts
 from mtcheck.importing.rows import Table
 from mtcheck.metrics import is_known, metric_direction, suggestion
-from mtcheck.suite.loader import LANG
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
 
 #: The checks of an import that names none: chrF needs no tokenizer or model and works for every
@@ -45,17 +44,10 @@ def parse_check(text: str) -> dict[str, Any]:
     return {"metric": metric, "min" if op == ">=" else "max": value}
 
 
-def check_lang(option: str, code: str) -> str:
-    """``code`` when it is a language code as the loader takes them."""
-    if not LANG.match(code):
-        raise MtcheckError(f"{option} {quoted(code)} is not a language code (fix: use an ISO 639 code like 'en', 'sv' or 'pt-BR')")
-    return code
-
-
 @dataclass(frozen=True)
 class Header:
     """What the command line says of the suite to write: ``checks`` as :func:`parse_check` gives them,
-    the languages checked with :func:`check_lang`, ``named`` the ``--column`` options parsed."""
+    the languages as :func:`~mtcheck.language_codes.option_lang` writes them, ``named`` the ``--column`` options parsed."""
 
     name: str
     source_lang: str

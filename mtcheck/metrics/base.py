@@ -143,6 +143,10 @@ class Metric(metaclass=_MetricType):
             self._written = (self.normalize, str(settings))
         return self._written[1]
 
+    def open_resources(self) -> None:
+        """Read the small resources scoring reads first and building does not (SAM: its lexicon), so a broken one
+        is reported before any case runs; raises :class:`~mtcheck.errors.MetricError`. Models are never loaded."""
+
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
         """Score one hypothesis against one reference; return ``(value, details)``."""
         raise NotImplementedError(f"{type(self).__name__} implements neither _score_one nor _score_pairs")

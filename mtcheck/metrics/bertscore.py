@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.files import read_regular
+from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
@@ -47,6 +48,9 @@ COMPONENTS = ("P", "R", "F1")
 CHUNK_PAIRS = 512
 #: Fewer pairs than this never show a progress bar.
 PROGRESS_MIN_PAIRS = 1000
+#: What a model folder needs besides config.json: weights torch reads, and the files of one tokenizer.
+WEIGHT_FILES = ("*.safetensors", "*.bin")
+TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "vocab.json", "spiece.model", "sentencepiece.bpe.model", "tokenizer.model")
 #: The setting that fixes a missing or unusable model; front ends word it (see mtcheck.advice).
 MODEL_SETTING = Setting("bertscore", "model", "NAME_OR_PATH")
 
@@ -110,11 +114,25 @@ def _resolve_model(model: str | None, lang: str | None) -> tuple[str, bool]:
         return str(directory), True
     path = Path(model).expanduser()
     if path.exists() or looks_like_path(model):
-        if not (path / "config.json").is_file():
-            what = "does not exist" if not path.exists() else "has no config.json (not a Hugging Face model directory)"
-            raise MetricError(f"bertscore: model path {model!r} {what}", setting=MODEL_SETTING)
+        problem = model_folder_problem(path)
+        if problem is not None:
+            raise MetricError(f"bertscore: model path {model!r} {problem}", setting=MODEL_SETTING)
         return str(path.resolve()), True
     return model, False
+
+
+def model_folder_problem(path: Path) -> str | None:
+    """Why ``path`` is no model folder that loads (missing, or lacking its config, weights or tokenizer);
+    None when it has them. Only names are looked at: nothing is read, torch is not imported."""
+    if not path.exists():
+        return "does not exist"
+    if not (path / "config.json").is_file():
+        return "has no config.json (not a Hugging Face model directory)"
+    if not any(next(path.glob(pattern), None) is not None for pattern in WEIGHT_FILES):
+        return "has no weights (a *.safetensors or *.bin file)"
+    if not any((path / name).is_file() for name in TOKENIZER_FILES):
+        return f"has no tokenizer (none of {', '.join(TOKENIZER_FILES)})"
+    return None
 
 
 def _read_idf_sents(idf_sents: Sequence[str] | str | None) -> tuple[str, ...] | None:
@@ -251,6 +269,7 @@ class BERTScoreMetric(Metric):
             raise MetricError(f"bertscore: component must be one of {', '.join(COMPONENTS)}, not {component!r}")
         if idf and not idf_sents:
             raise MetricError("bertscore: idf=true needs idf_sents (sentences, or a file with one per line)")
+        lang = metric_lang("bertscore", lang) if lang is not None and str(lang).strip() else None
         reference, local = _resolve_model(model, lang)
         if local and num_layers is None:
             num_layers = json.loads((Path(reference) / "config.json").read_text(encoding="utf-8")).get("num_hidden_layers")

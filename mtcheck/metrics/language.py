@@ -8,12 +8,14 @@ short to identify is not judged: the check abstains and passes, saying so.
 """
 from __future__ import annotations
 
+import copy
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
+from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 
@@ -47,17 +49,22 @@ class Detector(Protocol):
         """The most likely language code and its confidence (0-1)."""
 
 
+@lru_cache(maxsize=1)
+def _py3langid_model() -> Any:
+    """py3langid's identifier over all its languages, read once per process (it takes a third of a second)."""
+    try:
+        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    except ImportError as exc:
+        raise ValueError("detector 'py3langid' needs py3langid: pip install py3langid") from exc
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
 class Py3LangidDetector:
     """py3langid (a numpy port of langid.py): 97 languages, ~0.1 ms a sentence, Bokmål reported as ``nb``."""
 
     def __init__(self, candidates: tuple[str, ...] | None):
-        try:
-            from py3langid.langid import MODEL_FILE, LanguageIdentifier
-        except ImportError as exc:
-            raise ValueError("detector 'py3langid' needs py3langid: pip install py3langid") from exc
-
         self.name = f"py3langid-{version('py3langid')}"
-        self._ident = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+        self._ident = copy.copy(_py3langid_model())  # set_languages replaces its arrays; the shared model stays whole
         known = frozenset(_PY3LANGID_OUT.get(c, c) for c in self._ident.nb_classes)
         _check_supported(candidates, known, self.name)
         if candidates:
@@ -127,18 +134,21 @@ class LanguageMetric(ReferenceFreeMetric):
         if isinstance(min_letters, bool) or not isinstance(min_letters, int) or min_letters < 0:
             raise ValueError(f"min_letters must be a whole number of letters, 0 or more, got {min_letters!r}")
         self.min_letters = min_letters
-        self.lang = base_code(lang)
+        self.lang = base_code(metric_lang("lang", lang))
         self.accepted = MACRO.get(self.lang, (self.lang,))
         codes = None
         if candidates is not None:
             if isinstance(candidates, str) or not candidates:
                 raise ValueError("candidates must be a list of language codes, e.g. [nb, nn, en]")
-            expanded = {code for c in candidates for code in MACRO.get(base_code(c), (base_code(c),))}
+            bases = [base_code(metric_lang("lang", c)) for c in candidates]
+            expanded = {code for c in bases for code in MACRO.get(c, (c,))}
             codes = tuple(sorted(expanded | set(self.accepted)))
         self.detector = get_detector(detector, codes)
         missing = [code for code in self.accepted if code not in self.detector.languages]
         if missing:
-            raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r}")
+            other = next(name for name in DETECTORS if name != detector)
+            raise ValueError(f"{self.detector.name} cannot identify the target language {lang!r} "
+                             f"(fix: set detector: {other} if it knows {lang!r}, or remove the lang check)")
         self._candidates = ",".join(codes) if codes else "all"
 
     def settings(self) -> Signature:

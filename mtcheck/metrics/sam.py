@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.language_codes import canonical_lang, metric_lang
 from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
@@ -67,13 +68,14 @@ def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -
 
     Any other language needs a lexicon the user gave for it (the default, and the
     ``$MTCHECK_SAM_LEXICON`` default, are taken as English). Raises :class:`MetricError`
-    naming the missing setting otherwise.
+    naming the missing setting otherwise, and one with the code to write for a language's name (``english``).
     """
     if lang is None or not str(lang).strip():
         raise MetricError(f"{name} needs the target language", setting=Setting(name, "lang", "LANG"))
-    if has_bundled_resources(str(lang)):
+    lang = metric_lang(name, str(lang))
+    if has_bundled_resources(lang):
         return "en"
-    code = language_code(str(lang))
+    code = language_code(lang)
     if code is not None:
         return code
     if _is_default(lexicon):
@@ -119,7 +121,7 @@ class SAMMetric(Metric):
                 f"is better (fix: use sam:bleu, sam:chrf, sam:meteor or sam:bertscore)"
             )
         self.analysis = check_language(name, lang, lexicon)
-        self.lang = str(lang)
+        self.lang = canonical_lang(str(lang))
         self.base = base
         self.name = name  # type: ignore[misc]
         self.needs_source = base.needs_source  # type: ignore[misc]
@@ -159,6 +161,12 @@ class SAMMetric(Metric):
 
     def settings(self) -> Signature:
         return self._settings
+
+    def open_resources(self) -> None:
+        """Parse the lexicon now (a malformed line is an error naming it), then read the base metric's resources."""
+        if isinstance(self._lexicon, LexiconFile):
+            self._lexicon = self._lexicon.load()
+        self.base.open_resources()
 
     @property
     def lexicon(self) -> Lexicon:

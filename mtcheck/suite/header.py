@@ -2,11 +2,11 @@
 opt-in to the reference syntax."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import quoted
+from mtcheck.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.suite.fields import Reporter, check_keys, text_field
 from mtcheck.suite.paths import outputs_file
 from mtcheck.suite.ratings import validate_scales
@@ -17,7 +17,6 @@ SUITE_KEYS = {
     "scales", "alternatives", "ref_alternatives", "cases",
 }
 SUPPORTED_VERSION = 1
-LANG = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
 
 def suite_system(report: Reporter, doc: LMap, path: Path) -> str | None:
@@ -48,12 +47,21 @@ def parse_header(report: Reporter, doc: LMap, path: Path) -> dict[str, Any]:
         "system": suite_system(report, doc, path),
     }
     for key in ("source_lang", "target_lang"):
-        lang = text_field(report, doc, key, "suite", required=True)
-        if lang is not None and not LANG.match(lang):
-            report.add(doc, key, f"suite: {key} {quoted(lang)} is not a language code", "use an ISO 639 code like 'en', 'sv' or 'nb'")
-        header[key] = lang or "und"
+        header[key] = _language(report, doc, key)
     header["scales"] = validate_scales(report, doc)
     return header
+
+
+def _language(report: Reporter, doc: LMap, key: str) -> str:
+    """The suite's ``key`` as a canonical code (``EN`` -> ``en``); a language's name is an error with the code to write."""
+    lang = text_field(report, doc, key, "suite", required=True)
+    if lang is None:
+        return "und"
+    try:
+        return canonical_lang(lang)
+    except LanguageCodeError as exc:
+        report.add(doc, key, f"suite: {key} {exc.message}", exc.fix)
+        return "und"
 
 
 def parse_alternatives(report: Reporter, doc: LMap) -> bool:

@@ -14,14 +14,14 @@ from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
-from mtcheck.suite.header import LANG, parse_alternatives, parse_header
+from mtcheck.suite.header import parse_alternatives, parse_header
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.suite.separators import separator_problems
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
 
-#: Importable from here for the importer, which writes suites: the suite file suffixes, language codes, output names.
-__all__ = ["LANG", "SUITE_SUFFIXES", "SYSTEM_NAME", "check_suite", "find_suites", "lint_suite", "load_suite", "parse_suite"]
+#: Importable from here for the importer, which writes suites: the suite file suffixes and output names.
+__all__ = ["SUITE_SUFFIXES", "SYSTEM_NAME", "check_suite", "find_suites", "lint_suite", "load_suite", "parse_suite"]
 #: The keys of ``defaults:`` itself; features add theirs (``perturb``) through :mod:`mtcheck.suite.sections`.
 DEFAULTS_KEYS = {"checks"}
 
