@@ -1,0 +1,60 @@
+"""The independent evaluation's harness (bench/independent_eval.py): one part at a time, its figures."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+sys.path.insert(0, str(BENCH))
+
+from independent_eval import Rows, Tally, load, metric_table, parity_table  # noqa: E402
+
+
+def item(split: str, subkind: str, clean: str, faulty: str, ref: str) -> dict[str, str]:
+    kind = subkind if subkind in ("negation", "antonym", "number") else "control"
+    return {"id": clean, "split": split, "src_lang": "de", "tgt_lang": "en", "kind": kind, "subkind": subkind,
+            "change": "", "src": "", "ref": ref, "clean": clean, "faulty": faulty}
+
+
+ITEMS = [
+    item("dev", "antonym", "Enable the sound", "Disable the sound", "Turn the sound on"),
+    item("dev", "negation", "The file exists", "The file does not exist", "The file is there"),
+    item("dev", "form", "Save as", "Save As...", "Save under a name"),
+    item("held-out", "antonym", "Show hidden files", "Hide hidden files", "Display hidden files"),
+]
+
+
+def write(path: Path) -> Path:
+    path.write_text("".join(json.dumps(i) + "\n" for i in ITEMS), encoding="utf-8")
+    return path
+
+
+def test_only_the_dev_part_is_read_unless_the_held_out_part_is_asked_for(tmp_path):
+    data = write(tmp_path / "set.jsonl")
+    assert [i["split"] for i in load(data, held_out=False)] == ["dev"] * 3
+    assert [i["clean"] for i in load(data, held_out=True)] == ["Show hidden files"]
+
+
+def test_the_tables_give_detection_and_false_alarms_per_kind():
+    rows = Rows()
+    columns = rows.tallies[("chrf", "antonym")]
+    columns.setdefault("base", Tally()).add(50, 60, 0, 0)
+    columns.setdefault("paper", Tally()).add(50, 30, 0, 0.5)
+    columns.setdefault("paper", Tally()).add(50, 55, 0.1, 0)
+    columns["base"].add(50, 55, 0, 0)
+    rows.parity[("de->en", "form")].setdefault("base", Tally()).add(100, 90, 0, 10)
+    assert metric_table(rows, ["paper", "aligned"])[2] == \
+        "| chrf | antonym | 2 | 0.000 | 0.500 | 0.500 | 0.500 | – | – | – |"
+    assert parity_table(rows)[2] == "| de->en | control: form | 1 | 1.000 | 0.000 | 1.000 |"
+
+
+def test_a_run_scores_the_dev_part_and_says_which_part_it_scored(tmp_path):
+    data = write(tmp_path / "set.jsonl")
+    done = subprocess.run([sys.executable, str(BENCH / "independent_eval.py"), "--data", str(data), "--metrics", "chrf",
+                           "--penalties", "paper", "--no-source-parity"], capture_output=True, text=True, check=True)
+    assert "3 items of the dev part of set.jsonl" in done.stdout
+    assert "### target en (sources de), dev part, 3 items" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| chrf |")]
+    assert [row.split(" | ")[1:3] for row in rows] == [["negation", "1"], ["antonym", "1"], ["control: form", "1"]]
