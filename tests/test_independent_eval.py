@@ -9,6 +9,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
 
+import independent_eval  # noqa: E402
 from independent_eval import Rows, Tally, load, metric_table, parity_table  # noqa: E402
 
 
@@ -58,3 +59,34 @@ def test_a_run_scores_the_dev_part_and_says_which_part_it_scored(tmp_path):
     assert "### target en (sources de), dev part, 3 items" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| chrf |")]
     assert [row.split(" | ")[1:3] for row in rows] == [["negation", "1"], ["antonym", "1"], ["control: form", "1"]]
+
+
+FAKE_PARITY = """
+import json, sys
+args = sys.argv[1:]
+assert args[:3] == ["score", "--metric", "source-parity"] and args[-1] == "--json", args
+path = args[args.index("--input") + 1]
+for line in open(path, encoding="utf-8"):
+    pair = json.loads(line)
+    print(json.dumps({"score": 50.0 if ("not" in pair["hyp"]) != ("nicht" in pair["src"]) else 100.0}))
+"""
+
+
+def test_source_parity_is_scored_through_the_batch_contract_per_direction(tmp_path, monkeypatch):
+    fake = tmp_path / "fake_mtcheck.py"
+    fake.write_text(FAKE_PARITY, encoding="utf-8")
+    monkeypatch.setattr(independent_eval, "is_known", lambda name: name == "source-parity")
+    monkeypatch.setattr(independent_eval, "_mtcheck", lambda: [sys.executable, str(fake)])
+    negation = item("dev", "negation", "The file exists", "The file does not exist", "")
+    form = item("dev", "form", "Save as", "Save As...", "")
+    rows = Rows()
+    independent_eval.score_source_parity(rows, [negation | {"src": "Die Datei existiert"}, form | {"src": "Speichern"}])
+    assert parity_table(rows)[2:] == ["| de->en | negation | 1 | 1.000 | 0.000 | 1.000 |",
+                                      "| de->en | control: form | 1 | 0.000 | 0.000 | 0.000 |"]
+
+
+def test_without_source_parity_in_mtcheck_the_run_says_so(monkeypatch):
+    monkeypatch.setattr(independent_eval, "is_known", lambda name: False)
+    rows = Rows()
+    independent_eval.score_source_parity(rows, ITEMS[:1])
+    assert rows.notes == ["source-parity: not scored (this mtcheck has no metric of that name)"] and not rows.parity
