@@ -6,8 +6,11 @@ top-level ``fixtures/`` folder instead; pytest fixtures go in ``conftest.py``.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
+
+import pytest
 
 #: The ``write_suite`` fixture (conftest.py): ``write_suite(text, name="demo.mt.yaml") -> Path``.
 WriteSuite = Callable[..., Path]
@@ -47,3 +50,9 @@ def reference_levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
         for j, y in enumerate(b, 1):
             previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
     return row[-1]
+
+
+def outcomes(result: pytest.RunResult) -> dict[str, int]:
+    """The counts of pytest's last line by word, mtcheck's included (``Pytester.parseoutcomes`` splits ``known-miss``)."""
+    last = next((line for line in reversed(result.stdout.lines) if line.strip()), "")
+    return {word: int(count) for count, word in re.findall(r"(\d+) ([\w-]+)", last.split(" in ")[0])}

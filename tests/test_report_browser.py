@@ -78,7 +78,7 @@ def test_filters_hide_and_show_cases_without_scripts(page: Path, tmp_path: Path)
     probed.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
     dom = _chromium(tmp_path, "--dump-dom", probed.as_uri()).stdout
     seen = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
-    assert seen["all"] == ["o-failed", "o-xpassed", "o-passed", "o-xfailed", "o-passed"]  # failing first
-    assert seen["unticked_passed"] == ["o-failed", "o-xpassed", "o-xfailed"]
+    assert seen["all"] == ["o-failed", "o-missed", "o-passed", "o-caught", "o-passed"]  # failing first
+    assert seen["unticked_passed"] == ["o-failed", "o-missed", "o-caught"]
     assert seen["tag_markup"] == ["o-failed", "o-passed"]  # html-chars and fine carry the tag markup
-    assert seen["open"] == ["o-failed", "o-xpassed"]  # passing and caught ones are folded
+    assert seen["open"] == ["o-failed", "o-missed"]  # passing and caught ones are folded

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from mtcheck.report import baseline_digest, svg
 from mtcheck.report.data import ReportData
 from mtcheck.report.html_cases import render_cases
-from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
+from mtcheck.report.markdown import pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
-from mtcheck.report.summary import OUTCOMES
+from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
@@ -25,7 +25,7 @@ table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px soli
 th{background:#f3f3f3;text-align:left}td.n{text-align:right}
 .grid{display:flex;flex-wrap:wrap;gap:16px}.grid svg{border:1px solid #eee}
 pre{background:#f8f8f8;border:1px solid #e3e3e3;padding:8px;white-space:pre-wrap;font-size:12px}
-details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color:#ef6c00}.error{color:#6a1b9a}
+details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.missed{color:#ef6c00}.error{color:#6a1b9a}
 .counts span{margin-right:14px}table.run{font-size:13px}table.run td{border:none;padding:1px 12px 1px 0}
 table.run td:first-child{color:#555}table.run code{font-size:12px;word-break:break-all}
 """
@@ -52,11 +52,11 @@ def _pass_rates(data: ReportData) -> str:
 
 
 def _severity(data: ReportData) -> str:
-    rows = [[name, c["caught"], c["missed"]] for name, c in reversed(data.summary["severity"].items())
-            if c["caught"] or c["missed"]]
+    rows = [[name, *(c[o] for o in SEVERITY_OUTCOMES)] for name, c in reversed(data.summary["severity"].items())
+            if any(c.values())]
     if not rows:
         return ""
-    return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", "caught", "missed"], rows)
+    return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", *SEVERITY_OUTCOMES], rows)
 
 
 def _distributions(data: ReportData) -> str:
@@ -148,7 +148,7 @@ def _sensitivity(data: ReportData) -> str:
 def render_html(data: ReportData) -> str:
     """The whole report as one HTML document."""
     counts = data.counts()
-    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(OUTCOME_WORDS[o])}</span>" for o in OUTCOMES)
+    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(o)}</span>" for o in OUTCOMES)
     case_css, cases = render_cases(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(data.title)}</title>'
