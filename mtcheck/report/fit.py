@@ -33,16 +33,16 @@ def cut(text: str, width: int) -> str:
 
 def pack(items: Iterable[str], width: int, first: str = "", indent: str = "", separator: str = " ") -> list[str]:
     """``items`` joined by ``separator`` in lines of at most ``width`` characters, the first line starting with
-    ``first`` and the others with ``indent``; an item too long for any line has a line of its own, whole."""
+    ``first`` and the others with ``indent``. An item too long for any line has a line of its own, whole."""
     lines: list[str] = []
-    line = first
+    line, empty = first, True
     for item in items:
-        joined = line + (separator if line not in (first, indent) else "") + item
-        if len(joined.rstrip()) <= width or line in (first, indent):
-            line = joined
+        joined = line + ("" if empty else separator) + item
+        if len(joined.rstrip()) <= width or (empty and len(indent + item) > width):  # it fits, or fits nowhere better
+            line, empty = joined, False
             continue
         lines.append(line.rstrip())
-        line = indent + item
+        line, empty = indent + item, False
     lines.append(line.rstrip())
     return lines
 

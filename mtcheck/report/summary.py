@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
-from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, fold, pack
+from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
 from mtcheck.results import CaseResult
@@ -145,15 +145,17 @@ def counts_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {o}{'s' if o == Outcome.ERROR and n > 1 else ''}" for o in OUTCOMES if (n := counts.get(o, 0)))
 
 
-def severity_text(severity: dict[str, dict[str, int]]) -> str:
-    """``critical 1 caught, 1 known-miss; major 3 caught``, most severe first ("" without known-faulty outputs)."""
-    return "; ".join(f"{name} " + ", ".join(f"{n} {o}" for o, n in counts.items() if n)
-                     for name, counts in reversed(severity.items()) if any(counts.values()))
+def severity_parts(severity: dict[str, dict[str, int]]) -> list[str]:
+    """``["critical 1 caught, 1 known-miss", "major 3 caught"]``, most severe first (none without known-faulty outputs)."""
+    return [f"{name} " + ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+            for name, counts in reversed(severity.items()) if any(counts.values())]
 
 
 def severity_lines(severity: dict[str, dict[str, int]], width: int = DEFAULT_WIDTH) -> list[str]:
-    """The summary's lines on known-faulty outputs by severity, and a blank line (nothing without any)."""
-    text = severity_text(severity)
-    if not text:
+    """The summary's lines on known-faulty outputs by severity, folded between severities, and a blank line
+    (nothing without known-faulty outputs)."""
+    parts = severity_parts(severity)
+    if not parts:
         return []
-    return [*fold(text, width, first="known-faulty outputs by severity: ", indent="  "), ""]
+    items = [f"{part};" for part in parts[:-1]] + parts[-1:]
+    return [*pack(items, width, first="known-faulty outputs by severity: ", indent="  "), ""]
