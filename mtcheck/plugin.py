@@ -167,6 +167,14 @@ def pytest_report_teststatus(report: pytest.CollectReport | pytest.TestReport, c
     return outcome, letter, (outcome.upper(), {colour: True})
 
 
+def _order_words(stats: dict[str, list[Any]]) -> None:
+    """Put mtcheck's words last in pytest's tally, in :class:`~mtcheck.outcome.Outcome`'s order, so its last line
+    lists them as the verdict line does (pytest lists the words it does not know in the order they first came)."""
+    for outcome in _SHOWN:
+        if outcome.value in stats:
+            stats[outcome.value] = stats.pop(outcome.value)
+
+
 def _stop(config: pytest.Config, message: str) -> None:
     """Stop the run now; under pytest-xdist, the controller's loop too, so other workers start no further case."""
     dsession = config.pluginmanager.get_plugin("dsession")
@@ -197,6 +205,7 @@ class SummaryReporter:
         return self.config.stash[SUMMARY]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        _order_words(terminalreporter.stats)
         self._failure_texts(terminalreporter)
         summary = self.config.stash.get(SUMMARY, None)
         if not summary or self.config.getoption("mt_no_summary"):
