@@ -15,9 +15,11 @@ import pytest
 from mtcheck.advice import Wording
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
+from mtcheck.outcome import Outcome
 from mtcheck.regression.pytest_plugin import RegressionPlugin
 from mtcheck.report.files import ReportPlugin
 from mtcheck.report.data import case_record, flat_properties
+from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import fail_on_note, render_case, render_error
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
@@ -118,7 +120,7 @@ class CaseItem(pytest.Item):
         for tag in target.case.tags:
             self.add_marker(marker_name(tag))
         self.fail_on: str | None = self.config.getoption("mt_fail_on")
-        if target.blind_spot and not target.gated(self.fail_on):  # missed as recorded: pytest's XPASS, which does not fail
+        if target.blind_spot and not target.gated(self.fail_on):  # missed as recorded (known-miss): does not fail
             self.add_marker(pytest.mark.xfail(reason=f"known blind spot: {target.blind_spot}", strict=False,
                                               raises=_NeverRaised))
 
@@ -140,7 +142,7 @@ class CaseItem(pytest.Item):
         runner = self.config.stash[RUNNER]
         result = runner.result(self.target, () if runner.has_result(self.target) else self._window())
         self._attach(result)
-        if result.outcome != "error":
+        if result.outcome != Outcome.ERROR:
             return
         if result.fatal:  # the system under test failed: every later case would fail the same way
             message = f"mtcheck: {result.error}"
@@ -159,16 +161,17 @@ class CaseItem(pytest.Item):
             self._attach(CaseResult(self.target, None))
             pytest.skip(self.target.skip_reason)
         result = self.config.stash[RUNNER].result(self.target)
-        if result.outcome == "xfailed":
+        if result.outcome == Outcome.CAUGHT:
             pytest.xfail(f"known-faulty output {self.target.system!r} caught by its checks")
         if result.fails_run(self.fail_on):
-            note = fail_on_note(result, self.fail_on, "--mt-fail-on") if result.outcome == "known-miss" else ""
+            note = fail_on_note(result, self.fail_on, "--mt-fail-on", pytest_width(self.config)) \
+                if result.outcome == Outcome.KNOWN_MISS else ""
             raise CaseFailed(result, note)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, CaseFailed):
             failed = excinfo.value
-            return render_case(failed.result) + (f"\n{failed.note}" if failed.note else "")
+            return render_case(failed.result, pytest_width(self.config)) + (f"\n{failed.note}" if failed.note else "")
         if isinstance(excinfo.value, pytest.xfail.Exception):
             # A caught known-faulty output: pytest reports only the reason. Formatting the
             # traceback instead (parsing every frame's source file) cost ~0.2 s per case.

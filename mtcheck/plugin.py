@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from mtcheck.history.options import add_options as add_history_options
+from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 #: ``(dest, default)`` of every option of the "mtcheck" group, recorded by :func:`pytest_addoption`.
 _OPTIONS: list[tuple[str, Any]] = []
+#: How pytest shows a case's outcome where pytest has no word for it: the progress letter and the verbose word's colour.
+#: (``passed``, ``failed``, ``error`` and ``skipped`` are pytest's own words.)
+_SHOWN = {Outcome.CAUGHT: ("c", "green"), Outcome.MISSED: ("M", "red"), Outcome.KNOWN_MISS: ("k", "yellow")}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -140,6 +144,37 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return make_scheduler(config, log)
 
 
+def case_outcome(report: pytest.CollectReport | pytest.TestReport) -> str | None:
+    """The outcome of the case a report is about (its case record's, pytest's verdict applied), or ``None`` for a
+    report of anything else: another test, or a check-sensitivity test (whose records are probes)."""
+    records = case_records(report) if isinstance(report, pytest.TestReport) else []
+    if not records:
+        return None
+    from mtcheck.report.sensitivity import SENSITIVITY
+
+    return next((record["outcome"] for record in records if SENSITIVITY not in record), None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.CollectReport | pytest.TestReport, config: pytest.Config) -> Any:
+    """Count a case under mtcheck's word (``caught``, ``missed``, ``known-miss``), so that pytest's last line says
+    what ``mtcheck run`` says. A missed output stays a failed report: exit status, ``-x``, ``--lf`` and JUnit XML
+    see a failure; :class:`SummaryReporter` prints its failure text, as pytest's FAILURES section lists only ``failed``."""
+    outcome = case_outcome(report)
+    if outcome not in _SHOWN:
+        return None
+    letter, colour = _SHOWN[outcome]
+    return outcome, letter, (outcome.upper(), {colour: True})
+
+
+def _order_words(stats: dict[str, list[Any]]) -> None:
+    """Put mtcheck's words last in pytest's tally, in :class:`~mtcheck.outcome.Outcome`'s order, so its last line
+    lists them as the verdict line does (pytest lists the words it does not know in the order they first came)."""
+    for outcome in _SHOWN:
+        if outcome.value in stats:
+            stats[outcome.value] = stats.pop(outcome.value)
+
+
 def _stop(config: pytest.Config, message: str) -> None:
     """Stop the run now; under pytest-xdist, the controller's loop too, so other workers start no further case."""
     dsession = config.pluginmanager.get_plugin("dsession")
@@ -170,9 +205,30 @@ class SummaryReporter:
         return self.config.stash[SUMMARY]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        _order_words(terminalreporter.stats)
+        self._failure_texts(terminalreporter)
         summary = self.config.stash.get(SUMMARY, None)
         if not summary or self.config.getoption("mt_no_summary"):
             return
+        from mtcheck.report.fit import pytest_width
+
         terminalreporter.write_sep("=", "mtcheck summary")
-        for line in summary.render():
+        for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
             terminalreporter.write_line(line)
+        if summary.suites:
+            terminalreporter.write_line("")
+            terminalreporter.write_line(summary.verdict(self.config.getoption("mt_fail_on")))
+
+    def _failure_texts(self, terminalreporter: Any) -> None:
+        """The failure text of each case that fails under a word of mtcheck's (``missed``; ``known-miss`` under
+        ``--mt-fail-on``), which pytest's FAILURES section leaves out."""
+        if self.config.option.tbstyle == "no":
+            return
+        words = (Outcome.MISSED.value, Outcome.KNOWN_MISS.value)
+        failed = {word: [r for r in terminalreporter.stats.get(word, ()) if r.failed] for word in words}
+        if not any(failed.values()):
+            return
+        terminalreporter.write_sep("=", f"FAILURES ({', '.join(word for word in words if failed[word])})")
+        for report in (r for word in words for r in failed[word]):
+            terminalreporter.write_sep("_", report.head_line or report.nodeid, red=True, bold=True)
+            terminalreporter.write_line(report.longreprtext)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.outcome import FAILURES, Outcome
 from mtcheck.suite.model import Check
 from mtcheck.targets import Target
 
@@ -55,25 +56,23 @@ class CaseResult:
         return self.error is None and all(c.passed for c in self.checks) and all(c.passed for c in self.contrastive)
 
     @property
-    def outcome(self) -> str:
-        """``passed``, ``failed``, ``skipped``, for a known-faulty output ``xfailed`` (caught) / ``xpassed`` (missed)
-        / ``known-miss`` (missed, and recorded in the suite as a known blind spot),
-        or ``error`` when the hypothesis or a check's value could not be computed: that is never a pass, and never
-        counts as catching a known-faulty output."""
+    def outcome(self) -> Outcome:
+        """What became of the output (see :class:`~mtcheck.outcome.Outcome`): ``error`` when the hypothesis or a
+        check's value could not be computed, which is never a pass and never catches a known-faulty output."""
         if self.target.skip_reason:
-            return "skipped"
+            return Outcome.SKIPPED
         if self.errors():
-            return "error"
+            return Outcome.ERROR
         if self.target.expect_fail:
             if not self.passed:
-                return "xfailed"
-            return "known-miss" if self.target.blind_spot else "xpassed"
-        return "passed" if self.passed else "failed"
+                return Outcome.CAUGHT
+            return Outcome.KNOWN_MISS if self.target.blind_spot else Outcome.MISSED
+        return Outcome.PASSED if self.passed else Outcome.FAILED
 
     def fails_run(self, fail_on: str | None = None) -> bool:
-        """Whether this result fails the run: a failed case, a missed known-faulty output (``xpassed``), and under
+        """Whether this result fails the run: a failed case, a missed known-faulty output, and under
         ``--fail-on SEVERITY`` a known blind spot missed again (``known-miss``) of that severity or worse."""
-        return self.outcome in ("failed", "xpassed") or (self.outcome == "known-miss" and self.target.gated(fail_on))
+        return self.outcome in FAILURES or (self.outcome == Outcome.KNOWN_MISS and self.target.gated(fail_on))
 
     def errors(self) -> list[str]:
         """Why this result could not be computed, one line per distinct cause (empty when it could)."""

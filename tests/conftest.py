@@ -29,6 +29,13 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["MTCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="mtcheck-test-cache-")
 
 
+@pytest.fixture(autouse=True)
+def _terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lay terminal text out for 80 columns (pytest's width off a terminal), whatever terminal runs the tests:
+    pytest and mtcheck fold their output to $COLUMNS, so a test that matches lines must not depend on it."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+
 @pytest.fixture
 def write_suite(tmp_path: Path) -> Callable[..., Path]:
     """Write a suite (dedented) under ``tmp_path`` and return its path."""

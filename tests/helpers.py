@@ -7,6 +7,7 @@ top-level ``fixtures/`` folder instead; pytest fixtures go in ``conftest.py``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -66,3 +67,7 @@ def sentiwords() -> Path:
     if not path.is_file():
         pytest.skip(f"SentiWords 1.1 not found at {path} (an extra check: set MTCHECK_TEST_SENTIWORDS to a copy)")
     return path
+def outcomes(result: pytest.RunResult) -> dict[str, int]:
+    """The counts of pytest's last line by word, mtcheck's included (``Pytester.parseoutcomes`` splits ``known-miss``)."""
+    last = next((line for line in reversed(result.stdout.lines) if line.strip()), "")
+    return {word: int(count) for count, word in re.findall(r"(\d+) ([\w-]+)", last.split(" in ")[0])}

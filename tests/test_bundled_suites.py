@@ -2,7 +2,7 @@
 
 `mtcheck run suites/` is the README's first command, so it must exit 0: every
 correct recorded output passes its checks and every output marked `expect: fail`
-is caught (xfailed) or is a known blind spot (`blind_spot:`, outcome known-miss).
+is caught or is a known blind spot (`blind_spot:`, outcome known-miss).
 Every output the ratings call faulty is `expect: fail`: a faulty output no check
 catches is never disguised as a correct one. The suites are also the template
 curators copy, so each is checked for size, tags and (where it has scales) two
@@ -60,11 +60,13 @@ def test_validate_exits_0(capsys):
     assert out.count("ok: ") == len(SUITE_FILES)
 
 
-def test_run_exits_0(capsys):
+def test_run_exits_0_and_its_output_fits_100_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
     assert main(["run", str(SUITES_DIR)]) == 0
-    out = capsys.readouterr().out
-    assert " failed" not in out.splitlines()[-1]
-    assert "known-miss" in out.splitlines()[-1]  # the known blind spots are counted, not hidden
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("PASSED: ") and " failed" not in lines[-1] and " missed" not in lines[-1]
+    assert "known-miss" in lines[-1]  # the known blind spots are counted, not hidden
+    assert [line for line in lines if len(line) > 100] == []
 
 
 @pytest.mark.parametrize("path", SUITE_FILES, ids=lambda p: p.name)
@@ -98,12 +100,12 @@ def test_every_outcome(results):
     """Correct outputs pass; every `expect: fail` output is caught, or is a known blind spot (known-miss)."""
     bad = [f"{r.target.suite.name}::{r.target.test_id}: {r.outcome} {r.error or ''}"
            for r in results
-           if r.outcome not in ("passed", "xfailed") and not (r.outcome == "known-miss" and r.target.blind_spot)]
+           if r.outcome not in ("passed", "caught") and not (r.outcome == "known-miss" and r.target.blind_spot)]
     assert not bad, "\n".join(bad)
     for r in results:
         if r.target.expect_fail:
-            assert r.outcome in ("xfailed", "known-miss")
-            assert (r.outcome == "xfailed") == any(not c.passed for c in r.checks)
+            assert r.outcome in ("caught", "known-miss")
+            assert (r.outcome == "caught") == any(not c.passed for c in r.checks)
         else:
             assert r.outcome == "passed"
     assert any(r.outcome == "known-miss" for r in results)

@@ -47,7 +47,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 def test_run_exits_0_when_everything_passes(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["run", str(write_suite(PASSING))], capsys)
     assert code == 0
-    assert out.strip().splitlines()[-1] == "1 passed, 1 xfailed"
+    assert out.strip().splitlines()[-1] == "PASSED: 1 passed, 1 caught"
 
 
 def test_run_exits_1_on_a_failure_and_prints_it(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,13 +57,14 @@ def test_run_exits_1_on_a_failure_and_prints_it(write_suite: WriteSuite, capsys:
     assert "  source:     أنا لا أحب ذلك 😞" in out
     assert "  hypothesis: אני אוהב את זה 😍  [system: hyp]" in out
     assert "  FAIL  chrf = " in out and "(threshold >= 80, higher is better)" in out
-    assert out.strip().splitlines()[-1] == "1 failed, 1 xfailed"
+    assert out.strip().splitlines()[-1] == "FAILED: 1 failed, 1 caught"
 
 
 def test_run_exits_1_on_a_blind_spot(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["run", str(write_suite(PASSING.replace("משהו אחר לגמרי", "אני לא אוהב את זה")))], capsys)
     assert code == 1
-    assert "known-bad[old] (demo.mt.yaml:13): known-faulty output PASSED every check: a metric blind spot" in out
+    assert "known-bad[old] (demo.mt.yaml:13): missed\n  expect:     fail, but every check passed it: a metric blind spot" in out
+    assert out.strip().splitlines()[-1] == "FAILED: 1 passed, 1 missed"
 
 
 @pytest.mark.parametrize(
@@ -95,8 +96,8 @@ def test_run_json(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -
     assert check["metric"] == "chrf" and check["min"] == 80 and check["max"] is None
     assert check["passed"] is False and check["higher_is_better"] is True
     assert check["signature"].startswith("chrf|") and check["value"] == first["values"]["chrf"]
-    assert (second["case"], second["system"], second["outcome"]) == ("known-bad", "old", "xfailed")
-    assert payload["summary"]["suites"]["cli"]["counts"] == {"passed": 0, "failed": 1, "xfailed": 1, "xpassed": 0, "skipped": 0, "error": 0, "known-miss": 0}
+    assert (second["case"], second["system"], second["outcome"]) == ("known-bad", "old", "caught")
+    assert payload["summary"]["suites"]["cli"]["counts"] == {"passed": 0, "failed": 1, "caught": 1, "missed": 0, "known-miss": 0, "error": 0, "skipped": 0}
     assert payload["summary"]["tags"]["negation-drop"]["counts"]["failed"] == 1
 
 
@@ -214,7 +215,7 @@ def test_run_a_check_that_cannot_be_computed_is_an_error_not_a_caught_fault(
                         .replace("ar\n", "de\n").replace("he\n", "en\n"))
     code, out, err = _run(["run", str(suite)], capsys)
     assert code == 2
-    assert out.strip().splitlines()[-1] == "2 errors"
+    assert out.strip().splitlines()[-1] == "ERROR: 2 errors"
     (line,) = err.strip().splitlines()
     assert line.startswith(f"mtcheck: error: check sam:chrf(lexicon={suite.parent / 'nonexistent'}) cannot be computed: ")
     assert "sentiment lexicon not found" in line and "(fix: " in line and "(in 2 cases: rtl (demo.mt.yaml:8), known-bad[old]" in line
@@ -231,6 +232,58 @@ def test_run_finds_no_suites(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert code == 5
     assert out == ""
     assert err == f"mtcheck: nothing to check: no suite files in {tmp_path} (suites are files named *.mt.yaml or *.mt.yml)\n"
+
+
+def test_run_without_a_path_checks_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(["run"], capsys)
+    assert (code, out) == (5, "")
+    assert err.startswith("mtcheck: nothing to check: no suite files in . (")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "one.mt.yaml").write_text(PASSING, encoding="utf-8")
+    code, out, _ = _run(["run"], capsys)
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "PASSED: 1 passed, 1 caught"
+
+
+WIDE = """\
+name: a-suite-whose-name-is-far-too-long-to-fit-in-a-narrow-table-of-outcome-counts
+source_lang: en
+target_lang: sv
+cases:
+  - id: neg
+    src: I do not love it.
+    ref: Jag älskar det inte.
+    tags: [a-tag-whose-name-is-too-long-for-a-table, negation-drop]
+    notes: A note long enough to need folding in a narrow terminal, as notes often are when they explain a case.
+    hyps:
+      good: Jag älskar det inte.
+      dropped: {text: Jag älskar det., expect: fail}
+      same: {text: Jag älskar det inte., expect: fail, blind_spot: a reason long enough to need folding in a narrow terminal}
+    checks:
+      - {metric: chrf, min: 50}
+      - {metric: "lang", params: {candidates: [sv, nb, da, en]}, min: 1}
+"""
+
+
+@pytest.mark.parametrize("verbose", [[], ["-v"]], ids=["default", "verbose"])
+def test_run_output_fits_the_terminal_width(
+    write_suite: WriteSuite, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], verbose: list[str]
+) -> None:
+    """Tables, signatures, notes and blind spots fold or cut to $COLUMNS; source, reference and hypothesis stay whole."""
+    monkeypatch.setenv("COLUMNS", "60")
+    code, out, _ = _run(["run", str(write_suite(WIDE)), "--fail-on", "major", *verbose], capsys)
+    assert code == 1
+    lines = out.splitlines()
+    assert [line for line in lines if len(line) > 60] == []
+    at = lines.index("  blind spot: a reason long enough to need folding in a")
+    assert lines[at + 1] == "              narrow terminal"
+    assert "  hypothesis: Jag älskar det inte.  [system: same]" in lines
+    assert any(line.startswith("tag ") for line in lines) == bool(verbose)  # per-tag tables and means only with -v
+    assert any(line.startswith("means over correct outputs, per suite:") for line in lines) == bool(verbose)
+    assert lines[-1] == "FAILED: 1 passed, 1 missed, 1 known-miss"
 
 
 def test_run_where_every_case_is_skipped(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:

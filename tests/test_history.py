@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import outcomes
 from mtcheck.cli import main
 from mtcheck.errors import MtcheckError
 from mtcheck.history.commands import Recorder
@@ -146,10 +147,10 @@ def test_mtcheck_run_appends_each_run(history: str, write_suite, capsys, monkeyp
     assert [run.id for run in runs] == [1, 2]
     run = runs[-1]
     assert run.git_commit is None and run.systems == ["good", "hyp", "old"] and run.started_at.endswith("+00:00")
-    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "caught": 1}
     assert run.counts[(SUITE_SCOPE, "demo")] == run.counts[(RUN, "")]
     assert run.counts[(TAG, "greeting")] == {"passed": 1, "failed": 1}
-    assert run.pass_rate() == 0.75 and run.ns[(TAG, "negation")]["chrf"] == 2
+    assert run.pass_rate() == 0.75 and run.ns[(TAG, "negation")]["chrf"] == 1  # the mean leaves the caught output out
     assert run.means[(TAG, "greeting")]["chrf"] == pytest.approx(64.7, abs=0.05) == runs[0].means[(TAG, "greeting")]["chrf"]
     assert main(["history", history]) == 0
     table = capsys.readouterr().out.splitlines()
@@ -167,27 +168,46 @@ def test_cases_are_stored_one_row_each(history: str) -> None:
     assert len(rows) == 30 and rows[0] == ("c0", "failed", '["t"]', '{"chrf": 0.0}')
 
 
+def test_runs_recorded_with_the_old_outcome_words_read_as_today(history: str) -> None:
+    """Runs recorded before the outcome words changed say xfailed and xpassed: they read as caught and missed."""
+    records = [_record("s", "a", "passed", [], 1.0), _record("s", "b", "caught", [], 0.0), _record("s", "c", "missed", [], 1.0)]
+    with open_store(history, create=True) as store:
+        store.append(build_run(records, commit=None, started_at="2025-01-01T00:00:00+00:00"))
+        cursor = store.connection.cursor()
+        cursor.execute("UPDATE mtcheck_counts SET outcome = 'xfailed' WHERE outcome = 'caught'")
+        cursor.execute("UPDATE mtcheck_counts SET outcome = 'xpassed' WHERE outcome = 'missed'")
+        store.connection.commit()
+        (run,) = store.runs()
+        assert run.counts[(RUN, "")] == {"passed": 1, "caught": 1, "missed": 1}
+        assert run.pass_rate() == pytest.approx(2 / 3)
+        assert render_text([run], 1)[1].split()[7] == "1"  # the failed column (after run, date, time, commit, cases, rate, Δ)
+        cursor.execute("UPDATE mtcheck_counts SET outcome = 'bogus' WHERE outcome = 'passed'")
+        store.connection.commit()
+        with pytest.raises(MtcheckError, match="unknown outcome 'bogus'"):
+            store.runs()
+
+
 def test_pytest_option_records_one_run(history: str, pytester: pytest.Pytester) -> None:
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "--mt-history", history)
-    result.assert_outcomes(passed=2, failed=1, xfailed=1)
+    assert outcomes(result) == {"failed": 1, "passed": 2, "caught": 1}
     result.stdout.fnmatch_lines([f"mtcheck: recorded run 1 (4 cases) in history {shown(history)}"])
     with open_store(history, create=False) as store:
         (run,) = store.runs()
-    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "caught": 1}
 
 
 def test_xdist_session_writes_one_run(history: str, pytester: pytest.Pytester) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "-n", "2", "--mt-history", history)
-    result.assert_outcomes(passed=2, failed=1, xfailed=1)
+    assert outcomes(result) == {"failed": 1, "passed": 2, "caught": 1}
     with open_store(history, create=False) as store:
         (run,) = store.runs()
         cursor = store.connection.cursor()
         cursor.execute("SELECT COUNT(*) FROM mtcheck_cases")
         assert cursor.fetchone()[0] == 4
-    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "xfailed": 1}
+    assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "caught": 1}
 
 
 def _pool(processes: int) -> multiprocessing.pool.Pool:
@@ -270,7 +290,7 @@ def test_markdown_table_has_changes_since_the_run_before(history: str, capsys) -
     assert main(["history", history, "--md", "--last", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("| run | commit | date (UTC) | cases | pass rate | Δ pass rate |") and len(lines) == 3
-    assert lines[2] == "| 2 | - | 2025-01-02 11:30 | 3 | 100.0% | +50 pp | 0 | -1 | chrf 45.33 (-4.67) |"
+    assert lines[2] == "| 2 | - | 2025-01-02 11:30 | 3 | 100.0% | +50 pp | 0 | -1 | chrf 67.5 (+17.5) |"  # means: passed and failed cases
     assert main(["history", history, "--md"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 4 and lines[3].startswith("| 1 | 0123456789 | 2025-01-01 10:00 | 2 | 50.0% | - | 1 | - |")

@@ -404,7 +404,8 @@ CATALOGUE = [
             (*VALIDATE_BELOW, "--bertscore-model", "some-org/some-model"), 0, "ok: suites/demo.mt.yaml"),
     Hostile("user-lexicon-outside-is-trusted", _confined(LEXICON + "}"), (*RUN_BELOW, "--sam-lexicon", "lex.txt"), 0,
             "1 passed"),
-    Hostile("user-outputs-file-outside-is-trusted", _confined(), (*RUN_BELOW, "--system", "file:lex.txt"), 0, "chrf=18.4"),
+    Hostile("user-outputs-file-outside-is-trusted", _confined(), (*RUN_BELOW, "--system", "file:lex.txt", "-v"), 0,
+            "chrf=18.4"),  # -v: the summary's means show the file was read
     Hostile("user-outputs-file-fifo", _fifo("out.txt"), (*RUN, "--system", "file:out.txt"), 2,
             "outputs file 'out.txt' is a FIFO, not a regular file"),
     Hostile("user-lexicon-fifo", _fifo("lex.txt"), (*RUN, "--sam-lexicon", "lex.txt"), 2,

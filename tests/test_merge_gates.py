@@ -27,7 +27,7 @@ BLIND_SPOTS = """\
     hyps:
       weaker: {text: it was very good, expect: fail, severity: minor, blind_spot: one word of five}
 """
-GATED = "known blind spot(s) of severity {0} or worse missed: failed by --fail-on {0}"
+GATED = "--fail-on {0}: {1} known-miss of severity {0} or worse fails the run"
 
 
 @pytest.fixture
@@ -58,10 +58,11 @@ def test_merge_fails_on_missed_blind_spots_of_the_severity_as_one_run_does(
     merged = capsys.readouterr().out
     assert "2 known-miss" in merged
     if gated:
-        line = f"{gated} {GATED.format(fail_on)}"
+        line = GATED.format(fail_on, gated)
         assert line in single and line in merged
     else:
-        assert "failed by --fail-on" not in merged
+        assert "fails the run" not in merged
+    assert merged.splitlines()[-1] == single.splitlines()[-1] == f"{'FAILED' if exit_code else 'PASSED'}: 6 passed, 2 known-miss"
 
 
 def test_merge_fails_on_a_changed_output_only_when_asked(suites: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -315,7 +315,7 @@ def test_sensitivity_in_the_terminal_summary_and_the_reports(pytester: pytest.Py
     payload = json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))
     assert payload["summary"]["sensitivity"]["edits"] == edits and len(payload["sensitivity"]) == edits
     assert payload["summary"]["suites"] == {}  # no case ran: probes are not cases
-    blind = [r for r in payload["sensitivity"] if r["outcome"] == "xpassed"]
+    blind = [r for r in payload["sensitivity"] if r["outcome"] == "missed"]
     assert {r["suite"] for r in blind} == {"weak"} and DROPPED in {r["sensitivity"]["text"] for r in blind}
     markdown = (pytester.path / "r.md").read_text(encoding="utf-8")
     assert "### Check sensitivity" in markdown and f"**sensitivity: {edits} edits, {caught} caught" in markdown

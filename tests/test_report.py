@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import outcomes
 from mtcheck import __version__, api
 from mtcheck.cli import main
 from mtcheck.metaeval import Settings, meta_evaluate
@@ -91,7 +92,7 @@ def test_records_and_junit_properties(data: ReportData) -> None:
 def test_json_report(data: ReportData) -> None:
     payload = json.loads(render_json(data))
     assert payload["format"] == "mtcheck-report/1"
-    assert payload["counts"] == {"passed": 2, "xfailed": 1, "xpassed": 1, "failed": 1}
+    assert payload["counts"] == {"passed": 2, "caught": 1, "missed": 1, "failed": 1}
     assert len(payload["cases"]) == 5 and payload["regression"] is None
     assert payload["summary"]["tags"]["markup"]["counts"]["failed"] == 1
     assert payload["meta_eval"]["correlations"][0]["metric"] == "chrf"
@@ -162,11 +163,11 @@ def test_html_lists_every_case_failing_first_and_open(data: ReportData) -> None:
     page = render_html(data)
     cases = re.findall(r'<details class="case o-([\w-]+) s\d+((?: t\d+)*)"( open)?>', page)
     assert [(o, bool(opened)) for o, _, opened in cases] == [
-        ("failed", True), ("xpassed", True), ("passed", False), ("xfailed", False), ("passed", False)]
+        ("failed", True), ("missed", True), ("passed", False), ("caught", False), ("passed", False)]
     assert [tags for _, tags, _ in cases] == [" t0", " t1", " t1", " t1", " t0"]  # markup, negation-drop: by index
     assert "<td>hypothesis</td><td>I do not like it.</td>" in page  # a passing case shows its texts and checks
     assert re.search(r"<td>chrf</td><td>100 \(threshold &gt;= 60, passed\)</td>", page)
-    for control in ("fo-passed", "fo-failed", "fo-xfailed", "fo-xpassed", "ft-0", "ft-1"):
+    for control in ("fo-passed", "fo-failed", "fo-caught", "fo-missed", "ft-0", "ft-1"):
         assert f"id={control}" in page and f"#{control}" in page  # a control and its rule
     assert "id=fs-" not in page  # one suite: no suite filter
 
@@ -186,7 +187,7 @@ def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 def test_pytest_writes_all_reports_and_junit_properties(pytester: pytest.Pytester) -> None:
     result = _run(pytester, "--junitxml=out/junit.xml", "--mt-report-json=out/r.json", "--mt-report-md=out/r.md",
                   "--mt-report-html=out/r.html")
-    result.assert_outcomes(passed=2, failed=2, xfailed=1)
+    assert outcomes(result) == {"failed": 1, "passed": 2, "caught": 1, "missed": 1}
     result.stdout.fnmatch_lines(["mtcheck: wrote json report out/r.json", "mtcheck: wrote html report out/r.html"])
     payload = json.loads((pytester.path / "out/r.json").read_text(encoding="utf-8"))
     failed = next(c for c in payload["cases"] if c["case"] == "html-chars")
@@ -202,7 +203,7 @@ def test_pytest_writes_all_reports_and_junit_properties(pytester: pytest.Pyteste
 def test_reports_under_xdist(pytester: pytest.Pytester) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     result = _run(pytester, "-n", "2", "--mt-report-json=r.json", "--mt-report-md=r.md")
-    result.assert_outcomes(passed=2, failed=2, xfailed=1)
+    assert outcomes(result) == {"failed": 1, "passed": 2, "caught": 1, "missed": 1}
     payload = json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))
     assert len(payload["cases"]) == 5
     assert {c["case"] for c in payload["cases"] if c["explanation"]} == {"html-chars", "neg"}
@@ -268,7 +269,7 @@ def hostile(write_suite) -> ReportData:
                              "decision": "worse"}],
                   "cases": [{"suite": IMG, "test_id": "c|1](javascript:alert(3))", "check": "chrf|<dfn>", "status": "regressed",
                              "baseline": 1.0, "current": 0.5, "change": -0.5}]}
-    probe = {**records[0], "outcome": "xpassed",
+    probe = {**records[0], "outcome": "missed",
              "sensitivity": {"text": f"a ` {IMG} `` b", "kind": "<marquee>k|", "edits": [{"kind": "k|", "before": "<marquee>", "after": "]("}]}}
     return ReportData(records, regression, title=f"run <dfn>`{IMG}", probes=[probe])
 

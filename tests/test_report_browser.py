@@ -84,10 +84,10 @@ def test_filters_hide_and_show_cases_without_scripts(page: Path, tmp_path: Path)
     probed.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
     dom = _chromium(tmp_path, "--dump-dom", probed.as_uri()).stdout
     seen = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom).group(1).replace("&quot;", '"'))
-    assert seen["all"] == ["o-failed", "o-xpassed", "o-passed", "o-xfailed", "o-passed"]  # failing first
-    assert seen["unticked_passed"] == ["o-failed", "o-xpassed", "o-xfailed"]
+    assert seen["all"] == ["o-failed", "o-missed", "o-passed", "o-caught", "o-passed"]  # failing first
+    assert seen["unticked_passed"] == ["o-failed", "o-missed", "o-caught"]
     assert seen["tag_markup"] == ["o-failed", "o-passed"]  # html-chars and fine carry the tag markup
-    assert seen["open"] == ["o-failed", "o-xpassed"]  # passing and caught ones are folded
+    assert seen["open"] == ["o-failed", "o-missed"]  # passing and caught ones are folded
 
 
 #: A test-only script: where the first visible heading is drawn, each SVG text's box as Chromium draws it against
@@ -170,14 +170,14 @@ def test_the_verdict_is_the_first_heading_at_the_top_in_its_colour(which: str, v
     assert heading["text"] == verdict and heading["banner"] == "verdict" and 0 <= heading["top"] < heading["bottom"] < 200
     shot = tmp_path / "shot.png"
     _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1400,2000", page.as_uri())
-    image = pytest.importorskip("PIL.Image", reason="Pillow is needed to look at the pixels").open(shot).convert("RGB")
+    image = pytest.importorskip("PIL.Image", reason="Pillow is needed to look at the pixels (pip install pillow)").open(shot).convert("RGB")
     assert image.size == (1400, 2000)
     top = [image.getpixel((x, y)) for x in range(0, 1400, 20) for y in range(0, 200, 10)]
     assert sum(pixel == BANNER[verdict] for pixel in top) > 100  # a wide banner of the verdict's colour
     assert all(pixel not in top for other, pixel in BANNER.items() if other != verdict)
 
 
-@pytest.mark.parametrize(("which", "long_text"), [("page", "xpassed"), ("green_page", "known-miss"),
+@pytest.mark.parametrize(("which", "long_text"), [("page", "missed"), ("green_page", "known-miss"),
                                                   ("history_page", f"suite {LONG_NAME}-0: pass rate")])
 def test_every_chart_text_is_drawn_inside_its_svg(which: str, long_text: str, request: pytest.FixtureRequest,
                                                  tmp_path: Path) -> None:

@@ -132,7 +132,7 @@ def test_the_baseline_gate_decides_as_it_did(regression: dict[str, Any], text: s
 
 
 def test_findings_name_a_few_cases_and_the_suite_when_there_are_several() -> None:
-    records = [_record(f"n{i}", "xpassed", suite=f"s{i % 2}") for i in range(5)] + [_record("k", "skipped")]
+    records = [_record(f"n{i}", "missed", suite=f"s{i % 2}") for i in range(5)] + [_record("k", "skipped")]
     found = verdict(ReportData(records))
     assert found.status == "FAILED" and found.notes == ("1 skipped",)
     assert found.decided == ("5 known-faulty outputs missed (s0::n0 [mt], s1::n1 [mt], s0::n2 [mt] and 2 more)",)

@@ -129,7 +129,7 @@ def test_the_option_that_fixes_a_check_fixes_it_for_both(tmp_path: Path, capsys:
     lexicon = ["--sam-lexicon", str(tmp_path / "lex.txt")]
     assert _main(["validate", str(path), *lexicon], capsys)[1].splitlines()[-1] == f"ok: {path} (1 cases)"
     code, out, err = _main(["run", str(path), "--no-cache", *lexicon], capsys)
-    assert code == 0 and "cannot be computed" not in err and out.splitlines()[-1] == "1 passed"
+    assert code == 0 and "cannot be computed" not in err and out.splitlines()[-1] == "PASSED: 1 passed"
 
 
 def test_a_default_check_is_one_error_at_its_line(write_suite: Callable[..., Path]) -> None:

@@ -12,8 +12,10 @@ from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_US
 from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
 from mtcheck.language_mismatch import run_warnings
 from mtcheck.options import metric_overrides
+from mtcheck.outcome import Outcome
 from mtcheck.report.commands import fail_on_argument
-from mtcheck.report.summary import OUTCOMES, Summary, record_of
+from mtcheck.report.fit import fold, terminal_width
+from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
@@ -49,7 +51,7 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
                 f"(suites are files named {' or '.join('*' + s for s in SUITE_SUFFIXES)})")
     if not results:
         return "nothing to check: the suites hold no case"
-    if all(r.outcome == "skipped" for r in results):
+    if all(r.outcome == Outcome.SKIPPED for r in results):
         reasons = sorted({r.target.skip_reason or "" for r in results})
         return f"nothing to check: every case was skipped ({len(results)} skipped: {'; '.join(reasons)})"
     return None
@@ -89,23 +91,23 @@ def cmd_run(args: argparse.Namespace) -> int:
         evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
         data = run_report_data(results, evaluator, args.command_line, shard=shard, fail_on=args.fail_on,
                                meta_eval=bool(args.json or reports["html"] or reports["json"]))
+    summary = Summary()
+    for result in results:
+        summary.add(record_of(result))
     if data is not None and args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
         from mtcheck.report.json_report import render_json
 
         print(render_json(data), end="")
     else:
-        summary = Summary()
-        for result in results:
-            summary.add(record_of(result))
+        width = terminal_width()
         for result in failed:
-            note = f"\n{fail_on_note(result, args.fail_on, '--fail-on')}" if result.outcome == "known-miss" else ""
-            print(render_case(result) + note, end="\n\n")
-        print("\n".join(summary.render()))
-        counts = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
-        print("\n" + ", ".join(f"{n} {o}{'s' if o == 'error' and n > 1 else ''}" for o, n in counts.items() if n))
-        gated = sum(r.outcome == "known-miss" for r in failed)
+            note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
+            print(render_case(result, width) + note, end="\n\n")
+        print("\n".join(summary.render(width, args.verbose)))
+        gated = summary.gated(args.fail_on)
         if gated:
-            print(fail_on_summary(gated, args.fail_on))
+            print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
+    sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
     for line in [*run_warnings(results), *errors]:
         print(line, file=sys.stderr)
     if data is not None and any(reports.values()):
@@ -115,13 +117,15 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
     if history is not None:
         print(history.record(map(record_of, results), str(shard) if shard else None), file=sys.stderr)
+    if not args.json:
+        print("\n" + summary.verdict(args.fail_on))  # last, after the notes on errors, reports and history
     return EXIT_USAGE if errors else EXIT_FAILED if failed else EXIT_OK
 
 
 def add_parser(commands: Any) -> None:
     """Add ``run`` to the ``mtcheck`` subcommands."""
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
-    run.add_argument("suites", nargs="+", help=SUITES_HELP)
+    run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
     add_metric_options(run)
     run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
@@ -130,6 +134,8 @@ def add_parser(commands: Any) -> None:
                      help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
                           "combine their --report-json files with 'mtcheck report merge'")
     fail_on_argument(run)
+    run.add_argument("-v", "--verbose", action="store_true",
+                     help="also print per-tag tables and per-metric means over correct outputs")
     run.add_argument("--json", action="store_true",
                      help="print the JSON report (the --report-json file's content) instead of the summary")
     add_cache_options(run)

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from html import escape
 
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
+from mtcheck.outcome import Outcome
 from mtcheck.report import svg
 from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
@@ -42,11 +43,11 @@ def signed(value: float | None, unit: str = "") -> str:
 
 def _failed(run: Run) -> int:
     counts = run.counts.get((RUN, ""), {})
-    return counts.get("failed", 0) + counts.get("xpassed", 0)
+    return counts.get(Outcome.FAILED, 0) + counts.get(Outcome.MISSED, 0)
 
 
 def _errors(run: Run) -> int:
-    return run.counts.get((RUN, ""), {}).get("error", 0)
+    return run.counts.get((RUN, ""), {}).get(Outcome.ERROR, 0)
 
 
 def _systems(run: Run) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.outcome import Outcome
+
 #: The layout of the tables below; a reader refuses a database of a newer one.
 SCHEMA_VERSION = 1
 VERSION_TABLE = "mtcheck_schema"
@@ -63,5 +65,5 @@ class Run:
         """Share of the scope's run cases that behaved as they should (passed, or known-faulty and caught);
         skipped cases do not count, as in the reports. ``None`` when none ran."""
         counts = self.counts.get(key, {})
-        run = sum(n for outcome, n in counts.items() if outcome != "skipped")
-        return (counts.get("passed", 0) + counts.get("xfailed", 0)) / run if run else None
+        run = sum(n for outcome, n in counts.items() if outcome != Outcome.SKIPPED)
+        return (counts.get(Outcome.PASSED, 0) + counts.get(Outcome.CAUGHT, 0)) / run if run else None

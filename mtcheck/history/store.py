@@ -21,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 from mtcheck.errors import MtcheckError
 from mtcheck.files import special_kind
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
+from mtcheck.outcome import read_outcome
 
 #: Seconds a writer waits for another one before giving up.
 BUSY_SECONDS = 60
@@ -193,7 +194,9 @@ class HistoryStore:
             for run_id, scope, name, outcome, n in self._query(
                     "SELECT run_id, scope, name, outcome, n FROM mtcheck_counts WHERE run_id >= ?", (first,)):
                 if run_id in runs:
-                    runs[run_id].counts.setdefault((scope, name), {})[outcome] = n
+                    counts = runs[run_id].counts.setdefault((scope, name), {})
+                    word = self._outcome(outcome)
+                    counts[word] = counts.get(word, 0) + n
             for run_id, scope, name, metric, mean, n in self._query(
                     "SELECT run_id, scope, name, metric, mean, n FROM mtcheck_means WHERE run_id >= ?", (first,)):
                 if run_id in runs:
@@ -201,6 +204,14 @@ class HistoryStore:
                     runs[run_id].ns.setdefault((scope, name), {})[metric] = n
             self.connection.rollback()
         return list(runs.values())
+
+
+    def _outcome(self, word: str) -> str:
+        """A stored outcome in today's word: runs recorded by older versions say ``xfailed`` and ``xpassed``."""
+        try:
+            return read_outcome(word).value
+        except ValueError as exc:
+            raise MtcheckError(f"history {self.where}: {exc} (fix: read it with the mtcheck version that recorded it)") from None
 
 
 def _open_sqlite(path: str, create: bool) -> HistoryStore:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcheck.evaluate import Evaluator
+from mtcheck.outcome import Outcome
 from mtcheck.perturb.edit import Variant
 from mtcheck.report.sensitivity import SENSITIVITY
 from mtcheck.report.summary import record_of
@@ -15,8 +16,8 @@ from mtcheck.suite.separators import dump_yaml
 from mtcheck.targets import Target
 
 PERTURBED = "perturbed"
-#: A probe's outcome, in :attr:`CaseResult.outcome`'s words for an ``expect: fail`` output.
-CAUGHT, MISSED, ERROR = "xfailed", "xpassed", "error"
+#: A probe's outcome, as :attr:`CaseResult.outcome` of an ``expect: fail`` output.
+CAUGHT, MISSED, ERROR = Outcome.CAUGHT, Outcome.MISSED, Outcome.ERROR
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class Probe:
         return tuple(r for r in self.results if r.error is not None)
 
     @property
-    def outcome(self) -> str:
+    def outcome(self) -> Outcome:
         """The ``expect: fail`` rule: caught when any check fails, a blind spot (missed) only when every
         check passes, and an error (never caught) when a check could not be computed."""
         if self.result.error is not None or self.errors:
@@ -48,7 +49,7 @@ def probe_record(kind: str, probe_: Probe) -> dict[str, Any]:
     """``probe_`` as a summary record: ``record_of``'s keys, its outcome, and a ``sensitivity`` entry
     (the test's edit kind, the edits and the corrupted text)."""
     record = record_of(probe_.result)
-    record["outcome"] = probe_.outcome
+    record["outcome"] = probe_.outcome.value
     record[SENSITIVITY] = {"kind": kind, "edits": [e.as_dict() for e in probe_.variant.edits], "text": probe_.variant.text}
     return record
 

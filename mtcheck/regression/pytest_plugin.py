@@ -20,6 +20,7 @@ import pytest
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
                                         save_baseline, writable_target)
+from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.session import REGRESSION_REPORT, RUNNER
@@ -92,7 +93,7 @@ class RegressionPlugin:
             return
         section = "\n".join([f"  {d.describe()}" for d in worse] + [f"  {line}" for line in (change.describe() if change else [])])
         if report.passed:
-            first, _, rest = render_case(result).partition("\n")
+            first, _, rest = render_case(result, pytest_width(self.config)).partition("\n")
             why = "worse than the baseline" if worse else "output changed from the baseline"
             report.outcome = "failed"
             report.longrepr = f"{first.rsplit(': ', 1)[0]}: {why} {self.path}\n{rest}\n{section}"  # counted failed

@@ -6,12 +6,14 @@ import sys
 from typing import Any
 
 from mtcheck.options import metric_overrides, score_cache
+from mtcheck.outcome import Outcome
 from mtcheck.report.data import ReportData
 from mtcheck.report.json_report import render_json
 from mtcheck.report.merge import baseline_entries, merge_reports, read_report
-from mtcheck.report.summary import OUTCOMES, Summary
+from mtcheck.report.fit import fold, terminal_width
+from mtcheck.report.summary import Summary
 from mtcheck.report.text import fail_on_summary
-from mtcheck.suite.model import SEVERITIES, gated_by
+from mtcheck.suite.model import SEVERITIES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -46,29 +48,29 @@ def report_merge(args: argparse.Namespace) -> int:
 
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
                       run=run_info(args.command_line), fail_on=args.fail_on)
-    counts = data.counts()
-    gated = sum(r["outcome"] == "known-miss" and gated_by(r.get("severity"), args.fail_on) for r in records)
+    summary = Summary()
+    for record in records:
+        summary.add(record)
+    gated = summary.gated(args.fail_on)
+    regressed = regression is not None and regression.failed
     if args.json:
         print(render_json(data), end="")
     else:
-        summary = Summary()
-        for record in records:
-            summary.add(record)
-        print("\n".join(summary.render()))
-        print("\n" + ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts.get(o)))
+        width = terminal_width()
+        print("\n".join(summary.render(width, args.verbose)))
         if regression is not None:
-            print("\n".join(regression.render()))
+            print("\n" + "\n".join(regression.render()))
         if gated:
-            print(fail_on_summary(gated, args.fail_on))
+            print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
+        print("\n" + summary.verdict(args.fail_on, failed=regressed))
     if any(paths.values()):
         from mtcheck.report.files import write_reports
 
         for line in write_reports(data, paths):
             print(line, file=sys.stderr)
-    if counts.get("error"):
+    if summary.counts()[Outcome.ERROR]:
         return EXIT_USAGE
-    failed = counts.get("failed", 0) + counts.get("xpassed", 0) + gated
-    return EXIT_FAILED if failed or (regression is not None and regression.failed) else EXIT_OK
+    return EXIT_FAILED if summary.fails(args.fail_on) or regressed else EXIT_OK
 
 
 def fail_on_argument(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +89,8 @@ def add_parser(commands: Any) -> None:
     merge = actions.add_parser(
         "merge", help="one summary, baseline comparison and report from the --report-json files of every shard")
     merge.add_argument("reports", nargs="+", help="the JSON report of each job (mtcheck run --shard K/N --report-json)")
+    merge.add_argument("-v", "--verbose", action="store_true",
+                       help="also print per-tag tables and per-metric means over correct outputs")
     merge.add_argument("--report-json", metavar="PATH", default=None, help="write the merged JSON report")
     merge.add_argument("--report-md", metavar="PATH", default=None, help="write the merged Markdown summary")
     merge.add_argument("--report-html", metavar="PATH", default=None, help="write the merged HTML report")

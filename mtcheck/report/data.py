@@ -5,6 +5,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mtcheck.outcome import Outcome
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.results import CaseResult
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 #: Outcomes a reader must look at: a failed check, a known-faulty output that slipped through, or a check that
 #: could not be computed.
-FAILING = ("failed", "xpassed", "error")
+FAILING = (Outcome.FAILED, Outcome.MISSED, Outcome.ERROR)
 
 
 def case_record(result: CaseResult, explanation: str | None = None) -> dict[str, Any]:
@@ -117,8 +118,8 @@ class ReportData:
     def failing(self) -> list[dict[str, Any]]:
         """Failing cases, worst first: errors, then failed checks by relative shortfall, then metric blind spots."""
         def badness(record: dict[str, Any]) -> tuple[int, float]:
-            if record["outcome"] == "xpassed":
+            if record["outcome"] == Outcome.MISSED:
                 return (0, 0.0)
-            return (2 if record["outcome"] == "error" else 1, max((shortfall(c) for c in record.get("checks", ())), default=0.0))
+            return (2 if record["outcome"] == Outcome.ERROR else 1, max((shortfall(c) for c in record.get("checks", ())), default=0.0))
 
         return sorted((r for r in self.cases if r["outcome"] in FAILING), key=badness, reverse=True)

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from mtcheck.report import baseline_digest, svg
 from mtcheck.report.data import ReportData
 from mtcheck.report.html_cases import render_cases
-from mtcheck.report.markdown import OUTCOME_WORDS, pass_rate
+from mtcheck.report.markdown import pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
-from mtcheck.report.summary import OUTCOMES
+from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 from mtcheck.report.verdict import PASSED, Verdict, verdict
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ table{border-collapse:collapse;margin:8px 0;font-size:13px}th,td{border:1px soli
 th{background:#f3f3f3;text-align:left}td.n{text-align:right}
 .grid{display:flex;flex-wrap:wrap;gap:16px}.grid svg{border:1px solid #eee}
 pre{background:#f8f8f8;border:1px solid #e3e3e3;padding:8px;white-space:pre-wrap;font-size:12px}
-details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.xpassed{color:#ef6c00}.error{color:#6a1b9a}
+details{margin:6px 0}summary{cursor:pointer}.failed{color:#c62828}.missed{color:#ef6c00}.error{color:#6a1b9a}
 .verdict{color:#fff;border-radius:6px;padding:10px 18px;margin:0 0 14px}.verdict h1{font-size:34px;margin:0 0 4px}
 .verdict .why{margin:4px 0;font-size:16px}.verdict ul{padding-left:22px}.verdict p{margin:6px 0 2px;font-size:14px}
 .v-passed{background:#2e7d32}.v-failed{background:#c62828}.v-error{background:#6a1b9a}p.title{font-size:16px;margin:0 0 6px}
@@ -56,11 +56,11 @@ def _pass_rates(data: ReportData) -> str:
 
 
 def _severity(data: ReportData) -> str:
-    rows = [[name, c["caught"], c["missed"]] for name, c in reversed(data.summary["severity"].items())
-            if c["caught"] or c["missed"]]
+    rows = [[name, *(c[o] for o in SEVERITY_OUTCOMES)] for name, c in reversed(data.summary["severity"].items())
+            if any(c.values())]
     if not rows:
         return ""
-    return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", "caught", "missed"], rows)
+    return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", *SEVERITY_OUTCOMES], rows)
 
 
 def _distributions(data: ReportData) -> str:
@@ -163,7 +163,7 @@ def render_html(data: ReportData) -> str:
     """The whole report as one HTML document: the verdict first, then where it comes from and the tallies."""
     found = verdict(data)
     counts = data.counts()
-    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(OUTCOME_WORDS[o])}</span>" for o in OUTCOMES)
+    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(o)}</span>" for o in OUTCOMES)
     case_css, cases = render_cases(data)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{found.status}: {escape(data.title)}</title>'

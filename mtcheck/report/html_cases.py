@@ -10,7 +10,6 @@ from html import escape
 from typing import Any
 
 from mtcheck.report.data import FAILING, ReportData, threshold_text
-from mtcheck.report.markdown import OUTCOME_WORDS
 from mtcheck.report.numbers import score_text
 from mtcheck.report.summary import OUTCOMES
 
@@ -19,8 +18,8 @@ CSS = """
 .case{border:1px solid #e3e3e3;border-radius:4px;margin:4px 0;padding:2px 8px}
 .case>summary{padding:2px 0}.case .tags{color:#666;font-size:12px}
 .badge{display:inline-block;min-width:64px;font-weight:bold}
-.o-passed .badge,.o-xfailed .badge{color:#2e7d32}.o-skipped .badge{color:#757575}.o-known-miss .badge{color:#ef6c00}
-.o-failed .badge{color:#c62828}.o-xpassed .badge{color:#ef6c00}.o-error .badge{color:#6a1b9a}
+.o-passed .badge,.o-caught .badge{color:#2e7d32}.o-skipped .badge{color:#757575}.o-known-miss .badge{color:#ef6c00}
+.o-failed .badge{color:#c62828}.o-missed .badge{color:#ef6c00}.o-error .badge{color:#6a1b9a}
 table.kv td:first-child{color:#555;white-space:nowrap;vertical-align:top}
 """
 
@@ -65,7 +64,7 @@ def _case(record: dict[str, Any], suites: dict[str, int], tags: dict[str, int]) 
     classes = " ".join(["case", f"o-{outcome}", f"s{suites[record['suite']]}", *(f"t{tags[t]}" for t in record["tags"])])
     checks = ", ".join(_check_line(c) for c in record.get("checks", ()) if c["value"] is not None)
     tag_text = f' <span class=tags>{escape(", ".join(record["tags"]))}</span>' if record["tags"] else ""
-    summary = (f"<span class=badge>{escape(OUTCOME_WORDS[outcome])}</span> "
+    summary = (f"<span class=badge>{escape(outcome)}</span> "
                f"{escape(record['suite'])}::{escape(record['case'])} [{escape(record['system'])}]"
                + (f" \u2014 {escape(checks)}" if checks else "") + tag_text)
     opened = " open" if outcome in FAILING else ""
@@ -83,7 +82,7 @@ def render_cases(data: ReportData) -> tuple[str, str]:
     suites = {name: i for i, name in enumerate(dict.fromkeys(r["suite"] for r in data.cases))}
     tags = {name: i for i, name in enumerate(sorted({t for r in data.cases for t in r["tags"]}))}
     controls = "<span class=k>outcome:</span>" + "".join(
-        f"<input type=checkbox id=fo-{o} checked><label for=fo-{o}>{escape(OUTCOME_WORDS[o])} ({counts[o]})</label>"
+        f"<input type=checkbox id=fo-{o} checked><label for=fo-{o}>{escape(o)} ({counts[o]})</label>"
         for o in outcomes) + "<br>"
     if len(suites) > 1:
         controls += _radios("s", "suite", list(suites))

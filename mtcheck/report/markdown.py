@@ -6,20 +6,22 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from mtcheck.outcome import Outcome
 from mtcheck.report import baseline_digest
 from mtcheck.report.data import ReportData, shortfall, threshold_text
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
-from mtcheck.report.summary import OUTCOMES
+from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
 
 WORST_SHOWN = 10
 #: More tags than this fold into a <details> block.
 TAGS_OPEN = 15
 REGRESSION_ROWS = 20
-OUTCOME_WORDS = {"passed": "passed", "failed": "failed", "xfailed": "caught (known-faulty)",
-                 "xpassed": "missed (metric blind spot)", "skipped": "skipped",
-                 "error": "error (not computed)", "known-miss": "missed (known blind spot)"}
+#: The footnote that says what the outcomes of known-faulty outputs and the pass rate mean.
+FOOTNOTE = ("caught: a known-faulty output (expect: fail) failed a check, as it should; missed: one passed every check "
+            "(a metric blind spot, which fails the run); known-miss: a blind spot the suite records, missed again. "
+            "Pass rate: passed plus caught, over the cases run (skipped ones left out).")
 
 
 #: Characters that could start Markdown syntax inline (links, images, emphasis, code, math, table cells).
@@ -42,8 +44,8 @@ def code(text: Any) -> str:
 
 def pass_rate(counts: dict[str, int]) -> str:
     """Share of run cases that behaved as they should (passed, or known-faulty and caught); skipped ones do not count."""
-    run = sum(n for outcome, n in counts.items() if outcome != "skipped")
-    good = counts.get("passed", 0) + counts.get("xfailed", 0)
+    run = sum(n for outcome, n in counts.items() if outcome != Outcome.SKIPPED)
+    good = counts.get(Outcome.PASSED, 0) + counts.get(Outcome.CAUGHT, 0)
     return f"{100 * good / run:.1f}%" if run else "-"
 
 
@@ -58,12 +60,13 @@ def _groups(title: str, groups: dict[str, Any]) -> list[str]:
 
 
 def severity_table(severity: dict[str, dict[str, int]]) -> list[str]:
-    """Known-faulty outputs caught and missed per severity, most severe first (nothing without any)."""
-    rows = [(name, c) for name, c in reversed(severity.items()) if c["caught"] or c["missed"]]
+    """Known-faulty outputs caught, missed and known-miss per severity, most severe first (nothing without any)."""
+    rows = [(name, c) for name, c in reversed(severity.items()) if any(c.values())]
     if not rows:
         return []
-    return (["### Known-faulty outputs by severity", "", "| severity | caught | missed |", "|---|---:|---:|"]
-            + [f"| {name} | {c['caught']} | {c['missed']} |" for name, c in rows] + [""])
+    return (["### Known-faulty outputs by severity", "", "| severity | " + " | ".join(SEVERITY_OUTCOMES) + " |",
+             "|---|" + "---:|" * len(SEVERITY_OUTCOMES)]
+            + [f"| {name} | " + " | ".join(str(c[o]) for o in SEVERITY_OUTCOMES) + " |" for name, c in rows] + [""])
 
 
 def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> list[str]:
@@ -93,10 +96,10 @@ def _worst_check(record: dict[str, Any]) -> str:
     failing = [c for c in record.get("checks", ()) if not c["passed"]]
     if record.get("why") and not failing:  # its checks passed; pytest failed it (a baseline regression)
         return record["why"].split(": ", 1)[-1]
-    if record["outcome"] == "xpassed" or not failing:
+    if record["outcome"] == Outcome.MISSED or not failing:
         shown = ", ".join(f"{c['metric']} = {score_text(c['value'], c['metric'])}" for c in record.get("checks", ())
                           if c["value"] is not None)
-        return f"every check passed ({shown})" if record["outcome"] == "xpassed" else "contrastive pair failed"
+        return f"every check passed ({shown})" if record["outcome"] == Outcome.MISSED else "contrastive pair failed"
     check = max(failing, key=shortfall)
     value = "error" if check["value"] is None else score_text(check["value"], check["metric"])
     return f"{check['metric']} = {value} (needs {threshold_text(check)})"
@@ -106,7 +109,7 @@ def _worst(failing: Sequence[dict[str, Any]]) -> list[str]:
     lines = ["| case | system | outcome | why |", "|---|---|---|---|"]
     for record in failing[:WORST_SHOWN]:
         where = f"{record['suite']}::{record['case']}"
-        lines.append(f"| {code(where)} | {cell(record['system'])} | {OUTCOME_WORDS[record['outcome']]} | "
+        lines.append(f"| {code(where)} | {cell(record['system'])} | {record['outcome']} | "
                      f"{cell(_worst_check(record))} |")
     if len(failing) > WORST_SHOWN:
         lines.append(f"\n… and {len(failing) - WORST_SHOWN} more failing cases (see the HTML or JSON report)")
@@ -140,9 +143,8 @@ def render_markdown(data: ReportData) -> str:
     """The verdict, headline counts, pass rates per suite and per tag, regressions (when compared), the worst cases."""
     counts = data.counts()
     total = sum(counts.values())
-    parts = ", ".join(f"{counts[o]} {OUTCOME_WORDS[o]}" for o in OUTCOMES if counts.get(o))
     lines = [f"## {cell(verdict(data).text())}", "",
-             f"{cell(data.title)}: " + (f"**{total} cases**, pass rate {pass_rate(counts)}: {parts}." if total
+             f"{cell(data.title)}: " + (f"**{total} cases**, pass rate {pass_rate(counts)}: {counts_text(counts)}." if total
                                         else "No mtcheck cases ran."), ""]
     if data.summary["suites"]:
         lines += _groups("suite", data.summary["suites"]) + [""]
@@ -159,5 +161,5 @@ def render_markdown(data: ReportData) -> str:
     if failing:
         lines += ["### Worst cases", ""] + _worst(failing) + [""]
     lines += sensitivity_tables(data)
-    lines.append("Pass rate: passed plus known-faulty outputs caught, over the cases run (skipped ones left out).")
+    lines.append(FOOTNOTE)
     return "\n".join(lines) + "\n"

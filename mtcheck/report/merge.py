@@ -17,6 +17,7 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular
+from mtcheck.outcome import read_outcome
 from mtcheck.regression.baseline import CaseEntry, Measured
 from mtcheck.report.json_report import FORMAT
 
@@ -60,10 +61,23 @@ def read_report(path: str | Path) -> JobReport:
         missing = [name for name in _RECORD_FIELDS if name not in record]
         if missing:
             raise _fail(path, f"case record #{index + 1} has no {', '.join(missing)}")
+        record["outcome"] = _outcome(path, f"case record #{index + 1}", record["outcome"])
+    for index, record in enumerate(probes):
+        if not isinstance(record, dict) or "outcome" not in record:
+            raise _fail(path, f"sensitivity record #{index + 1} has no outcome")
+        record["outcome"] = _outcome(path, f"sensitivity record #{index + 1}", record["outcome"])
     if shard is not None and not (isinstance(shard, dict) and isinstance(shard.get("index"), int)
                                   and isinstance(shard.get("count"), int)):
         raise _fail(path, "\"shard\" must be {\"index\": K, \"count\": N}")
     return JobReport(str(path), shard, cases, probes)
+
+
+def _outcome(path: str | Path, what: str, word: Any) -> str:
+    """A record's outcome in today's word: reports of older versions say ``xfailed`` and ``xpassed``."""
+    try:
+        return read_outcome(str(word)).value
+    except ValueError as exc:
+        raise _fail(path, f"{what}: {exc}") from None
 
 
 def _check_shards(reports: Sequence[JobReport]) -> None:

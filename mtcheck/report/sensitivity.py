@@ -1,7 +1,7 @@
 """Check-sensitivity tallies: corrupted references (``perturb:`` edits) caught, missed or in error, per suite and kind.
 
-A probe record is a summary record (``record_of``'s keys, outcome ``xfailed``
-for caught, ``xpassed`` for missed, or ``error``) with a ``sensitivity`` entry:
+A probe record is a summary record (``record_of``'s keys, outcome ``caught``,
+``missed`` or ``error``) with a ``sensitivity`` entry:
 the edit kind of its test, the edits made and the corrupted text.
 """
 from __future__ import annotations
@@ -10,9 +10,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from mtcheck.outcome import Outcome
+from mtcheck.report.fit import DEFAULT_WIDTH, count_table
+
 SENSITIVITY = "sensitivity"
 #: Tally columns, and the record outcome each counts.
-COLUMNS = {"caught": "xfailed", "missed": "xpassed", "errors": "error"}
+COLUMNS = {"caught": Outcome.CAUGHT, "missed": Outcome.MISSED, "errors": Outcome.ERROR}
 
 
 def _zero() -> dict[str, int]:
@@ -32,15 +35,6 @@ def edits_text(record: dict[str, Any]) -> str:
 def headline(counts: dict[str, int]) -> str:
     """``sensitivity: 12 edits, 10 caught, 2 missed, 0 errors``."""
     return f"sensitivity: {counts['edits']} edits, " + ", ".join(f"{counts[c]} {c}" for c in COLUMNS)
-
-
-def table(title: str, groups: dict[str, dict[str, int]]) -> list[str]:
-    """A plain-text table: one row per group, a column per count."""
-    width = max(len(title), *(len(name) for name in groups))
-    names = ["edits", *COLUMNS]
-    lines = [f"{title:<{width}}  " + "  ".join(f"{n:>6}" for n in names)]
-    lines += [f"{name:<{width}}  " + "  ".join(f"{counts[n]:>6}" for n in names) for name, counts in groups.items()]
-    return lines
 
 
 class Sensitivity:
@@ -63,9 +57,11 @@ class Sensitivity:
     def as_dict(self) -> dict[str, Any]:
         return {**self.total, "suites": dict(sorted(self.suites.items())), "kinds": dict(sorted(self.kinds.items()))}
 
-    def render(self) -> list[str]:
-        """The headline, then the per-suite and per-kind tables, each followed by a blank line (nothing when no edit was probed)."""
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """The headline, then the per-suite and per-kind tables no wider than ``width``, each followed by a blank line
+        (nothing when no edit was probed)."""
         if not self:
             return []
-        data = self.as_dict()
-        return [headline(self.total), *table("suite", data["suites"]), "", *table("edit kind", data["kinds"]), ""]
+        data, columns = self.as_dict(), ["edits", *COLUMNS]
+        return [headline(self.total), *count_table("suite", data["suites"], columns, width), "",
+                *count_table("edit kind", data["kinds"], columns, width), ""]

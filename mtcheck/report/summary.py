@@ -1,20 +1,23 @@
-"""Per-suite and per-tag tallies of outcomes and mean metric values."""
+"""Per-suite and per-tag tallies of outcomes and mean metric values over correct outputs, and the verdict line."""
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
+from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
 from mtcheck.results import CaseResult
-from mtcheck.suite.model import SEVERITIES
+from mtcheck.suite.model import SEVERITIES, gated_by
 
-#: ``error``: the hypothesis or a check's value could not be computed; ``known-miss``: a known-faulty output the
-#: suite records as a known blind spot of its checks (last, so older columns keep their place).
-OUTCOMES = ("passed", "failed", "xfailed", "xpassed", "skipped", "error", "known-miss")
-#: What became of a known-faulty output, by outcome: caught by its checks, or missed (a blind spot, known or not).
-SEVERITY_OUTCOMES = {"xfailed": "caught", "xpassed": "missed", "known-miss": "missed"}
+#: Every outcome's word, in the order tables and counts list them (:class:`~mtcheck.outcome.Outcome`).
+OUTCOMES = tuple(outcome.value for outcome in Outcome)
+#: The outcomes of known-faulty outputs, counted per severity.
+SEVERITY_OUTCOMES = tuple(outcome.value for outcome in KNOWN_FAULTY)
+#: What the default summary leaves to ``-v`` (and the reports), when there is any.
+VERBOSE_HINT = "-v: per-tag tables and per-metric means over correct outputs"
 
 
 def record_of(result: CaseResult) -> dict[str, Any]:
@@ -24,7 +27,7 @@ def record_of(result: CaseResult) -> dict[str, Any]:
         "case": result.target.case.id,
         "system": result.target.system,
         "tags": list(result.target.case.tags),
-        "outcome": result.outcome,
+        "outcome": result.outcome.value,
         "values": result.values(),
         "severity": result.target.severity,
     }
@@ -32,12 +35,16 @@ def record_of(result: CaseResult) -> dict[str, Any]:
 
 @dataclass
 class _Group:
+    """Outcome counts of a group of cases, and metric means over its correct outputs (``expect: fail`` ones apart)."""
+
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
     sums: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
     def add(self, record: dict[str, Any]) -> None:
         self.counts[record["outcome"]] += 1
+        if record["outcome"] not in CORRECT:
+            return
         for key, value in record["values"].items():
             self.sums[key] += value
             self.ns[key] += 1
@@ -46,8 +53,16 @@ class _Group:
         return {key: self.sums[key] / self.ns[key] for key in sorted(self.sums)}
 
 
-def _column(outcome: str) -> int:
-    return max(7, len(outcome))
+def means_lines(title: str, groups: dict[str, _Group], width: int) -> list[str]:
+    """Each group's metric means (over its correct outputs) after its name, folded to ``width``."""
+    shown = {name: group.means() for name, group in sorted(groups.items())}
+    if not any(shown.values()):
+        return []
+    lines = [f"means over correct outputs, per {title}:"]
+    for name, means in shown.items():
+        items = [f"{key}={score_text(value, key)}" for key, value in means.items()] or ["-"]
+        lines += pack(items, width, first=f"  {cut(name, width // 2)}: ", indent="    ")
+    return lines
 
 
 class Summary:
@@ -57,16 +72,15 @@ class Summary:
         self.suites: dict[str, _Group] = defaultdict(_Group)
         self.tags: dict[str, _Group] = defaultdict(_Group)
         self.sensitivity = Sensitivity()
-        #: Known-faulty outputs caught and missed, per severity.
-        self.severity = {name: {"caught": 0, "missed": 0} for name in SEVERITIES}
+        #: Known-faulty outputs caught, missed and missed as recorded (known-miss), per severity.
+        self.severity = {name: dict.fromkeys(SEVERITY_OUTCOMES, 0) for name in SEVERITIES}
 
     def add(self, record: dict[str, Any]) -> None:
         if SENSITIVITY in record:
             self.sensitivity.add(record)
             return
-        fate = SEVERITY_OUTCOMES.get(record["outcome"])
-        if fate is not None and record.get("severity") in self.severity:
-            self.severity[record["severity"]][fate] += 1
+        if record["outcome"] in SEVERITY_OUTCOMES and record.get("severity") in self.severity:
+            self.severity[record["severity"]][record["outcome"]] += 1
         self.suites[record["suite"]].add(record)
         for tag in record["tags"]:
             self.tags[tag].add(record)
@@ -81,31 +95,67 @@ class Summary:
         return {"suites": dump(self.suites), "tags": dump(self.tags), "sensitivity": self.sensitivity.as_dict(),
                 "severity": {name: dict(counts) for name, counts in self.severity.items()}}
 
-    def render(self) -> list[str]:
+    def counts(self) -> dict[str, int]:
+        """Cases per outcome over the run (every case is in one suite)."""
+        return {o: sum(group.counts[o] for group in self.suites.values()) for o in OUTCOMES}
+
+    def gated(self, fail_on: str | None) -> int:
+        """Known blind spots missed again that ``--fail-on fail_on`` fails: of that severity or worse."""
+        return sum(counts[Outcome.KNOWN_MISS] for name, counts in self.severity.items() if gated_by(name, fail_on))
+
+    def fails(self, fail_on: str | None = None) -> bool:
+        """Whether the cases fail the run: one failed or missed, or a known blind spot that ``--fail-on`` fails."""
+        counts = self.counts()
+        return any(counts[o] for o in FAILURES) or bool(self.gated(fail_on))
+
+    def verdict(self, fail_on: str | None = None, failed: bool = False) -> str:
+        """The run's verdict line (:func:`verdict_line`); ``failed``: something else failed it (a baseline gate)."""
+        return verdict_line(self.counts(), failed or self.fails(fail_on))
+
+    def render(self, width: int = DEFAULT_WIDTH, verbose: bool = False) -> list[str]:
+        """Outcome counts per suite, known-faulty outputs by severity and check sensitivity, each block followed by a
+        blank line; ``verbose`` adds per-tag counts and per-metric means. No line is wider than ``width``, but a metric
+        name longer than that."""
         lines: list[str] = []
-        for title, groups in (("suite", self.suites), ("tag", self.tags)):
-            if not groups:
-                continue
-            width = max(len(title), *(len(name) for name in groups))
-            lines.append(f"{title:<{width}}  tests  " + "  ".join(f"{o:>{_column(o)}}" for o in OUTCOMES) + "  means")
-            for name, group in sorted(groups.items()):
-                total = sum(group.counts.values())
-                counts = "  ".join(f"{group.counts[o]:>{_column(o)}}" for o in OUTCOMES)
-                means = " ".join(f"{key}={score_text(value, key)}" for key, value in group.means().items())
-                lines.append(f"{name:<{width}}  {total:>5}  {counts}  {means}")
-            lines.append("")
-        lines += severity_lines(self.severity)
-        lines += self.sensitivity.render()
-        return lines[:-1] if lines else lines
+        groups = [("suite", self.suites), ("tag", self.tags)] if verbose else [("suite", self.suites)]
+        columns = ["tests", *(o for o, n in self.counts().items() if n)]
+        for title, found in groups:
+            if found:
+                rows = {name: {"tests": sum(g.counts.values()), **g.counts} for name, g in sorted(found.items())}
+                lines += count_table(title, rows, columns, width) + [""]
+        for title, found in groups if verbose else ():
+            means = means_lines(title, found, width)
+            lines += means + [""] if means else []
+        lines += severity_lines(self.severity, width)
+        lines += self.sensitivity.render(width)
+        if not verbose and (self.tags or any(g.sums for g in self.suites.values())):
+            lines += [VERBOSE_HINT, ""]
+        return lines[:-1]
 
 
-def severity_text(severity: dict[str, dict[str, int]]) -> str:
-    """``critical 1 caught, 1 missed; major 3 caught, 0 missed``, most severe first ("" without known-faulty outputs)."""
-    return "; ".join(f"{name} {c['caught']} caught, {c['missed']} missed"
-                     for name, c in reversed(severity.items()) if c["caught"] or c["missed"])
+def verdict_line(counts: dict[str, int], failed: bool) -> str:
+    """``PASSED: 498 passed, 226 caught, 144 known-miss``, ``FAILED: 1 passed, 1 missed``, or ``ERROR: ...`` when a
+    case could not be computed: the verdict, then each outcome that occurred and its count, in pytest's words."""
+    verdict = "ERROR" if counts.get(Outcome.ERROR) else "FAILED" if failed else "PASSED"
+    return f"{verdict}: {counts_text(counts) or 'no case checked'}"
 
 
-def severity_lines(severity: dict[str, dict[str, int]]) -> list[str]:
-    """The summary's line on known-faulty outputs by severity, and a blank line (nothing without any)."""
-    text = severity_text(severity)
-    return [f"known-faulty outputs by severity: {text}", ""] if text else []
+def counts_text(counts: dict[str, int]) -> str:
+    """``498 passed, 226 caught, 144 known-miss``: each outcome that occurred, in order, as pytest's last line says it."""
+    return ", ".join(f"{n} {o}{'s' if o == Outcome.ERROR and n > 1 else ''}" for o in OUTCOMES if (n := counts.get(o, 0)))
+
+
+def severity_parts(severity: dict[str, dict[str, int]]) -> list[str]:
+    """``["critical 1 caught, 1 known-miss", "major 3 caught"]``, most severe first (none without known-faulty outputs)."""
+    return [f"{name} " + ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+            for name, counts in reversed(severity.items()) if any(counts.values())]
+
+
+def severity_lines(severity: dict[str, dict[str, int]], width: int = DEFAULT_WIDTH) -> list[str]:
+    """The summary's lines on known-faulty outputs by severity, folded between severities, and a blank line
+    (nothing without known-faulty outputs)."""
+    parts = severity_parts(severity)
+    if not parts:
+        return []
+    items = [f"{part};" for part in parts[:-1]] + parts[-1:]
+    return [*pack(items, width, first="known-faulty outputs by severity: ", indent="  "), ""]

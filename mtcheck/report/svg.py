@@ -10,13 +10,14 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from mtcheck.outcome import Outcome
 from mtcheck.report.axis import Axis
 from mtcheck.report.textwidth import clip, text_width
 
 FONT = 'font-family="sans-serif" font-size="12"'
 #: Colours of outcomes in stacked bars, in drawing order.
-OUTCOME_COLOURS = {"passed": "#2e7d32", "xfailed": "#81c784", "failed": "#c62828", "xpassed": "#ef6c00", "skipped": "#9e9e9e",
-                   "error": "#6a1b9a", "known-miss": "#ffb74d"}
+OUTCOME_COLOURS = {Outcome.PASSED: "#2e7d32", Outcome.CAUGHT: "#81c784", Outcome.FAILED: "#c62828", Outcome.MISSED: "#ef6c00",
+                   Outcome.SKIPPED: "#9e9e9e", Outcome.ERROR: "#6a1b9a", Outcome.KNOWN_MISS: "#ffb74d"}
 #: A legend entry's colour box and the space before its name; the space between entries; the height of a row.
 LEGEND_BOX, LEGEND_GAP, LEGEND_ROW = 14, 16, 16
 #: Widest a row label of a bar chart is drawn: longer ones are cut, with the whole text as their tooltip.
@@ -81,7 +82,7 @@ def stacked_bars(rows: Sequence[tuple[str, dict[str, int]]], title: str, width: 
                 body.append(f'<rect x="{x:.1f}" y="{y}" width="{share * plot_w:.1f}" height="{bar_h}" fill="{colour}">'
                             f"<title>{escape(label)}: {counts[outcome]} {outcome}</title></rect>")
                 x += share * plot_w
-        passed = counts.get("passed", 0) + counts.get("xfailed", 0)
+        passed = counts.get(Outcome.PASSED, 0) + counts.get(Outcome.CAUGHT, 0)
         body.append(_text(label_w + plot_w + 6, y + bar_h - 5, f"{100 * passed / total:.0f}%"))
         y += bar_h + gap
     legend, legend_h = _legend(found, label_w, y, width)

@@ -3,38 +3,56 @@ from __future__ import annotations
 
 import unicodedata
 
+from mtcheck.outcome import Outcome
+from mtcheck.report.fit import DEFAULT_WIDTH, fold, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 
 MAX_REFS_SHOWN = 3
+#: Indent of the lines under a check (signature, warnings).
+DETAIL = " " * 8
+#: Width of the labels of a case's fields (``source:``, ``reference:``, ...).
+LABEL = 12
 
 
-def _check_lines(result: CheckResult) -> list[str]:
+def signature_lines(signature: str, width: int) -> list[str]:
+    """``signature: ...`` under a check, folded after a ``|`` when it is wider than ``width``."""
+    fields = signature.split("|")
+    items = [f"{field}|" for field in fields[:-1]] + fields[-1:]
+    return pack(items, width, first=f"{DETAIL}signature: ", indent=DETAIL + " " * len("signature: "), separator="")
+
+
+def _status_lines(head: str, threshold: str, width: int) -> list[str]:
+    """A check's status and its threshold in parentheses: on one line when it fits, else the threshold below."""
+    line = f"{head}  ({threshold})"
+    return [line] if len(line) <= width else [head, f"{DETAIL}({threshold})"]
+
+
+def _check_lines(result: CheckResult, width: int) -> list[str]:
     check = result.check
     status = "PASS" if result.passed else "FAIL"
     if result.error:
-        return [f"  ERROR {check.key}: cannot be computed: {result.error}"]
-    lines = [
-        f"  {status}  {check.key} = {score_text(result.value, check.key)}  (threshold {check.threshold_text()}, {result.direction})",
-        f"        signature: {result.signature}",
-    ]
+        return fold(f"cannot be computed: {result.error}", width, first=f"  ERROR {check.key}: ", indent=DETAIL)
+    lines = _status_lines(f"  {status}  {check.key} = {score_text(result.value, check.key)}",
+                          f"threshold {check.threshold_text()}, {result.direction}", width)
+    lines += signature_lines(result.signature, width)
     for warning in result.details.get("warnings", []):
-        lines.append(f"        warning: {warning}")
-    lines.extend(f"        {line}" for line in result.explanation)
+        lines += fold(warning, width, first=f"{DETAIL}warning: ", indent=DETAIL + " " * len("warning: "))
+    for line in result.explanation:
+        lines += fold(line, width, first=DETAIL, indent=DETAIL + "    ")
     return lines
 
 
-def _pair_lines(result: ContrastiveResult) -> list[str]:
+def _pair_lines(result: ContrastiveResult, width: int) -> list[str]:
     status = "PASS" if result.passed else "FAIL"
     check = result.check
     if result.error:
-        return [f"  ERROR contrastive {check.key}: cannot be computed: {result.error}"]
+        return fold(f"cannot be computed: {result.error}", width, first=f"  ERROR contrastive {check.key}: ", indent=DETAIL)
     margin = f" by at least {check.margin:g}" if check.margin else ""
-    return [
-        f"  {status}  contrastive {check.key}: good = {score_text(result.good, check.key)}, bad = {score_text(result.bad, check.key)}"
-        f"  (good must be {'higher' if result.higher_is_better else 'lower'}{margin})",
-        f"        signature: {result.signature}",
-    ]
+    head = (f"  {status}  contrastive {check.key}: good = {score_text(result.good, check.key)}, "
+            f"bad = {score_text(result.bad, check.key)}")
+    return _status_lines(head, f"good must be {'higher' if result.higher_is_better else 'lower'}{margin}", width) \
+        + signature_lines(result.signature, width)
 
 
 def normalisation_note(hyp: str | None, refs: list[str] | tuple[str, ...]) -> str | None:
@@ -63,61 +81,70 @@ def render_error(result: CaseResult) -> str:
 
 
 def headline(result: CaseResult) -> str:
-    target = result.target
-    outcome = {
-        "passed": "passed",
-        "failed": "failed",
-        "skipped": f"skipped: {target.skip_reason}",
-        "xfailed": "known-faulty output caught by its checks",
-        "xpassed": "known-faulty output PASSED every check: a metric blind spot",
-        "error": "error: " + "; ".join(result.errors()),
-        "known-miss": f"known-faulty output passed every check, as recorded: known blind spot ({target.blind_spot})",
-    }[result.outcome]
-    return f"{where(result)}: {outcome}"
+    """``test-id (file.mt.yaml:LINE): outcome``, with the reason of a skip and the causes of an error."""
+    if result.outcome == Outcome.SKIPPED:
+        return f"{where(result)}: skipped: {result.target.skip_reason}"
+    if result.outcome == Outcome.ERROR:
+        return f"{where(result)}: error: " + "; ".join(result.errors())
+    return f"{where(result)}: {result.outcome}"
 
 
-def fail_on_note(result: CaseResult, fail_on: str, option: str) -> str:
-    """Why a known blind spot missed again fails the run (``--fail-on``), as a line of its failure text."""
-    return (f"  {'fails:':<12}{option} {fail_on}: a missed known-faulty output of severity "
-            f"{result.target.severity} fails the run")
+#: What the outcome of a known-faulty output means: the line under its headline.
+EXPECTED = {
+    Outcome.CAUGHT: "fail, and a check failed it, as it should",
+    Outcome.MISSED: "fail, but every check passed it: a metric blind spot",
+    Outcome.KNOWN_MISS: "fail, but every check passed it, as the suite records",
+}
+
+
+def fail_on_note(result: CaseResult, fail_on: str, option: str, width: int = DEFAULT_WIDTH) -> str:
+    """Why a known blind spot missed again fails the run (``--fail-on``), as lines of its failure text."""
+    return "\n".join(fold(f"{option} {fail_on}: a known-miss of severity {result.target.severity} fails the run", width,
+                          first=f"  {'fails:':<{LABEL}}", indent=" " * (LABEL + 2)))
 
 
 def fail_on_summary(count: int, fail_on: str) -> str:
     """The summary line of a run that ``--fail-on`` fails for ``count`` known blind spots missed again."""
-    return f"{count} known blind spot(s) of severity {fail_on} or worse missed: failed by --fail-on {fail_on}"
+    return f"--fail-on {fail_on}: {count} known-miss of severity {fail_on} or worse fails the run"
 
 
-def render_case(result: CaseResult) -> str:
-    """Source, references, hypothesis and every check with value, threshold, direction and signature."""
+def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
+    """Source, references, hypothesis and every check with value, threshold, direction and signature. Source,
+    references and hypothesis are shown whole; the other lines are folded to ``width``."""
     case = result.target.case
     lines = [headline(result)]
+    if result.outcome in EXPECTED:
+        lines += fold(EXPECTED[result.outcome], width, first=f"  {'expect:':<{LABEL}}", indent=" " * (LABEL + 2))
+    if result.outcome == Outcome.KNOWN_MISS:
+        lines += fold(result.target.blind_spot or "", width, first=f"  {'blind spot:':<{LABEL}}", indent=" " * (LABEL + 2))
     if result.target.severity:
-        lines.append(f"  {'severity:':<12}{result.target.severity}")
+        lines.append(f"  {'severity:':<{LABEL}}{result.target.severity}")
     if case.tags:
-        lines.append(f"  {'tags:':<12}{', '.join(case.tags)}")
-    lines.append(f"  {'source:':<12}{case.src}")
+        lines += pack([f"{tag}," for tag in case.tags[:-1]] + [case.tags[-1]], width, first=f"  {'tags:':<{LABEL}}",
+                      indent=" " * (LABEL + 2))
+    lines.append(f"  {'source:':<{LABEL}}{case.src}")
     best = {c.best_ref for c in result.checks if not c.passed and c.value is not None}
     for index, ref in enumerate(case.refs[:MAX_REFS_SHOWN]):
         label = "reference:" if index == 0 else ""
         mark = "  <- best match of a failing check" if index in best and len(case.refs) > 1 else ""
-        lines.append(f"  {label:<12}{ref}{mark}")
+        lines.append(f"  {label:<{LABEL}}{ref}{mark}")
     if len(case.refs) > MAX_REFS_SHOWN:
-        lines.append(f"  {'':<12}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
+        lines.append(f"  {'':<{LABEL}}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
     if result.hyp is not None:
-        lines.append(f"  {'hypothesis:':<12}{result.hyp if result.hyp else '(empty)'}  [system: {result.target.system}]")
+        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {result.target.system}]")
         note = normalisation_note(result.hyp, case.refs)
         if note:
-            lines.append(f"  {'note:':<12}{note}")
+            lines += fold(note, width, first=f"  {'note:':<{LABEL}}", indent=" " * (LABEL + 2))
     if result.checks:
         lines.append("  checks:")
         for check in result.checks:
-            lines.extend(_check_lines(check))
+            lines.extend(_check_lines(check, width))
     if result.contrastive:
         pair = case.contrastive
         assert pair is not None
         lines.append(f"  contrastive pair: good = {pair.good!r}, bad = {pair.bad!r}")
         for item in result.contrastive:
-            lines.extend(_pair_lines(item))
-    if case.notes:
-        lines.append(f"  {'notes:':<12}{case.notes.strip()}")
+            lines.extend(_pair_lines(item, width))
+    for index, note_line in enumerate(case.notes.strip().splitlines() if case.notes else ()):
+        lines += fold(note_line, width, first=f"  {'notes:' if index == 0 else '':<{LABEL}}", indent=" " * (LABEL + 2))
     return "\n".join(lines)

@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mtcheck.outcome import Outcome
 from mtcheck.suite.model import gated_by
 
 if TYPE_CHECKING:
     from mtcheck.report.data import ReportData
 
-#: The outcome word behind each count the verdict reads: renaming an outcome changes only this mapping.
-OUTCOME = {"passed": "passed", "failed": "failed", "caught": "xfailed", "missed": "xpassed",
-           "known_miss": "known-miss", "skipped": "skipped", "error": "error"}
+#: The outcome word behind each count the verdict reads.
+OUTCOME = {"passed": Outcome.PASSED, "failed": Outcome.FAILED, "caught": Outcome.CAUGHT, "missed": Outcome.MISSED,
+           "known_miss": Outcome.KNOWN_MISS, "skipped": Outcome.SKIPPED, "error": Outcome.ERROR}
 PASSED, FAILED, ERROR = "PASSED", "FAILED", "ERROR"
 #: Cases a finding names before it says "and N more".
 NAMED = 3
