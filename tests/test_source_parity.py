@@ -36,7 +36,9 @@ def _values(text: str, lang: str | None) -> list[str]:
     ("3 mil personas y 1.500.000 habitantes", "es", ["3000", "1500000"]),
     ("Am 3.5.2020 um 14:30", "de", ["3", "5", "2020", "14", "30"]),
     ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "5"]),
-    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "100"]),
+    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "100?"]),
+    ("below zero at 8 pm", "en", ["0?", "8"]),
+    ("diez por ciento, ciento veinte, mil gracias", "es", ["10", "120", "1000?"]),
     ("nineteen hundred, one, two three", "en", ["1900", "1?", "2", "3"]),
     ("fünfundzwanzig, zweihundertdreiundvierzig, dreitausend, eine Million, ein Buch", "de",
      ["25", "243", "3000", "1000000", "1?"]),
@@ -51,6 +53,12 @@ def _values(text: str, lang: str | None) -> list[str]:
 ])
 def test_numbers_in_digits_of_any_locale_and_in_words(text: str, lang: str, expected: list[str]) -> None:
     assert _values(text, lang) == expected
+
+
+def test_an_hour_before_pm_is_also_read_on_the_24_hour_clock() -> None:
+    assert numbers("at 8 pm", "en")[0].matches(numbers("um 20 Uhr", "de")[0])
+    assert numbers("8:30 p.m.", "en")[0].matches(numbers("20:30", "de")[0])
+    assert not numbers("at 8 am", "en")[0].matches(numbers("um 20 Uhr", "de")[0])
 
 
 def test_an_ambiguous_grouping_has_both_readings_its_language_first() -> None:
@@ -100,6 +108,7 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     ("La comida era mala.", "es", -1), ("Die schlechten Nachrichten.", "de", -1),
     ("Maten var inte dålig.", "sv", 1), ("Das Essen war sehr gut.", "de", 1),
     ("Ich habe keine Zeit.", "de", 0),
+    ("El personal no fue nada amable.", "es", -1),  # concord: nada does not flip amable back
 ])
 def test_polarity_sign_with_negation_scopes_and_inflection_endings(text: str, lang: str, sign: int) -> None:
     words = polarity_words(lang)

@@ -4,7 +4,8 @@ Each language lists its cardinals 0-19 (or 0-29 where they are single words), it
 words that multiply (hundred, thousand, million, billion), those that multiply only after a
 number (plural forms: *Millionen*, *millones*), the words that join parts (*and*, *und*, *y*,
 *og*, و) and the forms of "one" that are also the indefinite article or a pronoun (*ein*, *un*,
-*en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone.
+*en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone, nor are the
+words for zero (*below zero*) or a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*).
 Languages that write compound numerals as one word (*fünfundzwanzig*, *tjugofem*,
 *femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are not listed: they are
 not compared. Sources: the cardinal tables of the grammars each language module cites; Danish
@@ -28,7 +29,8 @@ class NumberWords:
     #: Multipliers read only after a number ("zwei *Millionen*"; "Millionen Menschen" holds no number).
     plural_multipliers: dict[str, int]
     connectors: frozenset[str]
-    #: Forms of 1 that are also an article or a pronoun: a number alone, never.
+    #: Forms of 1 that are also an article or a pronoun, and the words for 0 (*below zero*, *bajo cero*): read
+    #: inside a number, never reported alone.
     weak: frozenset[str]
     #: Compound numerals are written as one word and split into these parts.
     glued: bool = False
@@ -38,6 +40,8 @@ class NumberWords:
     units_before_tens: bool = False
     #: Teens are a unit followed by the word for ten (ثلاثة عشر, 13).
     teens_after_units: bool = False
+    #: Words that are a number only inside a longer one (Spanish *ciento* in *ciento veinte*; *por ciento* is "percent").
+    not_alone: frozenset[str] = frozenset()
 
     def parts(self) -> dict[str, int | None]:
         """Every word a numeral is built of, with its value (None for a connector)."""
@@ -68,7 +72,7 @@ ENGLISH = NumberWords(
     multipliers={"hundred": 100, "thousand": 1000, "million": MILLION, "billion": BILLION},
     plural_multipliers={},
     connectors=frozenset({"and"}),
-    weak=frozenset({"one"}),
+    weak=frozenset({"one", "zero"}),
     abbreviations={"bn": BILLION},
 )
 GERMAN = NumberWords(
@@ -80,7 +84,7 @@ GERMAN = NumberWords(
     multipliers={"hundert": 100, "tausend": 1000, "million": MILLION, "milliarde": BILLION},
     plural_multipliers={"millionen": MILLION, "milliarden": BILLION},
     connectors=frozenset({"und"}),
-    weak=frozenset({"ein", "eine", "einen", "einem", "einer", "eines", "eins"}),
+    weak=frozenset({"ein", "eine", "einen", "einem", "einer", "eines", "eins", "null"}),
     glued=True,
     abbreviations={"mio": MILLION, "mrd": BILLION, "tsd": 1000},
     units_before_tens=True,
@@ -99,7 +103,8 @@ SPANISH = NumberWords(
     multipliers={"mil": 1000, "millón": MILLION, "millon": MILLION, "billón": 10**12, "billon": 10**12},
     plural_multipliers={"millones": MILLION, "billones": 10**12},
     connectors=frozenset({"y"}),
-    weak=frozenset({"un", "uno", "una"}),
+    weak=frozenset({"un", "uno", "una", "cero"}),
+    not_alone=frozenset({"ciento"}),
 )
 SWEDISH = NumberWords(
     "sv",
@@ -109,7 +114,7 @@ SWEDISH = NumberWords(
     multipliers={"hundra": 100, "tusen": 1000, "miljon": MILLION, "miljard": BILLION},
     plural_multipliers={"miljoner": MILLION, "miljarder": BILLION},
     connectors=frozenset(),
-    weak=frozenset({"en", "ett"}),
+    weak=frozenset({"en", "ett", "noll"}),
     glued=True,
     abbreviations={"milj": MILLION, "mdr": BILLION},
 )
@@ -121,7 +126,7 @@ NORWEGIAN = NumberWords(
     multipliers={"hundre": 100, "tusen": 1000, "million": MILLION, "milliard": BILLION},
     plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
     connectors=frozenset({"og"}),
-    weak=frozenset({"en", "ett", "ei"}),
+    weak=frozenset({"en", "ett", "ei", "null"}),
     glued=True,
     abbreviations={"mill": MILLION, "mrd": BILLION},
     units_before_tens=True,
@@ -134,7 +139,7 @@ DANISH = NumberWords(
     multipliers={"hundrede": 100, "tusind": 1000, "million": MILLION, "milliard": BILLION},
     plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
     connectors=frozenset({"og"}),
-    weak=frozenset({"en", "et"}),
+    weak=frozenset({"en", "et", "nul"}),
     glued=True,
     abbreviations={"mio": MILLION, "mia": BILLION},
     units_before_tens=True,
@@ -154,7 +159,7 @@ ARABIC = NumberWords(
     multipliers={"مائة": 100, "مئة": 100, "ألف": 1000, "الف": 1000, "مليون": MILLION, "مليار": BILLION},
     plural_multipliers={"آلاف": 1000, "الاف": 1000, "ملايين": MILLION, "مليارات": BILLION},
     connectors=frozenset({"و"}),
-    weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى"}),
+    weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى", "صفر"}),
     glued=True,
     units_before_tens=True,
     teens_after_units=True,

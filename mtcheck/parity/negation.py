@@ -19,6 +19,7 @@ Ryding (2005) ch. 39 on Arabic; the other sources each language module cites.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -92,6 +93,21 @@ def negation_words(lang: str | None) -> NegationWords | None:
     return NegationWords(code, words.negators, words.connectives, CONCORD.get(code, frozenset()),
                          PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
                          INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
+
+
+def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
+    """The indexes of ``keys`` (lower-case tokens) that agree with a negation before them in their clause
+    (*no ... nada*): part of that negation, neither a new one nor a second flip of polarity."""
+    found: set[int] = set()
+    negated = False
+    for index, key in enumerate(keys):
+        if not is_word(key) or key in words.connectives:
+            negated = False
+        elif key in words.negators and key not in words.privatives:
+            if negated and key in words.concord:
+                found.add(index)
+            negated = True
+    return frozenset(found)
 
 
 def negations(text: str, words: NegationWords) -> Negations:

@@ -9,7 +9,8 @@ own reading first, so an output that keeps the source's notation still matches. 
 that group no thousands (``3.5.2020``, ``1,2,3``) part several numbers. A multiplier after digits
 multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Signs, percent signs, units and
 ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``-5`` is 5, ``3rd`` and ``3.``
-are 3, a time is its parts (``14:30`` is 14 and 30).
+are 3, a time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the
+24-hour clock (``8 pm`` is 8 or 20).
 
 Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
 ``fünfundzwanzig``, ``veinticinco``, ``tjugofem``, ``femogtyve``, خمسة وعشرون are all 25; parts
@@ -34,6 +35,8 @@ _TOKEN = re.compile(rf"(?P<digits>{_DIGITS})|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s
 #: Separators that only ever group thousands, and the one that is only ever a decimal sign.
 _GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
 _ARABIC_DECIMAL = "\u066b"
+#: After an hour, the 12-hour clock's afternoon: "8 pm" and "8:30 p.m." are 20 (or 8).
+_AFTERNOON = re.compile(r"(?::\d\d)?\s?(?:p\.\s?m\.|pm\b)", re.IGNORECASE)
 #: Languages that write a decimal comma (and group thousands with a point or a space).
 DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
 
@@ -46,8 +49,10 @@ Part = tuple[str, "int | None", str]
 class Number:
     """One number of a sentence: the ``text`` it is written as, its ``value``, and every reading of it.
 
-    ``spelled`` is True when words make it up; ``weak`` when it is only a form of "one" that is
-    also an article or a pronoun (*ein*, *un*, *one*), which is never reported on its own.
+    ``spelled`` is True when words make it up; ``weak`` when it is one word that is a number only
+    now and then: a form of "one" that is also an article or a pronoun (*ein*, *un*, *one*), a word
+    for zero (*below zero*) or a multiplier alone (*a thousand thanks*). A weak number matches
+    others but is never reported missing or added.
     """
 
     text: str
@@ -79,10 +84,12 @@ def _numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     found: list[Number] = []
     index = 0
     while index < len(tokens):
-        written, parts = tokens[index]
+        written, parts, end = tokens[index]
         if parts is None:  # digits
             factor = _factor(tokens[index + 1], words) if index + 1 < len(tokens) else None
             readings = _digit_readings(written, comma)
+            if _AFTERNOON.match(text, end) and len(readings) == 1 and 1 <= readings[0][0] < 12:
+                readings = [(readings[0][0], readings[0][1] | {readings[0][0] + 12})]
             if factor is not None and len(readings) == 1:
                 value, others = readings[0]
                 scaled = frozenset(r * factor for r in {value, *others})
@@ -104,22 +111,22 @@ def _numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     return tuple(found)
 
 
-def _tokens(text: str, words: NumberWords | None) -> Iterator[tuple[str, tuple[tuple[int | None, str], ...] | None]]:
-    """Each token as ``(text, parts)``: parts None for digits, the number parts of a number word, () for any
-    other word or a punctuation mark."""
+def _tokens(text: str, words: NumberWords | None) -> Iterator[tuple[str, tuple[tuple[int | None, str], ...] | None, int]]:
+    """Each token as ``(text, parts, end)``: parts None for digits, the number parts of a number word, () for
+    any other word or a punctuation mark; ``end`` where it ends in ``text``."""
     for match in _TOKEN.finditer(text):
-        written = match.group()
+        written, end = match.group(), match.end()
         if match.lastgroup == "digits":
-            yield written, None
+            yield written, None, end
         elif match.lastgroup == "mark":
-            yield written, ()
+            yield written, (), end
         else:
-            yield written, (_segment(written.lower(), words) if words is not None else ())
+            yield written, (_segment(written.lower(), words) if words is not None else ()), end
 
 
-def _factor(token: tuple[str, tuple[tuple[int | None, str], ...] | None], words: NumberWords | None) -> Decimal | None:
+def _factor(token: tuple[str, tuple[tuple[int | None, str], ...] | None, int], words: NumberWords | None) -> Decimal | None:
     """The factor of a multiplier word after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
-    written, parts = token
+    written, parts, _ = token
     if words is None or parts is None:
         return None
     if len(parts) == 1 and parts[0][1] in (MULTIPLIER, PLURAL):
@@ -234,15 +241,16 @@ def _since_thousands(current: Sequence[Part]) -> int:
 
 
 def _finished(current: Sequence[Part], words: NumberWords) -> list[Number]:
-    """The number ``current`` makes; none for an empty run or a plural multiplier alone (*Millionen*)."""
+    """The number ``current`` makes; none for an empty run, a plural multiplier alone (*Millionen*) or a word
+    that is no number alone (*por ciento*)."""
     parts = list(current)
     while parts and parts[-1][2] == CONNECTOR:
         parts.pop()
-    if not parts or parts[0][2] == PLURAL:
+    if not parts or parts[0][2] == PLURAL or (len(parts) == 1 and parts[0][0].lower() in words.not_alone):
         return []
     value = Decimal(_value(parts))
     text = " ".join(dict.fromkeys(written for written, _, _ in parts))
-    weak = len(parts) == 1 and parts[0][0].lower() in words.weak
+    weak = len(parts) == 1 and (parts[0][0].lower() in words.weak or parts[0][2] == MULTIPLIER)
     return [Number(text, value, frozenset({value}), spelled=True, weak=weak)]
 
 

@@ -5,8 +5,9 @@ es and ar words in the bundled lexicon of :mod:`mtcheck.languages`, as written, 
 their last one or two letters (an inflection ending: *schlechtes* -> *schlecht*, *malas* ->
 *mal*), keeping a stem of three letters or more. No tagger or lemmatiser is loaded, so a
 sentence costs a few dictionary look-ups a word. Negators score nothing themselves: they flip
-the words in their scope (:func:`mtcheck.sentiment.context.contexts`), and intensifiers scale
-the word they govern. The sentence's polarity is the |s|-weighted average of the words'
+the words in their scope (:func:`mtcheck.sentiment.context.contexts`), once per negation: a
+negative word in concord with one before it (*no fue nada amable*) flips nothing again
+(:func:`mtcheck.parity.negation.concord_words`). Intensifiers scale the word they govern. The sentence's polarity is the |s|-weighted average of the words'
 (SAM's eqs. 3-4), in [-1, 1].
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import find_language, primary_subtag
+from mtcheck.parity.negation import NegationWords, concord_words, negation_words
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import ContextWords, context_words, contexts
 from mtcheck.sentiment.lexicon import Lexicon, LexiconFile, find_lexicon
@@ -31,6 +33,7 @@ class PolarityWords:
     code: str
     lexicon_file: LexiconFile
     context: ContextWords
+    negation: NegationWords
     #: Look words up without an inflection ending too (lemma lexicons; VADER lists surface forms).
     stems: bool
 
@@ -46,15 +49,15 @@ class PolarityWords:
 @lru_cache(maxsize=32)
 def polarity_words(lang: str | None) -> PolarityWords | None:
     """The lexicon and context words of ``lang``, or None when mtcheck bundles no lexicon for it."""
-    context = context_words(lang)
-    if lang is None or context is None:
+    context, negation = context_words(lang), negation_words(lang)
+    if lang is None or context is None or negation is None:
         return None
     if primary_subtag(lang) in ("en", "eng"):
-        return PolarityWords("en", find_lexicon("default"), context, stems=False)
+        return PolarityWords("en", find_lexicon("default"), context, negation, stems=False)
     language = find_language(lang)
     if language is None or not language.lexicon_path.is_file():
         return None
-    return PolarityWords(language.code, find_lexicon(language.lexicon_path), context, stems=True)
+    return PolarityWords(language.code, find_lexicon(language.lexicon_path), context, negation, stems=True)
 
 
 def sentence_polarity(text: str, words: PolarityWords) -> float:
@@ -69,7 +72,9 @@ def _polarity(text: str, words: PolarityWords) -> float:
     priors = [_prior(key, lexicon, words) for key in keys]
     if not any(priors):
         return 0.0
-    found = contexts(keys, priors, words.context)
+    agreeing = concord_words(keys, words.negation)
+    scoped = [f"_{key}" if index in agreeing else key for index, key in enumerate(keys)]  # no longer a negator
+    found = contexts(scoped, priors, words.context)
     return weighted_polarity(prior * c.sign * c.factor for prior, c in zip(priors, found) if prior and c.role != "modifier")
 
 
