@@ -95,9 +95,16 @@ def negation_words(lang: str | None) -> NegationWords | None:
                          INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
 
 
+def lowered(text: str) -> tuple[str, ...]:
+    """The tokens of ``text`` (:func:`mtcheck.sentiment.analysis.tokenise`), lower case."""
+    return tuple(token.lower() for token in tokenise(text))
+
+
 def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
     """The indexes of ``keys`` (lower-case tokens) that agree with a negation before them in their clause
     (*no ... nada*): part of that negation, neither a new one nor a second flip of polarity."""
+    if words.concord.isdisjoint(keys):
+        return frozenset()
     found: set[int] = set()
     negated = False
     for index, key in enumerate(keys):
@@ -112,11 +119,9 @@ def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
 
 def negations(text: str, words: NegationWords) -> Negations:
     """The negations of ``text`` under ``words`` (see the module's docstring)."""
-    return _negations(text, words)
-
-
-@lru_cache(maxsize=50_000)
-def _negations(text: str, words: NegationWords) -> Negations:
+    lower = lowered(text)
+    if not words.prefixes and words.negators.isdisjoint(lower):
+        return Negations(0, ())
     tokens = tokenise(text)
     keys = [words.key(token) for token in tokens]
     counted: list[str] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -73,62 +73,65 @@ class Number:
 
 def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
-    return _numbers(text, lang)
-
-
-@lru_cache(maxsize=50_000)
-def _numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     words = number_words(lang)
     comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
-    tokens = list(_tokens(text, words))
+    tokens = _tokens(text, words)
     found: list[Number] = []
     index = 0
     while index < len(tokens):
-        written, parts, end = tokens[index]
+        position, written, parts, end = tokens[index]
+        follows = tokens[index + 1] if index + 1 < len(tokens) and tokens[index + 1][0] == position + 1 else None
         if parts is None:  # digits
-            factor = _factor(tokens[index + 1], words) if index + 1 < len(tokens) else None
+            factor = _factor(follows, words)
             readings = _digit_readings(written, comma)
             if _AFTERNOON.match(text, end) and len(readings) == 1 and 1 <= readings[0][0] < 12:
                 readings = [(readings[0][0], readings[0][1] | {readings[0][0] + 12})]
-            if factor is not None and len(readings) == 1:
+            if factor is not None and len(readings) == 1 and follows is not None:
                 value, others = readings[0]
                 scaled = frozenset(r * factor for r in {value, *others})
-                found.append(Number(f"{written} {tokens[index + 1][0]}", value * factor, scaled))
+                found.append(Number(f"{written} {follows[1]}", value * factor, scaled))
                 index += 2
                 continue
             texts = [written] if len(readings) == 1 else re.split(r"[.,\u066b\u066c]", written)
             found.extend(Number(t, value, frozenset({value, *others})) for t, (value, others) in zip(texts, readings))
             index += 1
             continue
-        run: list[Part] = []
-        while index < len(tokens) and tokens[index][1]:
-            run.extend((tokens[index][0], value, role) for value, role in tokens[index][1])
+        run: list[Part] = [(written, value, role) for value, role in parts]
+        index += 1
+        while index < len(tokens) and tokens[index][0] == position + 1 and tokens[index][2]:
+            position, written, parts, _ = tokens[index]
+            run.extend((written, value, role) for value, role in parts)  # type: ignore[union-attr]
             index += 1
         if words is not None:
             found.extend(_assemble(run, words))
-        if index < len(tokens) and tokens[index][1] == ():
-            index += 1
     return tuple(found)
 
 
-def _tokens(text: str, words: NumberWords | None) -> Iterator[tuple[str, tuple[tuple[int | None, str], ...] | None, int]]:
-    """Each token as ``(text, parts, end)``: parts None for digits, the number parts of a number word, () for
-    any other word or a punctuation mark; ``end`` where it ends in ``text``."""
-    for match in _TOKEN.finditer(text):
-        written, end = match.group(), match.end()
-        if match.lastgroup == "digits":
-            yield written, None, end
-        elif match.lastgroup == "mark":
-            yield written, (), end
-        else:
-            yield written, (_segment(written.lower(), words) if words is not None else ()), end
+Token = tuple[int, str, "tuple[tuple[int | None, str], ...] | None", int]
 
 
-def _factor(token: tuple[str, tuple[tuple[int | None, str], ...] | None, int], words: NumberWords | None) -> Decimal | None:
-    """The factor of a multiplier word after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
-    written, parts, _ = token
-    if words is None or parts is None:
+def _tokens(text: str, words: NumberWords | None) -> list[Token]:
+    """The digits and number words of ``text`` as ``(position, text, parts, end)``: ``position`` counts every
+    token (words and punctuation marks alike, so adjacent numbers are told apart), ``parts`` is None for
+    digits, else the number parts of the word, and ``end`` is where it ends in ``text``."""
+    found: list[Token] = []
+    for position, match in enumerate(_TOKEN.finditer(text)):
+        kind = match.lastgroup
+        if kind == "digits":
+            found.append((position, match.group(), None, match.end()))
+        elif kind == "word" and words is not None:
+            written = match.group()
+            parts = _segment(written.lower(), words)
+            if parts or (words.abbreviations and written.lower() in words.abbreviations):
+                found.append((position, written, parts, match.end()))
+    return found
+
+
+def _factor(token: Token | None, words: NumberWords | None) -> Decimal | None:
+    """The factor of a multiplier word right after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
+    if token is None or words is None or token[2] is None:
         return None
+    _, written, parts, _ = token
     if len(parts) == 1 and parts[0][1] in (MULTIPLIER, PLURAL):
         return Decimal(parts[0][0])  # type: ignore[arg-type]
     factor = (words.abbreviations or {}).get(written.lower())

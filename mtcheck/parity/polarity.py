@@ -13,11 +13,11 @@ negative word in concord with one before it (*no fue nada amable*) flips nothing
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from mtcheck.languages import find_language, primary_subtag
-from mtcheck.parity.negation import NegationWords, concord_words, negation_words
-from mtcheck.sentiment.analysis import is_word, tokenise
+from mtcheck.parity.negation import NegationWords, concord_words, lowered, negation_words
+from mtcheck.sentiment.analysis import is_word
 from mtcheck.sentiment.context import ContextWords, context_words, contexts
 from mtcheck.sentiment.lexicon import Lexicon, LexiconFile, find_lexicon
 from mtcheck.sentiment.polarity import weighted_polarity
@@ -45,6 +45,11 @@ class PolarityWords:
     def lexicon(self) -> Lexicon:
         return self.lexicon_file.load()
 
+    @cached_property
+    def modifiers(self) -> frozenset[str]:
+        """The words that change the polarity of others: negators, intensifiers and downtoners."""
+        return self.context.negators | self.context.intensifiers | self.context.downtoners
+
 
 @lru_cache(maxsize=32)
 def polarity_words(lang: str | None) -> PolarityWords | None:
@@ -62,25 +67,24 @@ def polarity_words(lang: str | None) -> PolarityWords | None:
 
 def sentence_polarity(text: str, words: PolarityWords) -> float:
     """The polarity of ``text`` in [-1, 1] (0 when no word of it is in the lexicon)."""
-    return _polarity(text, words)
-
-
-@lru_cache(maxsize=50_000)
-def _polarity(text: str, words: PolarityWords) -> float:
-    lexicon = words.lexicon()
-    keys = [token.lower() for token in tokenise(text)]
-    priors = [_prior(key, lexicon, words) for key in keys]
+    keys = lowered(text)
+    priors = [_prior(key, words) for key in keys]
     if not any(priors):
         return 0.0
+    if words.modifiers.isdisjoint(keys):  # no negator or intensifier: every word counts as it is
+        return weighted_polarity(priors)
     agreeing = concord_words(keys, words.negation)
     scoped = [f"_{key}" if index in agreeing else key for index, key in enumerate(keys)]  # no longer a negator
     found = contexts(scoped, priors, words.context)
     return weighted_polarity(prior * c.sign * c.factor for prior, c in zip(priors, found) if prior and c.role != "modifier")
 
 
-def _prior(key: str, lexicon: Lexicon, words: PolarityWords) -> float:
+@lru_cache(maxsize=200_000)
+def _prior(key: str, words: PolarityWords) -> float:
+    """The lexicon polarity of one lower-case token (0 for negators, punctuation and unlisted words)."""
     if key in words.context.negators or not is_word(key):
         return 0.0
+    lexicon = words.lexicon()
     score = lexicon.lookup_untagged(key)
     if score is None and words.stems:
         for cut in range(1, ENDING + 1):
