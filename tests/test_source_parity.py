@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,9 +17,11 @@ from mtcheck.parity.compare import MIN_POLARITY
 from mtcheck.parity.negation import CONCORD, FOCUS, PRIVATIVES, negation_words, negations
 from mtcheck.parity.numbers import numbers
 from mtcheck.parity.polarity import polarity_words, sentence_polarity
+from mtcheck.runner import RunOptions
 from mtcheck.suite.loader import load_suite
 
 LANGS = ("en", "sv", "nb", "da", "de", "es", "ar")
+SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
 
 
 def _values(text: str, lang: str | None) -> list[str]:
@@ -273,3 +276,15 @@ def test_score_errors_name_the_option(args: list[str], message: str, capsys: pyt
 def test_score_without_src_names_both_ways_to_give_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--metric", "source-parity", "--lang", "en", "--src-lang", "de", "--hyp", "It is good."]) == 2
     assert '(fix: pass --src TEXT, or "src" on every line of --input)' in capsys.readouterr().err
+
+
+def test_a_live_system_is_checked_against_the_source_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(SYSTEMS / "negation_mt.py", tmp_path / "negation_mt.py")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    path = tmp_path / "live.mt.yaml"
+    path.write_text(SUITE, encoding="utf-8")
+    suite = load_suite(path)
+    kept = api.run_suites([suite], RunOptions(system="py:negation_mt:translate"))
+    dropped = api.run_suites([suite], RunOptions(system="py:negation_mt:drop_negation"))
+    assert [r.checks[0].details["negation"]["hyp"] for r in kept] == [1, 1, 0]
+    assert [r.outcome for r in dropped][:2] == ["failed", "failed"]
