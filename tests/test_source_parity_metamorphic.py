@@ -91,3 +91,18 @@ def test_negation_relation_holds_when_the_count_changes() -> None:
     assert variant is not None
     assert NegationRelation(variant, "The film is good.", "The film is not good.", Negations(0, ()), Negations(1, ("not",))).holds
     assert not NegationRelation(variant, "The film is good.", "The film is good.", Negations(0, ()), Negations(0, ())).holds
+
+
+def test_generate_and_blind_spots_leave_reference_free_cases_reference_free(tmp_path: Path) -> None:
+    from mtcheck.cli import main
+    from mtcheck.perturb.table import blind_spot_table, parse_check
+    from mtcheck.suite.loader import load_suite
+
+    path = tmp_path / "neg.mt.yaml"
+    path.write_text(_suite("sv").replace("negation-insert, negation-drop", "noise"), encoding="utf-8")
+    suite = load_suite(path)
+    assert blind_spot_table([suite], checks=[parse_check("source-parity>=100")]) == []
+    out = tmp_path / "new.mt.yaml"
+    assert main(["generate", str(path), "--kinds", "negation-drop,punctuation", "--out", str(out)]) == 0
+    generated = load_suite(out)
+    assert generated.cases and all(c.refs == () and c.src not in SOURCES["sv"] for c in generated.cases)

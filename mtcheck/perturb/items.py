@@ -122,6 +122,8 @@ class SensitivityItem(_PerturbItem):
         case, suite = self.target.case, self.target.suite
         if not judged_checks(case):
             pytest.skip("the case has no check with a threshold")
+        if not case.refs:
+            pytest.skip("the case has no reference to corrupt (its checks are reference-free)")
         ref = case.refs[0]
         if not all_candidates(ref, (self.kind,), self.lang or "en"):
             pytest.skip(f"no {self.kind} edit applies to the reference")
