@@ -8,14 +8,14 @@ language, so a check is never passed by a component that could not look.
 * **numbers**: a number of the source is missing from the output, or the output has one the
   source has not (:mod:`mtcheck.parity.numbers`). Numbers compare as sets of values, so a
   number repeated in the source may appear once. A spelled number counts only where the other
-  side's language has number words too (else it could not be matched), and a weak "one"
-  (*ein*, *un*) never counts. A changed number is one difference (one missing, one added);
+  side's language has number words too (else it could not be matched), and a weak number
+  (*ein*, *un*, *zero*, a lone *thousand*) never counts alone. A changed number is one difference (one missing, one added);
 * **polarity**: both sentences have a clear lexicon polarity (at least :data:`MIN_POLARITY`
   from 0, :mod:`mtcheck.parity.polarity`) and their signs differ.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +27,9 @@ from mtcheck.parity.polarity import PolarityWords, polarity_words, sentence_pola
 
 NEGATION, NUMBERS, POLARITY = "negation", "numbers", "polarity"
 CHECKS = (NEGATION, NUMBERS, POLARITY)
-#: Both sides' polarity must be at least this far from 0, with opposite signs, to differ: on the dev set
-#: (bench/source_parity_dev.py) no clean output reaches it with the opposite sign of its source.
+#: Both sides' polarity must be at least this far from 0, with opposite signs, to differ. On the dev set
+#: (bench/source_parity_dev.py) polarity alone flags no clean output; with it, only idioms that also drop
+#: a negation ("alles andere als freundlich" for "not friendly at all").
 MIN_POLARITY = 0.3
 #: What one critical difference costs out of 100.
 PENALTY = 50.0
@@ -71,7 +72,7 @@ class Comparison:
         return cls(src_lang, tgt_lang, tuple(checks), negation, polarity)  # type: ignore[arg-type]
 
     @staticmethod
-    def _pair(find: Any, check: str, src_lang: str, tgt_lang: str) -> tuple[Any, Any]:
+    def _pair(find: Callable[[str], Any], check: str, src_lang: str, tgt_lang: str) -> tuple[Any, Any]:
         found = []
         for lang, side in ((src_lang, "source"), (tgt_lang, "target")):
             words = find(lang)
