@@ -2,6 +2,7 @@
 negations, for every source language with word lists, checked with the toy systems of fixtures/systems/negation_mt.py."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from mtcheck.perturb.metamorphic import NegationRelation
 
 pytest_plugins = ["pytester"]
 SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
+NEGATION_ITEMS = "metamorphic and negation"  # -k: the metamorphic[negation] items alone
 #: One sentence a language with a finite verb of its list (so a negation can be inserted) and one with a negation.
 SOURCES = {
     "en": ("I love this film.", "The service was not friendly."),
@@ -42,8 +44,10 @@ cases:
 
 @pytest.fixture
 def toy_systems(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """A folder with the toy systems, for pytest runs in a process of their own: English edits load NLTK, and
+    an in-process run would drop it from sys.modules, leaving later tests an NLTK without mtcheck's WordNet."""
     shutil.copy(SYSTEMS / "negation_mt.py", pytester.path / "negation_mt.py")
-    monkeypatch.syspath_prepend(str(pytester.path))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(pytester.path), os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("CI", "true")
     return pytester
 
@@ -52,7 +56,7 @@ def toy_systems(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> p
 def test_a_system_that_keeps_negations_passes_for_every_language_with_lists(toy_systems: pytest.Pytester,
                                                                             source_lang: str) -> None:
     (toy_systems.path / "neg.mt.yaml").write_text(_suite(source_lang), encoding="utf-8")
-    result = toy_systems.runpytest("--mt-system", "py:negation_mt:translate", "-k", "metamorphic and negation")
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:translate", "-k", NEGATION_ITEMS)
     result.assert_outcomes(passed=2)
 
 
@@ -60,7 +64,7 @@ def test_a_system_that_keeps_negations_passes_for_every_language_with_lists(toy_
 def test_a_system_that_drops_negations_fails_with_both_outputs_and_a_case_to_paste(toy_systems: pytest.Pytester,
                                                                                    source_lang: str) -> None:
     (toy_systems.path / "neg.mt.yaml").write_text(_suite(source_lang), encoding="utf-8")
-    result = toy_systems.runpytest("--mt-system", "py:negation_mt:drop_negation", "-k", "metamorphic and negation")
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:drop_negation", "-k", NEGATION_ITEMS)
     result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines([
         "*metamorphic relation broken: the source's negation changed, the output's did not*",
@@ -73,7 +77,7 @@ def test_the_item_is_collected_per_system_and_skipped_without_a_live_system(pyte
     (pytester.path / "neg.mt.yaml").write_text(_suite("de"), encoding="utf-8")
     collected = pytester.runpytest("--collect-only", "-q")
     assert "neg.mt.yaml::plain::metamorphic[negation]" in collected.outlines
-    result = pytester.runpytest("-rs", "-k", "metamorphic and negation")
+    result = pytester.runpytest("-rs", "-k", NEGATION_ITEMS)
     result.assert_outcomes(skipped=2)
     result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
 
@@ -81,7 +85,7 @@ def test_the_item_is_collected_per_system_and_skipped_without_a_live_system(pyte
 def test_a_target_language_without_lists_is_skipped_with_the_reason(toy_systems: pytest.Pytester) -> None:
     suite = _suite("de").replace("target_lang: en", "target_lang: fr").replace("source-parity", "not-copy")
     (toy_systems.path / "neg.mt.yaml").write_text(suite, encoding="utf-8")
-    result = toy_systems.runpytest("-rs", "--mt-system", "py:negation_mt:translate", "-k", "metamorphic and negation")
+    result = toy_systems.runpytest_subprocess("-rs", "--mt-system", "py:negation_mt:translate", "-k", NEGATION_ITEMS)
     result.assert_outcomes(skipped=2)
     result.stdout.fnmatch_lines(["*no negation word lists for target language 'fr'*"])
 
@@ -89,8 +93,9 @@ def test_a_target_language_without_lists_is_skipped_with_the_reason(toy_systems:
 def test_negation_relation_holds_when_the_count_changes() -> None:
     variant = compose("Der Film ist gut.", [Edit("negation-insert", 9, 12, "ist", "ist nicht")])
     assert variant is not None
-    assert NegationRelation(variant, "The film is good.", "The film is not good.", Negations(0, ()), Negations(1, ("not",))).holds
-    assert not NegationRelation(variant, "The film is good.", "The film is good.", Negations(0, ()), Negations(0, ())).holds
+    none, one = Negations(0, ()), Negations(1, ("not",))
+    assert NegationRelation(variant, "The film is good.", "The film is not good.", none, one).holds
+    assert not NegationRelation(variant, "The film is good.", "The film is good.", none, none).holds
 
 
 def test_generate_and_blind_spots_leave_reference_free_cases_reference_free(tmp_path: Path) -> None:

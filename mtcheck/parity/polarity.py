@@ -7,8 +7,8 @@ their last one or two letters (an inflection ending: *schlechtes* -> *schlecht*,
 sentence costs a few dictionary look-ups a word. Negators score nothing themselves: they flip
 the words in their scope (:func:`mtcheck.sentiment.context.contexts`), once per negation: a
 negative word in concord with one before it (*no fue nada amable*) flips nothing again
-(:func:`mtcheck.parity.negation.concord_words`). Intensifiers scale the word they govern. The sentence's polarity is the |s|-weighted average of the words'
-(SAM's eqs. 3-4), in [-1, 1].
+(:func:`mtcheck.parity.negation.concord_words`). Intensifiers scale the word they govern. The
+sentence's polarity is the |s|-weighted average of the words' (SAM's eqs. 3-4), in [-1, 1].
 """
 from __future__ import annotations
 
