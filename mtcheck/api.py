@@ -23,26 +23,30 @@ if TYPE_CHECKING:
 
 
 def score(
-    hyp: str, refs: str | Sequence[str], *, metric: str = "bleu", src: str | None = None, lang: str | None = None,
-    **params: Any,
+    hyp: str, refs: str | Sequence[str] = (), *, metric: str = "bleu", src: str | None = None, lang: str | None = None,
+    src_lang: str | None = None, **params: Any,
 ) -> Score:
     """Score one hypothesis against one or more references with metric ``metric`` and its ``params``.
 
-    ``lang`` is the target language. Metrics with language resources (``sam:``,
-    ``bertscore``) raise :class:`~mtcheck.errors.MetricError` without it rather than
-    assume English; lexical metrics ignore it.
+    ``lang`` is the target language, ``src_lang`` the source language. Metrics with
+    language resources (``sam:``, ``bertscore``, ``source-parity``) raise
+    :class:`~mtcheck.errors.MetricError` without them rather than assume English;
+    lexical metrics ignore them. A reference-free metric (``lang``, ``not-copy``,
+    ``source-parity``) needs no reference.
     """
-    return get_metric(metric, params, target_lang=lang).score(hyp, [refs] if isinstance(refs, str) else list(refs), src=src)
+    scorer = get_metric(metric, params, target_lang=lang, source_lang=src_lang)
+    return scorer.score(hyp, [refs] if isinstance(refs, str) else list(refs), src=src)
 
 
-def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = None, **params: Any) -> list[Score]:
+def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = None, src_lang: str | None = None,
+                **params: Any) -> list[Score]:
     """Score every pair of ``pairs`` (see :func:`mtcheck.pairs.read_pairs`) in one batch, in file order.
 
     Each value is the one :func:`score` gives that pair alone; the batch saves the
     per-call overhead, and BERTScore embeds all pairs in one model run. A metric
     that reads the source raises an error naming the first line without ``src``.
     """
-    scorer = get_metric(metric, params, target_lang=lang)
+    scorer = get_metric(metric, params, target_lang=lang, source_lang=src_lang)
     if scorer.needs_source:
         for pair in pairs.pairs:
             if pair.src is None:

@@ -34,8 +34,9 @@ class Evaluator:
         self._metrics: dict[str, Metric | MtcheckError] = {}
         self._scores: dict[tuple[str, _Request], Score] = {}
 
-    def metric(self, check: Check, target_lang: str | None = None) -> Metric:
-        """The metric instance for ``check`` on a suite into ``target_lang``, built once per configuration.
+    def metric(self, check: Check, target_lang: str | None = None, source_lang: str | None = None) -> Metric:
+        """The metric instance for ``check`` on a suite from ``source_lang`` into ``target_lang``, built once per
+        configuration.
 
         ``check.params`` come from a suite file: a hub model name there is refused unless
         the overrides (the user's settings) name the model.
@@ -44,13 +45,13 @@ class Evaluator:
         if check.metric.startswith(SAM_PREFIX):
             user.update(self.overrides.get(SAM_ANY, {}))
         params = {**check.params, **user}
-        key = f"{check.metric}|{target_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
+        key = f"{check.metric}|{target_lang}|{source_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
         if key not in self._metrics:
             try:
                 refused = refused_hub_model(check.metric, check.params, user)
                 if refused is not None:
                     raise refused
-                self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang)
+                self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang, source_lang=source_lang)
             except (MtcheckError, ValueError) as exc:
                 self._metrics[key] = self.wording.reword(exc, check.metric)
         found = self._metrics[key]
@@ -71,7 +72,7 @@ class Evaluator:
         for case in suite.cases:
             for check in case.checks:
                 try:
-                    self.metric(check, suite.target_lang).open_resources()
+                    self.metric(check, suite.target_lang, suite.source_lang).open_resources()
                 except MtcheckError as exc:
                     text = str(self.wording.reword(exc, check.metric))
                     fix = "" if "(fix: " in text else "fix the check's params (docs/metrics.md lists each metric's settings)"
@@ -101,7 +102,7 @@ class Evaluator:
             case = target.case
             for check in case.checks:
                 try:
-                    metric = self.metric(check, target.suite.target_lang)
+                    metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
                 except MtcheckError:
                     continue
                 batch = grouped.setdefault(id(metric), (metric, []))[1]
@@ -140,7 +141,7 @@ class Evaluator:
 
     def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
         try:
-            metric = self.metric(check, target.suite.target_lang)
+            metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
             score = self._lookup(metric, hyp, target)
         except MtcheckError as exc:
             return CheckResult(check, None, False, error=str(self.wording.reword(exc, check.metric)))
@@ -153,7 +154,7 @@ class Evaluator:
         pair = target.case.contrastive
         assert pair is not None
         try:
-            metric = self.metric(check, target.suite.target_lang)
+            metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
             good = self._lookup(metric, pair.good, target).value
             bad = self._lookup(metric, pair.bad, target).value
         except MtcheckError as exc:

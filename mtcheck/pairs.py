@@ -1,8 +1,8 @@
 """Pairs to score from a JSON Lines file (``mtcheck score --input``), every line checked before any is scored.
 
 Each line is one JSON object: ``hyp`` (a string), ``ref`` (a string) or ``refs``
-(a non-empty list of strings), and optionally ``src`` (a string or null) and ``id``
-(a string or an integer). The first problem found (a line that is not UTF-8, blank,
+(a non-empty list of strings; neither for a reference-free metric), and optionally
+``src`` (a string or null) and ``id`` (a string or an integer). The first problem found (a line that is not UTF-8, blank,
 not JSON, not such an object; an empty file) raises one :class:`MtcheckError`
 ``FILE:LINE: problem (fix: ...)``; nothing is skipped. docs/scoring.md is the contract.
 """
@@ -29,7 +29,8 @@ _BOM = b"\xef\xbb\xbf"
 
 @dataclass(frozen=True)
 class Pair:
-    """One line of the file: a hypothesis, its references, its source and id (``None`` when not given)."""
+    """One line of the file: a hypothesis, its references (none for a reference-free metric), its source and id
+    (``None`` when not given)."""
 
     line: int
     hyp: str
@@ -58,8 +59,9 @@ class PairFile:
         return MtcheckError(str(Problem(self.name, pair.line, None, message, fix)))
 
 
-def read_pairs(source: str) -> PairFile:
-    """Read and check every line of ``source`` (a path, or ``-`` for standard input)."""
+def read_pairs(source: str, *, refs_required: bool = True) -> PairFile:
+    """Read and check every line of ``source`` (a path, or ``-`` for standard input); without
+    ``refs_required`` (a reference-free metric) a line may leave out ``ref`` and ``refs``."""
     name = STDIN_NAME if source == STDIN else source
     data = _read_bytes(source, name)
     if data.startswith(_BOM):
@@ -73,7 +75,7 @@ def read_pairs(source: str) -> PairFile:
     pairs = []
     for number, raw in enumerate(lines, start=1):
         try:
-            pairs.append(_pair(_parse(raw), number))
+            pairs.append(_pair(_parse(raw), number, refs_required))
         except _LineError as exc:
             raise MtcheckError(str(Problem(name, number, exc.column, exc.message, exc.fix))) from None
     return PairFile(name, tuple(pairs))
@@ -159,7 +161,7 @@ def _refs(value: Any) -> tuple[str, ...]:
     return tuple(_text(item, f'"refs"[{index}]') for index, item in enumerate(value))
 
 
-def _pair(value: Any, line: int) -> Pair:
+def _pair(value: Any, line: int, refs_required: bool = True) -> Pair:
     """``value`` as a :class:`Pair`, or the first thing wrong with it."""
     if not isinstance(value, dict):
         raise _LineError(f"{_kind(value)} is not a pair", f"write one JSON object per line, e.g. {EXAMPLE}")
@@ -171,10 +173,10 @@ def _pair(value: Any, line: int) -> Pair:
     if "hyp" not in value:
         raise _LineError('no "hyp"', f"give the hypothesis, e.g. {EXAMPLE}")
     hyp = _text(value["hyp"], '"hyp"')
-    if ("ref" in value) == ("refs" in value):
+    if ("ref" in value) == ("refs" in value) and ("ref" in value or refs_required):
         found = 'both "ref" and "refs"' if "ref" in value else 'no "ref" or "refs"'
         raise _LineError(found, 'give one reference as "ref": "...", or several as "refs": [...]')
-    refs = (_text(value["ref"], '"ref"'),) if "ref" in value else _refs(value["refs"])
+    refs = (_text(value["ref"], '"ref"'),) if "ref" in value else _refs(value["refs"]) if "refs" in value else ()
     src = value.get("src")
     identifier = value.get("id")
     if "id" in value and (isinstance(identifier, bool) or not isinstance(identifier, (str, int))):

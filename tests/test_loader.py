@@ -149,7 +149,9 @@ cases:
         ("  - {id: a, src: x, ref: y, contrastive: {good: x}}\n", 7, "case 'a' contrastive is missing 'bad'", "add 'bad: ...'"),
         ("  - just a string\n", 7, "case #1 must be a mapping", ""),
         # missing or empty parts
-        ("  - {id: a, src: x}\n", 7, "case 'a' has no reference", "add 'ref: ...' (text or a list of texts)"),
+        ("  - {id: a, src: x}\n", 7, "case 'a' has no reference",
+         "add 'ref: ...' (text or a list of texts); only cases checked by reference-free metrics alone "
+         "(lang, not-copy, source-parity) go without"),
         ("  - {id: a, src: x, ref: []}\n", 7, "ref must be text or a non-empty list", ""),
         ("  - {id: a, src: x, ref: '  '}\n", 7, "reference #1 must be non-empty text", ""),
         ("  - {id: a, ref: x}\n", 7, "case 'a' is missing 'src'", "add 'src: ...'"),

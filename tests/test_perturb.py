@@ -149,16 +149,17 @@ def test_plugin_items_pass_when_the_checks_together_catch_every_edit(pytester: p
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     collected = pytester.runpytest("--collect-only", "-q")
     assert {"demo.mt.yaml::rain", "demo.mt.yaml::rain::sensitivity[negation-drop]",
-            "demo.mt.yaml::rain::sensitivity[antonym-swap]", "demo.mt.yaml::rain::metamorphic[keep]"} <= set(collected.outlines)
+            "demo.mt.yaml::rain::sensitivity[antonym-swap]", "demo.mt.yaml::rain::metamorphic[keep]",
+            "demo.mt.yaml::rain::metamorphic[negation]"} <= set(collected.outlines)
     result = pytester.runpytest("-rs", "--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-m", "perturb")
-    result.assert_outcomes(passed=2, skipped=1)  # sam:bleu catches what bleu lets through
+    result.assert_outcomes(passed=2, skipped=2)  # sam:bleu catches what bleu lets through
     result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
 
 
 def test_plugin_blind_spot_failure(pytester: pytest.Pytester) -> None:
     (pytester.path / "demo.mt.yaml").write_text(WEAK, encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop")
-    result.assert_outcomes(failed=1, deselected=3)
+    result.assert_outcomes(failed=1, deselected=4)
     result.stdout.fnmatch_lines(["*metric blind spot: negation-drop*passes every check (bleu >= 40, chrf >= 40)*",
                                  "*bleu >= 40 (higher is better): 61.3 -> passes*", "*signature: bleu|*",
                                  "*ready-to-paste case*"])
@@ -175,7 +176,7 @@ def test_plugin_check_error_fails_the_item_as_an_error(pytester: pytest.Pytester
     monkeypatch.setattr(Evaluator, "_lookup", broken_on_variants)
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop")
-    result.assert_outcomes(failed=1, deselected=3)
+    result.assert_outcomes(failed=1, deselected=4)
     result.stdout.fnmatch_lines(["*metric error: bleu could not be computed on negation-drop*(an error, not a catch)*",
                                  "*bleu >= 40: error: *bleu is unavailable*"])
     assert re.fullmatch(r"sensitivity: (\d+) edits, 0 caught, 0 missed, \1 errors", _sensitivity_lines(result)[0])
@@ -188,7 +189,7 @@ def test_metamorphic_items_with_a_live_system(pytester: pytest.Pytester, monkeyp
                                                 .replace("don't love", "love"), encoding="utf-8")
     monkeypatch.setenv("CI", "true")
     result = pytester.runpytest("--mt-system", "py:echo_mt:translate", "-k", "metamorphic")
-    result.assert_outcomes(passed=2)
+    result.assert_outcomes(passed=3)  # keep, flip, negation
 
 
 def test_relation_holds() -> None:
@@ -306,7 +307,7 @@ def test_sensitivity_in_the_terminal_summary_and_the_reports(pytester: pytest.Py
     (pytester.path / "weak.mt.yaml").write_text(WEAK.replace("version: 1", "version: 1\nname: weak"), encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop",
                                 "--mt-report-json=r.json", "--mt-report-md=r.md", "--mt-report-html=r.html")
-    result.assert_outcomes(failed=1, passed=1, deselected=6)
+    result.assert_outcomes(failed=1, passed=1, deselected=8)
     lines = _sensitivity_lines(result)
     edits, caught, missed = (int(n) for n in re.findall(r"\d+", lines[0])[:3])
     assert lines[0] == f"sensitivity: {edits} edits, {caught} caught, {missed} missed, 0 errors"
@@ -331,5 +332,5 @@ def test_sensitivity_summary_under_xdist_equals_the_serial_one(pytester: pytest.
     args = ("--mt-perturb-budget", "3", "-m", "perturb", "-p", "no:cacheprovider", "-p", "no:benchmark")
     serial = _sensitivity_lines(pytester.runpytest(*args))
     parallel = pytester.runpytest("-n", "2", *args)
-    parallel.assert_outcomes(passed=2, skipped=1)
+    parallel.assert_outcomes(passed=2, skipped=2)
     assert _sensitivity_lines(parallel) == serial and serial[0].endswith("0 missed, 0 errors")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from mtcheck import __version__
+from mtcheck.languages import find_language
 from mtcheck.metrics import get_metric
 from mtcheck.metrics.signature import Signature, fields_of
 from mtcheck.resources.wordnet import wordnet_id
@@ -63,6 +64,11 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("sam:chrf", {"lang": "en", "lexicon": TINY, "negation": "lexicon", "normalize": "none", "beta": 1},
      "sam:chrf|lang:en|lex:{tiny}|tagger:{tagger}|neg:lexicon|base:chrf-beta1|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no"
      "|version:{sacrebleu}|refs:best|unicode:none"),
+    ("source-parity", {"lang": "en", "src_lang": "de"},
+     "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|numwords:de+en|lex:{de_lexicon}+{vader}|pol_min:0.3"
+     "|mtcheck:{mtcheck}|unicode:nfc"),
+    ("source-parity", {"lang": "en", "src_lang": "fr", "checks": ["numbers"], "normalize": "none"},
+     "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:{mtcheck}|unicode:none"),
 ]
 
 
@@ -71,6 +77,7 @@ def _filled(template: str) -> str:
         sacrebleu=version("sacrebleu"), mtcheck=__version__, nltk=version("nltk"), wordnet=wordnet_id(),
         py3langid=version("py3langid"), puzzle=_PUZZLE_METRICS, tagger=tagger_ident(),
         vader=find_lexicon(None).ident, tiny=find_lexicon(TINY).ident,
+        de_lexicon=find_lexicon(find_language("de").lexicon_path).ident,
     )
 
 

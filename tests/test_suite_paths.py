@@ -200,7 +200,7 @@ class _Built(Exception):
 def built(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
 
-    def fake(name: str, params: dict[str, Any], *, target_lang: str | None = None) -> Any:
+    def fake(name: str, params: dict[str, Any], *, target_lang: str | None = None, source_lang: str | None = None) -> Any:
         calls.append(params)
         raise _Built(name)
 

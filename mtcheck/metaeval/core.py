@@ -218,7 +218,7 @@ def _suite(suite: Suite, evaluator: Evaluator, settings: Settings, out: MetaEval
         return
     for check in suite_metrics(suite, settings.extra, settings.sam, settings.sam_penalties):
         try:
-            metric = evaluator.metric(check, suite.target_lang)
+            metric = evaluator.metric(check, suite.target_lang, suite.source_lang)
         except MtcheckError as exc:
             out.problems.append(f"{suite.name}: {named(check.key, str(exc))}")
             continue

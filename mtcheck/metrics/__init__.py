@@ -18,7 +18,7 @@ from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_params", "check_values", "expands_references", "get_metric",
     "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names", "param_types",
-    "split_sam", "suggestion",
+    "reads_references", "split_sam", "suggestion",
 ]
 
 _REGISTRY: dict[str, str] = {
@@ -34,6 +34,7 @@ _REGISTRY: dict[str, str] = {
     "lang": "mtcheck.metrics.language:LanguageMetric",
     "not-copy": "mtcheck.metrics.surface:NotCopyMetric",
     "length-ratio": "mtcheck.metrics.surface:LengthRatioMetric",
+    "source-parity": "mtcheck.metrics.parity:SourceParityMetric",
 }
 _ALIASES = {
     "chrf++": ("chrf", {"word_order": 2}),
@@ -112,6 +113,19 @@ def expands_references(name: str) -> bool:
         return _resolve(name)[0].expands_references
     except MetricError:  # unknown or not installed: the check reports that
         return False
+
+
+def reads_references(name: str) -> bool:
+    """False for a reference-free metric (``lang``, ``not-copy``, ``source-parity``): a case checked only by such
+    metrics needs no reference. An unknown or uninstalled metric reads them (its check reports the problem)."""
+    if name.startswith(SAM_PREFIX):
+        return True
+    from mtcheck.metrics.base import ReferenceFreeMetric
+
+    try:
+        return not issubclass(_resolve(name)[0], ReferenceFreeMetric)
+    except MetricError:
+        return True
 
 
 def split_sam(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -224,12 +238,14 @@ def check_values(name: str, params: dict[str, Any]) -> None:
         get_metric(name, params)
 
 
-def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: str | None = None) -> Metric:
+def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: str | None = None,
+               source_lang: str | None = None) -> Metric:
     """Build metric ``name`` with ``params`` (its constructor's keyword arguments).
 
     ``target_lang`` (a suite's target language) is passed to metrics that use
     one (BERTScore's default model, SAM's tagger, the language check) unless
-    ``params`` already sets it.
+    ``params`` already sets it; ``source_lang`` likewise to metrics that read the
+    source's language (``source-parity``).
     """
     params = dict(params or {})
     if name.startswith(SAM_PREFIX):
@@ -241,6 +257,8 @@ def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: 
     cls, preset = _resolve(name)
     if target_lang is not None and cls.target_lang_param:
         params.setdefault(cls.target_lang_param, target_lang)
+    if source_lang is not None and cls.source_lang_param:
+        params.setdefault(cls.source_lang_param, source_lang)
     try:
         return cls(**{**preset, **params})
     except (TypeError, ValueError, KeyError, AssertionError) as exc:

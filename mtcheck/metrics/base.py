@@ -99,6 +99,8 @@ class Metric(metaclass=_MetricType):
     disk_cache: ClassVar[bool] = False
     #: Constructor parameter that receives the suite's target language when a check does not set it.
     target_lang_param: ClassVar[str | None] = None
+    #: Constructor parameter that receives the suite's source language when a check does not set it.
+    source_lang_param: ClassVar[str | None] = None
     #: Inclusive bounds of every value the metric can return, or ``None`` when unbounded or setting-dependent
     #: (the score cache discards a cached value outside them as tampered).
     value_range: ClassVar[tuple[float, float] | None] = None
@@ -200,8 +202,21 @@ class Metric(metaclass=_MetricType):
 
 
 class ReferenceFreeMetric(Metric):
-    """A metric that ignores the references: scored once, not once per reference."""
+    """A metric that ignores the references: scored once, not once per reference, and with none at all."""
 
-    def score(self, hyp: str, refs: Sequence[str], *, src: str | None = None) -> Score:
-        value, details = self._score_one(self.normalized(hyp), "", None if src is None else self.normalized(src))
-        return Score(self.name, value, self.signature(), 0, details)
+    def score(self, hyp: str, refs: str | Sequence[str] = (), *, src: str | None = None) -> Score:
+        return self.score_batch([hyp], [refs], [src])[0]
+
+    def score_batch(
+        self,
+        hyps: Sequence[str],
+        refs: Sequence[str | Sequence[str]] | None = None,
+        srcs: Sequence[str | None] | None = None,
+    ) -> list[Score]:
+        """Score each hypothesis once; ``refs`` (any, or none) are not read."""
+        sources = [None if s is None else self.normalized(s) for s in srcs] if srcs is not None else [None] * len(hyps)
+        if len(sources) != len(hyps):
+            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(sources)} sources")
+        results = self._score_pairs([self.normalized(h) for h in hyps], [""] * len(hyps), sources)
+        signature = self.signature()
+        return [Score(self.name, float(value), signature, 0, details) for value, details in results]

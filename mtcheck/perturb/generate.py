@@ -49,17 +49,18 @@ def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int)
     for kind in kinds:
         on_source = KINDS[kind].family == NOISE
         lang = src_lang if on_source else ref_lang
+        if lang is None or lang not in KINDS[kind].langs or not (on_source or case.refs):
+            continue  # no edits for the language, or no reference to corrupt (a reference-free case)
         text = case.src if on_source else case.refs[0]
-        if lang is None or lang not in KINDS[kind].langs:
-            continue
         for edit in candidates(text, kind, lang)[:per_kind]:
             variant = compose(text, [edit])
             if variant is None:
                 continue
             if on_source:
                 edited = variant_case(case, variant)
+                refs = list(case.raw_refs)
                 item: dict[str, Any] = {"id": edited.id, "src": edited.src,
-                                        "ref": list(case.raw_refs) if len(case.raw_refs) > 1 else case.raw_refs[0],
+                                        **({"ref": refs if len(refs) > 1 else refs[0]} if refs else {}),
                                         "tags": list(dict.fromkeys([kind, *case.tags])),
                                         "notes": provenance(suite, case, variant, "source edited")}
             else:

@@ -1,4 +1,5 @@
-"""pytest items generated next to each case with ``perturb:``: check sensitivity and system metamorphic tests."""
+"""pytest items generated next to each case with ``perturb:``: check sensitivity and system metamorphic tests
+(polarity kept or flipped, negations changed)."""
 from __future__ import annotations
 
 import os
@@ -14,7 +15,11 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.perturb.config import Perturb
 from mtcheck.perturb.edit import Variant
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, NOISE, all_candidates
-from mtcheck.perturb.metamorphic import FLIP, KEEP, Relation, polarity, render_relation, sign, variant_case
+from mtcheck.parity.negation import negation_words, negations
+from mtcheck.perturb.metamorphic import (
+    FLIP, KEEP, NEGATION, NEGATION_KINDS, NegationRelation, Relation, polarity, render_negation_relation, render_relation,
+    sign, variant_case,
+)
 from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.perturb.strategies import perturbations
@@ -38,7 +43,7 @@ def _kinds_for(perturb: Perturb, families: tuple[str, ...], lang: str | None) ->
 
 def perturb_items(parent: pytest.Collector, target: Target, runner: Any, *, sensitivity: bool) -> Iterator[pytest.Item]:
     """Extra items for ``target``'s case: ``id::sensitivity[kind]`` (once per case, when ``sensitivity``)
-    and ``test-id::metamorphic[keep|flip]`` (per system)."""
+    and ``test-id::metamorphic[keep|flip|negation]`` (per system)."""
     case, suite = target.case, target.suite
     perturb = case.perturb
     if perturb is None:
@@ -57,6 +62,10 @@ def perturb_items(parent: pytest.Collector, target: Target, runner: Any, *, sens
     if "negation-insert" in perturb.kinds or CRITICAL in perturb.kinds:
         yield MetamorphicItem.from_parent(parent, name=f"{target.test_id}::metamorphic[{FLIP}]", target=target,
                                           kinds=("negation-insert",), expect=FLIP, lang=src_lang, runner=runner)
+    negating = tuple(k for k in NEGATION_KINDS if k in perturb.kinds or CRITICAL in perturb.kinds)
+    if negating:
+        yield NegationItem.from_parent(parent, name=f"{target.test_id}::metamorphic[{NEGATION}]", target=target,
+                                       kinds=negating, lang=src_lang, runner=runner)
 
 
 class Failed(Exception):
@@ -113,6 +122,8 @@ class SensitivityItem(_PerturbItem):
         case, suite = self.target.case, self.target.suite
         if not judged_checks(case):
             pytest.skip("the case has no check with a threshold")
+        if not case.refs:
+            pytest.skip("the case has no reference to corrupt (its checks are reference-free)")
         ref = case.refs[0]
         if not all_candidates(ref, (self.kind,), self.lang or "en"):
             pytest.skip(f"no {self.kind} edit applies to the reference")
@@ -167,3 +178,37 @@ class MetamorphicItem(_PerturbItem):
         self.run_hypothesis(perturbations(target.case.src, kinds=list(self.kinds), lang=self.lang,
                                           max_edits=perturb.max_edits if perturb else 1), check)
 
+
+
+class NegationItem(_PerturbItem):
+    """Insert or drop a negation in the source; the number of negations of a live system's output must change
+    (counted in the target language, :mod:`mtcheck.parity.negation`)."""
+
+    def __init__(self, *, kinds: tuple[str, ...], **kwargs: Any):
+        super().__init__(**kwargs)
+        self.kinds = kinds
+
+    def runtest(self) -> None:
+        target, suite = self.target, self.target.suite
+        if not target.live:
+            pytest.skip("metamorphic tests need a live system (--mt-system); recorded outputs cannot translate edited sources")
+        words = negation_words(suite.target_lang)
+        if words is None:
+            pytest.skip(f"mtcheck has no negation word lists for target language {suite.target_lang!r}")
+        if self.lang is None:
+            pytest.skip(f"no {' / '.join(self.kinds)} edits for source language {suite.source_lang!r}")
+        if not all_candidates(target.case.src, self.kinds, self.lang):
+            pytest.skip(f"no {' / '.join(self.kinds)} edit applies to the source")
+        hypotheses = self.runner.hypotheses
+        output = hypotheses.get(target)
+        before = negations(output, words)
+
+        def check(variant: Variant) -> None:
+            edited = Target(suite, variant_case(target.case, variant), target.system, live=True)
+            new_output = hypotheses.get(edited)
+            relation = NegationRelation(variant, output, new_output, before, negations(new_output, words))
+            if not relation.holds:
+                raise Failed(render_negation_relation(suite, target.case, relation))
+
+        # one edit a variant: an inserted and a dropped negation together would leave the count as it was
+        self.run_hypothesis(perturbations(target.case.src, kinds=list(self.kinds), lang=self.lang), check)

@@ -1,15 +1,19 @@
-"""System metamorphic tests: noise on the source keeps the output's polarity; an inserted negation flips it."""
+"""System metamorphic tests: noise on the source keeps the output's polarity; an inserted negation flips it;
+a negation inserted into or dropped from the source changes the number of negations of the output."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mtcheck.parity.negation import Negations
 from mtcheck.perturb.edit import Variant
 from mtcheck.perturb.sensitivity import dump_cases, provenance, variant_id
 from mtcheck.suite.model import Case, Suite
 
 #: Polarities closer to 0 than this count as neutral.
 NEUTRAL = 0.05
-KEEP, FLIP = "keep", "flip"
+KEEP, FLIP, NEGATION = "keep", "flip", "negation"
+#: The source edits of the negation relation.
+NEGATION_KINDS = ("negation-insert", "negation-drop")
 
 
 def polarity(text: str) -> float:
@@ -47,16 +51,61 @@ def variant_case(case: Case, variant: Variant) -> Case:
     return replace(case, id=variant_id(case.id, variant), src=variant.text)
 
 
+@dataclass(frozen=True)
+class NegationRelation:
+    """What happened to the output's negations (:mod:`mtcheck.parity.negation`) when the source's were changed."""
+
+    variant: Variant
+    output: str
+    new_output: str
+    before: Negations
+    after: Negations
+
+    @property
+    def holds(self) -> bool:
+        return self.after.count != self.before.count
+
+
+def _edited_case(suite: Suite, case: Case, variant: Variant, must: str, *, keep_refs: bool) -> dict[str, object]:
+    """The edited source as a suite case, with the original's references where ``keep_refs`` (and it has any)."""
+    refs = list(case.raw_refs) if keep_refs else []
+    return {
+        "id": variant_id(case.id, variant),
+        "src": variant.text,
+        **({"ref": refs if len(refs) > 1 else refs[0]} if refs else {}),
+        "tags": list(dict.fromkeys([*variant.kinds, *case.tags])),
+        "notes": provenance(suite, case, variant, "source edited") + f" {must}",
+    }
+
+
+def _negations_text(negations: Negations) -> str:
+    words = f": {', '.join(negations.negators)}" if negations.negators else ""
+    return f"{negations.count} negation{'' if negations.count == 1 else 's'}{words}"
+
+
+def render_negation_relation(suite: Suite, case: Case, relation: NegationRelation) -> str:
+    """Failure text: the edit, both outputs with their negations, and the edited source as a ready-to-paste case
+    checked by ``source-parity`` (which needs no reference)."""
+    generated = _edited_case(suite, case, relation.variant, "The output's negations must change with the source's.",
+                             keep_refs=False)  # the original's references do not say what the edited source says
+    generated["checks"] = [{"metric": "source-parity", "min": 100}]
+    lines = [
+        "metamorphic relation broken: the source's negation changed, the output's did not",
+        "edit:", *[f"  {e.describe()}" for e in relation.variant.edits],
+        f"source:        {relation.variant.original}",
+        f"edited source: {relation.variant.text}",
+        f"output:        {relation.output}  ({_negations_text(relation.before)})",
+        f"new output:    {relation.new_output}  ({_negations_text(relation.after)})",
+        "ready-to-paste case (under cases:):",
+        dump_cases([generated]).rstrip(),
+    ]
+    return "\n".join(lines)
+
+
 def render_relation(suite: Suite, case: Case, relation: Relation) -> str:
     """Failure text: the edit, both outputs and polarities, and the edited source as a ready-to-paste case."""
     want = "stay" if relation.expect == KEEP else "flip"
-    generated = {
-        "id": variant_id(case.id, relation.variant),
-        "src": relation.variant.text,
-        "ref": list(case.raw_refs) if len(case.raw_refs) > 1 else case.raw_refs[0],
-        "tags": list(dict.fromkeys([*relation.variant.kinds, *case.tags])),
-        "notes": provenance(suite, case, relation.variant, "source edited") + f" Output polarity must {want}.",
-    }
+    generated = _edited_case(suite, case, relation.variant, f"Output polarity must {want}.", keep_refs=True)
     lines = [
         f"metamorphic relation broken: output polarity should {want}",
         "edit:", *[f"  {e.describe()}" for e in relation.variant.edits],

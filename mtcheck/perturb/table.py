@@ -70,6 +70,8 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
         except InvalidArgument:
             continue
         for case in suite.cases:
+            if not case.refs:  # a reference-free case: no reference to corrupt
+                continue
             chosen = tuple(checks) or judged_checks(case)
             for kind in names:
                 for edit in candidates(case.refs[0], kind, lang)[:per_case]:

@@ -60,7 +60,7 @@ class Token(NamedTuple):
 
 def is_word(token: str) -> bool:
     """True for tokens with a letter or digit; punctuation, symbols and emoji are not words."""
-    return any(ch.isalnum() for ch in token)
+    return token.isalnum() or any(ch.isalnum() for ch in token)
 
 
 @lru_cache(maxsize=200_000)

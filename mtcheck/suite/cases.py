@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from mtcheck.errors import quoted
-from mtcheck.metrics import expands_references
+from mtcheck.metrics import expands_references, reads_references
 from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.checks import merge_checks, parse_checks
 from mtcheck.suite.fields import Reporter, check_keys, string_list, text_field
@@ -25,10 +25,13 @@ SYSTEM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 EXPAND, PRESET, LITERAL = "expand", "preset", "literal"
 
 
-def _raw_refs(report: Reporter, case: LMap, what: str) -> list[tuple[str, Any, str | int]]:
-    """The references as written, each with where it is (for line numbers)."""
+def _raw_refs(report: Reporter, case: LMap, what: str, needed: bool) -> list[tuple[str, Any, str | int]]:
+    """The references as written, each with where it is (for line numbers); none is fine where no check reads one."""
     if "ref" not in case:
-        report.add(case, None, f"{what} has no reference", "add 'ref: ...' (text or a list of texts)")
+        if needed:
+            report.add(case, None, f"{what} has no reference",
+                       "add 'ref: ...' (text or a list of texts); only cases checked by reference-free metrics alone "
+                       "(lang, not-copy, source-parity) go without")
         return []
     raw = case["ref"]
     items = [raw] if isinstance(raw, str) else raw
@@ -179,11 +182,12 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
         report.add(raw, "id", f"{what}: id {quoted(case_id)} must be letters, digits, '-', '_' or '.'", "rename it, e.g. 'negation-01'")
         case_id = None
     src = text_field(report, raw, "src", what, required=True)
-    raw_refs = _raw_refs(report, raw, what)
     hyps = _hyps(report, raw, what)
     contrastive = _contrastive(report, raw, what)
     own = parse_checks(report, raw, what, needs_threshold=contrastive is None)
     checks = merge_checks(defaults, own)
+    refs_needed = not checks or any(reads_references(c.metric) for c in checks)
+    raw_refs = _raw_refs(report, raw, what, refs_needed)
     refs = _refs(report, raw_refs, what, _ref_mode(alternatives, checks))
     if not checks and not raw.get("checks") and not defaults_written:  # a written but invalid check is reported on its own
         report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
@@ -194,7 +198,7 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
     sections = {**(default_sections or {}), **parse_sections(report, raw, CASE_KEYS, what)}
-    if case_id is None or src is None or not refs:
+    if case_id is None or src is None or (not refs and (refs_needed or "ref" in raw)):
         return None
     return Case(case_id, src, refs, tuple(r[0] for r in raw_refs), hyps, tags, checks, contrastive, ratings, notes,
                 line_of(cases, index), sections)

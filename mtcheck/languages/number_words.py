@@ -1,0 +1,178 @@
+"""Number words of English and the languages of :mod:`mtcheck.languages`, for ``source-parity``.
+
+Each language lists its cardinals 0-19 (or 0-29 where they are single words), its tens, the
+words that multiply (hundred, thousand, million, billion), those that multiply only after a
+number (plural forms: *Millionen*, *millones*), the words that join parts (*and*, *und*, *y*,
+*og*, و) and the forms of "one" that are also the indefinite article or a pronoun (*ein*, *un*,
+*en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone, nor are the
+words for zero (*below zero*) or a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*).
+Languages that write compound numerals as one word (*fünfundzwanzig*, *tjugofem*,
+*femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are not listed: they are
+not compared. Sources: the cardinal tables of the grammars each language module cites; Danish
+tens after Hansen & Heltoft, *Grammatik over det Danske Sprog* (2011); Arabic after Ryding
+(2005), ch. 15.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtcheck.languages import language_code, primary_subtag
+
+
+@dataclass(frozen=True, eq=False)
+class NumberWords:
+    """One language's number words (lower case): values, multipliers, joiners and weak forms of one."""
+
+    code: str
+    values: dict[str, int]
+    multipliers: dict[str, int]
+    #: Multipliers read only after a number ("zwei *Millionen*"; "Millionen Menschen" holds no number).
+    plural_multipliers: dict[str, int]
+    connectors: frozenset[str]
+    #: Forms of 1 that are also an article or a pronoun, and the words for 0 (*below zero*, *bajo cero*): read
+    #: inside a number, never reported alone.
+    weak: frozenset[str]
+    #: Compound numerals are written as one word and split into these parts.
+    glued: bool = False
+    #: Abbreviated multipliers after digits ("5 Mio.", "$3bn").
+    abbreviations: dict[str, int] | None = None
+    #: Units may come before the tens, joined by a connector (*fünfundzwanzig*, *femogtyve*, خمسة وعشرون).
+    units_before_tens: bool = False
+    #: Teens are a unit followed by the word for ten (ثلاثة عشر, 13).
+    teens_after_units: bool = False
+    #: Words that are a number only inside a longer one (Spanish *ciento* in *ciento veinte*; *por ciento* is "percent").
+    not_alone: frozenset[str] = frozenset()
+
+    def parts(self) -> dict[str, int | None]:
+        """Every word a numeral is built of, with its value (None for a connector)."""
+        found: dict[str, int | None] = dict.fromkeys(self.connectors)
+        found.update(self.values)
+        found.update(self.multipliers)
+        found.update(self.plural_multipliers)
+        return found
+
+
+def _tens(names: str, start: int = 20) -> dict[str, int]:
+    """``"twenty thirty ..."`` -> {twenty: 20, thirty: 30, ...}; ``/`` separates variants of one value."""
+    return {variant: start + 10 * i for i, name in enumerate(names.split()) for variant in name.split("/")}
+
+
+def _from(names: str, start: int = 0) -> dict[str, int]:
+    """``"zero one two"`` -> {zero: 0, one: 1, two: 2}; ``/`` separates variants of one value."""
+    return {variant: start + i for i, name in enumerate(names.split()) for variant in name.split("/")}
+
+
+MILLION, BILLION = 10**6, 10**9
+
+ENGLISH = NumberWords(
+    "en",
+    values={**_from("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                    "sixteen seventeen eighteen nineteen"),
+            **_tens("twenty thirty forty fifty sixty seventy eighty ninety")},
+    multipliers={"hundred": 100, "thousand": 1000, "million": MILLION, "billion": BILLION},
+    plural_multipliers={},
+    connectors=frozenset({"and"}),
+    weak=frozenset({"one", "zero"}),
+    abbreviations={"bn": BILLION},
+)
+GERMAN = NumberWords(
+    "de",
+    values={**_from("null eins/ein/eine zwei/zwo drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn "
+                    "vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn"),
+            "einen": 1, "einem": 1, "einer": 1, "eines": 1,
+            **_tens("zwanzig dreißig/dreissig vierzig fünfzig sechzig siebzig achtzig neunzig")},
+    multipliers={"hundert": 100, "tausend": 1000, "million": MILLION, "milliarde": BILLION},
+    plural_multipliers={"millionen": MILLION, "milliarden": BILLION},
+    connectors=frozenset({"und"}),
+    weak=frozenset({"ein", "eine", "einen", "einem", "einer", "eines", "eins", "null"}),
+    glued=True,
+    abbreviations={"mio": MILLION, "mrd": BILLION, "tsd": 1000},
+    units_before_tens=True,
+)
+SPANISH = NumberWords(
+    "es",
+    values={**_from("cero uno/un/una dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
+                    "dieciséis/dieciseis diecisiete dieciocho diecinueve veinte "
+                    "veintiuno/veintiún/veintiuna/veintiun veintidós/veintidos veintitrés/veintitres veinticuatro "
+                    "veinticinco veintiséis/veintiseis veintisiete veintiocho veintinueve"),
+            **_tens("treinta cuarenta cincuenta sesenta setenta ochenta noventa", start=30),
+            "cien": 100, "ciento": 100,
+            **{f"{stem}{ending}": 100 * n for n, stem in enumerate(
+                ["dosc", "tresc", "cuatroc", "quin", "seisc", "setec", "ochoc", "novec"], start=2)
+               for ending in ("ientos", "ientas")}},
+    multipliers={"mil": 1000, "millón": MILLION, "millon": MILLION, "billón": 10**12, "billon": 10**12},
+    plural_multipliers={"millones": MILLION, "billones": 10**12},
+    connectors=frozenset({"y"}),
+    weak=frozenset({"un", "uno", "una", "cero"}),
+    not_alone=frozenset({"ciento"}),
+)
+SWEDISH = NumberWords(
+    "sv",
+    values={**_from("noll en/ett två tre fyra fem sex sju åtta nio tio elva tolv tretton fjorton femton sexton sjutton "
+                    "arton nitton"),
+            **_tens("tjugo trettio fyrtio femtio sextio sjuttio åttio nittio")},
+    multipliers={"hundra": 100, "tusen": 1000, "miljon": MILLION, "miljard": BILLION},
+    plural_multipliers={"miljoner": MILLION, "miljarder": BILLION},
+    connectors=frozenset(),
+    weak=frozenset({"en", "ett", "noll"}),
+    glued=True,
+    abbreviations={"milj": MILLION, "mdr": BILLION},
+)
+NORWEGIAN = NumberWords(
+    "nb",
+    values={**_from("null en/ett/ei to tre fire fem seks sju/syv åtte ni ti elleve tolv tretten fjorten femten seksten "
+                    "sytten atten nitten"),
+            **_tens("tjue/tyve tretti/tredve førti femti seksti sytti åtti nitti")},
+    multipliers={"hundre": 100, "tusen": 1000, "million": MILLION, "milliard": BILLION},
+    plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
+    connectors=frozenset({"og"}),
+    weak=frozenset({"en", "ett", "ei", "null"}),
+    glued=True,
+    abbreviations={"mill": MILLION, "mrd": BILLION},
+    units_before_tens=True,
+)
+DANISH = NumberWords(
+    "da",
+    values={**_from("nul en/et to tre fire fem seks syv otte ni ti elleve tolv tretten fjorten femten seksten sytten "
+                    "atten nitten"),
+            **_tens("tyve tredive fyrre halvtreds tres halvfjerds firs halvfems")},
+    multipliers={"hundrede": 100, "tusind": 1000, "million": MILLION, "milliard": BILLION},
+    plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
+    connectors=frozenset({"og"}),
+    weak=frozenset({"en", "et", "nul"}),
+    glued=True,
+    abbreviations={"mio": MILLION, "mia": BILLION},
+    units_before_tens=True,
+)
+ARABIC = NumberWords(
+    "ar",
+    values={"صفر": 0, "واحد": 1, "واحدة": 1, "أحد": 1, "احد": 1, "إحدى": 1, "احدى": 1,
+            "اثنان": 2, "اثنين": 2, "اثنتان": 2, "اثنتين": 2, "اثنا": 2, "اثنتا": 2,
+            **{form: n for n, forms in enumerate(
+                ["ثلاثة ثلاث", "أربعة أربع اربعة اربع", "خمسة خمس", "ستة ست", "سبعة سبع", "ثمانية ثماني ثمان",
+                 "تسعة تسع", "عشرة عشر"], start=3) for form in forms.split()},
+            **{form: 10 * n for n, forms in enumerate(
+                ["عشرون عشرين", "ثلاثون ثلاثين", "أربعون أربعين اربعون اربعين", "خمسون خمسين", "ستون ستين",
+                 "سبعون سبعين", "ثمانون ثمانين", "تسعون تسعين"], start=2) for form in forms.split()},
+            "مائتان": 200, "مئتان": 200, "مائتين": 200, "مئتين": 200, "ألفان": 2000, "ألفين": 2000, "الفان": 2000,
+            "الفين": 2000},
+    multipliers={"مائة": 100, "مئة": 100, "ألف": 1000, "الف": 1000, "مليون": MILLION, "مليار": BILLION},
+    plural_multipliers={"آلاف": 1000, "الاف": 1000, "ملايين": MILLION, "مليارات": BILLION},
+    connectors=frozenset({"و"}),
+    weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى", "صفر"}),
+    glued=True,
+    units_before_tens=True,
+    teens_after_units=True,
+)
+
+_BY_CODE = {words.code: words for words in (ENGLISH, GERMAN, SPANISH, SWEDISH, NORWEGIAN, DANISH, ARABIC)}
+
+
+def number_words(lang: str | None) -> NumberWords | None:
+    """The number words of ``lang`` (``en-GB`` -> English, ``no`` -> Bokmål), or None when mtcheck has none."""
+    if lang is None:
+        return None
+    if primary_subtag(lang) in ("en", "eng"):
+        return ENGLISH
+    code = language_code(lang)
+    return None if code is None else _BY_CODE.get(code)

@@ -1,0 +1,145 @@
+"""How many negations a sentence holds, counted the same way in every language with word lists.
+
+The negators are the language's own (:func:`mtcheck.sentiment.context.context_words`: English's,
+and those of :mod:`mtcheck.languages` for sv, nb, da, de, es, ar). Each negator is one negation,
+except:
+
+* **negative concord**: a negative word after a negation in its clause agrees with it and adds
+  none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
+  *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
+* **lexical privatives** are not counted: *without*, *ohne*, *sin*, بدون are as often translated
+  by other means (*problemlos*, *smoothly*) as by a negator, and the Nordic lists have none;
+* **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
+  *inte bara*, *no obstante* ("however"), لا سيما ("especially");
+* **an interjection**: a clause that is only *No* (*No, I don't*) is an answer, not a negation.
+
+German *kein* and its forms are negators like *nicht*. A negator glued to Arabic و/ف ("and",
+"so": ولا, فلم) is a negator. Grammar: RAE & ASALE (2009) ch. 48 on Spanish negative concord;
+Ryding (2005) ch. 39 on Arabic; the other sources each language module cites.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mtcheck.languages import language_code, primary_subtag
+from mtcheck.sentiment.analysis import is_word, tokenise
+from mtcheck.sentiment.context import context_words
+
+#: Negative words that agree with a negation before them in their clause (negative concord).
+CONCORD = {
+    "en": frozenset({"nor"}),
+    "es": frozenset({"nada", "nadie", "ninguno", "ninguna", "ningún", "nunca", "jamás", "tampoco", "ni"}),
+    "ar": frozenset({"أبدا", "أبداً"}),
+}
+#: Privative prepositions ("without"): negators of the lists that are not counted.
+PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
+              "ar": frozenset({"بدون"})}
+#: Words after a negator that make it a focus construction or a fixed phrase rather than a negation.
+FOCUS = {
+    "en": frozenset({"only", "just", "merely"}),
+    "de": frozenset({"nur", "bloß", "allein"}),
+    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante"}),
+    "sv": frozenset({"bara", "endast", "blott"}),
+    "nb": frozenset({"bare", "kun"}),
+    "da": frozenset({"bare", "kun", "blot"}),
+    "ar": frozenset({"فقط", "سيما"}),
+}
+#: Negators that are also the answer "No" when they make a clause alone.
+INTERJECTIONS = {"en": frozenset({"no"}), "es": frozenset({"no"})}
+#: Conjunctions written as one word with the next (Arabic و "and", ف "so").
+PREFIXES = {"ar": ("و", "ف")}
+
+
+@dataclass(frozen=True)
+class NegationWords:
+    """One language's negators and the rules above, as word sets (lower case)."""
+
+    code: str
+    negators: frozenset[str]
+    connectives: frozenset[str]
+    concord: frozenset[str] = frozenset()
+    privatives: frozenset[str] = frozenset()
+    focus: frozenset[str] = frozenset()
+    interjections: frozenset[str] = frozenset()
+    prefixes: tuple[str, ...] = ()
+
+    def key(self, token: str) -> str:
+        """``token`` lower-cased, without a conjunction glued to a negator (ولا -> لا)."""
+        lower = token.lower()
+        for prefix in self.prefixes:
+            if lower.startswith(prefix) and lower[len(prefix):] in self.negators:
+                return lower[len(prefix):]
+        return lower
+
+
+@dataclass(frozen=True)
+class Negations:
+    """The negations of one sentence: how many, and the negators counted, as written."""
+
+    count: int
+    negators: tuple[str, ...]
+
+
+@lru_cache(maxsize=32)
+def negation_words(lang: str | None) -> NegationWords | None:
+    """The negation rules of ``lang`` (``en-GB`` -> English, ``no`` -> Bokmål); None when mtcheck has no lists for it."""
+    words = context_words(lang)
+    if lang is None or words is None:
+        return None
+    code = "en" if primary_subtag(lang) in ("en", "eng") else language_code(lang)
+    assert code is not None
+    return NegationWords(code, words.negators, words.connectives, CONCORD.get(code, frozenset()),
+                         PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
+                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
+
+
+def lowered(text: str) -> tuple[str, ...]:
+    """The tokens of ``text`` (:func:`mtcheck.sentiment.analysis.tokenise`), lower case."""
+    return tuple(token.lower() for token in tokenise(text))
+
+
+def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
+    """The indexes of ``keys`` (lower-case tokens) that agree with a negation before them in their clause
+    (*no ... nada*): part of that negation, neither a new one nor a second flip of polarity."""
+    if words.concord.isdisjoint(keys):
+        return frozenset()
+    found: set[int] = set()
+    negated = False
+    for index, key in enumerate(keys):
+        if not is_word(key) or key in words.connectives:
+            negated = False
+        elif key in words.negators and key not in words.privatives:
+            if negated and key in words.concord:
+                found.add(index)
+            negated = True
+    return frozenset(found)
+
+
+def negations(text: str, words: NegationWords) -> Negations:
+    """The negations of ``text`` under ``words`` (see the module's docstring)."""
+    lower = lowered(text)
+    if not words.prefixes and words.negators.isdisjoint(lower):
+        return Negations(0, ())
+    tokens = tokenise(text)
+    keys = [words.key(token) for token in tokens]
+    counted: list[str] = []
+    negated, clause_start = False, True
+    for index, key in enumerate(keys):
+        if not is_word(key) or key in words.connectives:
+            negated, clause_start = False, True
+            continue
+        starts, clause_start = clause_start, False
+        if key not in words.negators or key in words.privatives:
+            continue
+        following = keys[index + 1] if index + 1 < len(keys) else ""
+        if following in words.focus:
+            continue
+        if starts and key in words.interjections and not is_word(following):
+            continue
+        if negated and key in words.concord:
+            continue
+        counted.append(tokens[index])
+        negated = True
+    return Negations(len(counted), tuple(counted))

@@ -1,0 +1,305 @@
+"""The numbers a sentence holds: digits in any script and locale, and number words where they are listed.
+
+Digits are read for every language (Arabic-Indic and other scripts' digits too). Groups of
+three digits after a separator are thousands: ``1.000`` (German, Spanish, the Nordic
+languages), ``1,000`` (English), ``1 000`` (any space, ``1'000``, Arabic ``١٬٠٠٠``) are all 1000.
+A comma or a point followed by other than three digits is a decimal sign (``2,5`` = ``2.5``),
+as is Arabic ``٫``. ``1.000`` and ``1,000`` alone are read both ways (1000 or 1), the language's
+own reading first, so an output that keeps the source's notation still matches. Separators
+that group no thousands (``3.5.2020``, ``1,2,3``) part several numbers. A multiplier after digits
+multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Signs, percent signs, units and
+ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``-5`` is 5, ``3rd`` and ``3.``
+are 3, a time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the
+24-hour clock (``8 pm`` is 8 or 20).
+
+Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
+``fünfundzwanzig``, ``veinticinco``, ``tjugofem``, ``femogtyve``, خمسة وعشرون are all 25; parts
+that cannot continue a number start a new one (*two three* is 2 and 3).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+from mtcheck.languages import language_code, primary_subtag
+from mtcheck.languages.number_words import NumberWords, number_words
+
+#: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
+_DIGITS = r"\d+(?:(?:[.,\u066b\u066c]|[ \u00a0\u2009\u202f'\u2019](?=\d{3}(?!\d)))\d+)*"
+#: A punctuation mark other than a hyphen ends a spelled number (*twenty-five* is one, *five, six* two).
+_TOKEN = re.compile(rf"(?P<digits>{_DIGITS})|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s\-\u2010\u2011])")
+#: Separators that only ever group thousands, and the one that is only ever a decimal sign.
+_GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
+_ARABIC_DECIMAL = "\u066b"
+#: After an hour, the 12-hour clock's afternoon: "8 pm" and "8:30 p.m." are 20 (or 8).
+_AFTERNOON = re.compile(r"(?::\d\d)?\s?(?:p\.\s?m\.|pm\b)", re.IGNORECASE)
+#: Languages that write a decimal comma (and group thousands with a point or a space).
+DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
+
+VALUE, MULTIPLIER, PLURAL, CONNECTOR = "value", "multiplier", "plural", "connector"
+#: One part of a spelled number: the word it was written in, its value (None for a connector), its role.
+Part = tuple[str, "int | None", str]
+
+
+@dataclass(frozen=True)
+class Number:
+    """One number of a sentence: the ``text`` it is written as, its ``value``, and every reading of it.
+
+    ``spelled`` is True when words make it up; ``weak`` when it is one word that is a number only
+    now and then: a form of "one" that is also an article or a pronoun (*ein*, *un*, *one*), a word
+    for zero (*below zero*) or a multiplier alone (*a thousand thanks*). A weak number matches
+    others but is never reported missing or added.
+    """
+
+    text: str
+    value: Decimal
+    readings: frozenset[Decimal]
+    spelled: bool = False
+    weak: bool = False
+
+    def matches(self, other: Number) -> bool:
+        """True when a reading of this number is a reading of ``other``."""
+        return not self.readings.isdisjoint(other.readings)
+
+    def label(self) -> str:
+        """The number as written, followed by its value where the writing differs (``fünfundzwanzig (25)``)."""
+        plain = format(self.value.normalize(), "f")
+        return self.text if self.text == plain else f"{self.text} ({plain})"
+
+
+def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
+    """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
+    words = number_words(lang)
+    comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
+    tokens = _tokens(text, words)
+    found: list[Number] = []
+    index = 0
+    while index < len(tokens):
+        position, written, parts, end = tokens[index]
+        follows = tokens[index + 1] if index + 1 < len(tokens) and tokens[index + 1][0] == position + 1 else None
+        if parts is None:  # digits
+            factor = _factor(follows, words)
+            readings = _digit_readings(written, comma)
+            if _AFTERNOON.match(text, end) and len(readings) == 1 and 1 <= readings[0][0] < 12:
+                readings = [(readings[0][0], readings[0][1] | {readings[0][0] + 12})]
+            if factor is not None and len(readings) == 1 and follows is not None:
+                value, others = readings[0]
+                scaled = frozenset(r * factor for r in {value, *others})
+                found.append(Number(f"{written} {follows[1]}", value * factor, scaled))
+                index += 2
+                continue
+            texts = [written] if len(readings) == 1 else re.split(r"[.,\u066b\u066c]", written)
+            found.extend(Number(t, value, frozenset({value, *others})) for t, (value, others) in zip(texts, readings))
+            index += 1
+            continue
+        run: list[Part] = [(written, value, role) for value, role in parts]
+        index += 1
+        while index < len(tokens) and tokens[index][0] == position + 1 and tokens[index][2]:
+            position, written, parts, _ = tokens[index]
+            run.extend((written, value, role) for value, role in parts)  # type: ignore[union-attr]
+            index += 1
+        if words is not None:
+            found.extend(_assemble(run, words))
+    return tuple(found)
+
+
+Token = tuple[int, str, "tuple[tuple[int | None, str], ...] | None", int]
+
+
+def _tokens(text: str, words: NumberWords | None) -> list[Token]:
+    """The digits and number words of ``text`` as ``(position, text, parts, end)``: ``position`` counts every
+    token (words and punctuation marks alike, so adjacent numbers are told apart), ``parts`` is None for
+    digits, else the number parts of the word, and ``end`` is where it ends in ``text``."""
+    found: list[Token] = []
+    for position, match in enumerate(_TOKEN.finditer(text)):
+        kind = match.lastgroup
+        if kind == "digits":
+            found.append((position, match.group(), None, match.end()))
+        elif kind == "word" and words is not None:
+            written = match.group()
+            parts = _segment(written.lower(), words)
+            if parts or (words.abbreviations and written.lower() in words.abbreviations):
+                found.append((position, written, parts, match.end()))
+    return found
+
+
+def _factor(token: Token | None, words: NumberWords | None) -> Decimal | None:
+    """The factor of a multiplier word right after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
+    if token is None or words is None or token[2] is None:
+        return None
+    _, written, parts, _ = token
+    if len(parts) == 1 and parts[0][1] in (MULTIPLIER, PLURAL):
+        return Decimal(parts[0][0])  # type: ignore[arg-type]
+    factor = (words.abbreviations or {}).get(written.lower())
+    return Decimal(factor) if factor else None
+
+
+def _role(word: str, words: NumberWords) -> tuple[int | None, str] | None:
+    if word in words.values:
+        return words.values[word], VALUE
+    if word in words.multipliers:
+        return words.multipliers[word], MULTIPLIER
+    if word in words.plural_multipliers:
+        return words.plural_multipliers[word], PLURAL
+    if word in words.connectors:
+        return None, CONNECTOR
+    return None
+
+
+@lru_cache(maxsize=100_000)
+def _segment(word: str, words: NumberWords) -> tuple[tuple[int | None, str], ...]:
+    """``word`` as number parts ``(value, role)``: itself when listed, or, in a glued language, the parts
+    of a compound numeral that make exactly one number (``fünfundzwanzig``: 5, und, 20); else ()."""
+    whole = _role(word, words)
+    if whole is not None:
+        return (whole,)
+    if not words.glued:
+        return ()
+    split = _split(word, *_part_table(words))
+    if not split or split[-1][1] == CONNECTOR:
+        return ()
+    body = split[1:] if split[0][1] == CONNECTOR else split  # Arabic و ("and") glued to a number word
+    if len(_assemble([("", value, role) for value, role in body], words)) != 1:
+        return ()
+    return tuple(split)
+
+
+@lru_cache(maxsize=16)
+def _part_table(words: NumberWords) -> tuple[dict[str, tuple[int | None, str]], int]:
+    """Every part of ``words`` with its role, and the length of the longest."""
+    table = {word: role for word in words.parts() if (role := _role(word, words)) is not None}
+    return table, max(map(len, table))
+
+
+def _split(word: str, table: dict[str, tuple[int | None, str]], longest: int) -> list[tuple[int | None, str]] | None:
+    """``word`` as consecutive parts, the longest first at each step; None when it is not made of parts alone."""
+    if not word:
+        return []
+    for size in range(min(longest, len(word)), 0, -1):
+        part = table.get(word[:size])
+        if part is not None:
+            rest = _split(word[size:], table, longest)
+            if rest is not None:
+                return [part, *rest]
+    return None
+
+
+def _place(value: int, role: str) -> int:
+    """The smallest value that can no longer follow a part: 10 after *twenty*, 100 after *hundred*, 1 after *seven*."""
+    if role in (MULTIPLIER, PLURAL):
+        return value
+    return next((size for size in (1000, 100, 10) if value >= size and value % size == 0), 1)
+
+
+def _assemble(run: Sequence[Part], words: NumberWords) -> list[Number]:
+    """The numbers consecutive parts make: a part that cannot continue the number before it starts a new one."""
+    found: list[Number] = []
+    current: list[Part] = []
+    for part in run:
+        if current and _continues(current, part, words):
+            current.append(part)
+            continue
+        found.extend(_finished(current, words))
+        current = [] if part[2] == CONNECTOR else [part]
+    found.extend(_finished(current, words))
+    return found
+
+
+def _continues(current: Sequence[Part], part: Part, words: NumberWords) -> bool:
+    """True when ``part`` continues the number ``current`` (*twenty* + *five*, *hundred* + *and*, *zwei* + *Millionen*)."""
+    _, value, role = part
+    if role == CONNECTOR:
+        return current[-1][2] != CONNECTOR
+    joined = current[-1][2] == CONNECTOR
+    _, before, before_role = current[-2] if joined else current[-1]
+    if value is None or before is None:
+        return False
+    if role in (MULTIPLIER, PLURAL):
+        if joined:
+            return False
+        return value > before if before_role in (MULTIPLIER, PLURAL) else _since_thousands(current) < value
+    if value < _place(before, before_role):
+        return True
+    unit_before = before_role == VALUE and 0 < before < 10
+    if joined:
+        return words.units_before_tens and unit_before and value % 10 == 0 and 20 <= value < 100
+    return words.teens_after_units and unit_before and value == 10
+
+
+def _since_thousands(current: Sequence[Part]) -> int:
+    """The value of the parts after the last multiplier of a thousand or more: what a new multiplier multiplies."""
+    total = 0
+    for _, value, role in current:
+        if value is None:
+            continue
+        if role == VALUE:
+            total += value
+        else:
+            total = 0 if value >= 1000 else (total or 1) * value
+    return total
+
+
+def _finished(current: Sequence[Part], words: NumberWords) -> list[Number]:
+    """The number ``current`` makes; none for an empty run, a plural multiplier alone (*Millionen*) or a word
+    that is no number alone (*por ciento*)."""
+    parts = list(current)
+    while parts and parts[-1][2] == CONNECTOR:
+        parts.pop()
+    if not parts or parts[0][2] == PLURAL or (len(parts) == 1 and parts[0][0].lower() in words.not_alone):
+        return []
+    value = Decimal(_value(parts))
+    text = " ".join(dict.fromkeys(written for written, _, _ in parts))
+    weak = len(parts) == 1 and (parts[0][0].lower() in words.weak or parts[0][2] == MULTIPLIER)
+    return [Number(text, value, frozenset({value}), spelled=True, weak=weak)]
+
+
+def _value(parts: Sequence[Part]) -> int:
+    total = current = largest = 0
+    for _, value, role in parts:
+        if value is None:
+            continue
+        if role == VALUE:
+            current += value
+        elif value < 1000:
+            current = (current or 1) * value
+        else:
+            total = (total + current) * value if total and value > largest else total + (current or 1) * value
+            current, largest = 0, max(largest, value)
+    return total + current
+
+
+def _digit_readings(written: str, comma: bool) -> list[tuple[Decimal, frozenset[Decimal]]]:
+    """The value of digits as written with any other reading of it (``1.000``: 1000, or 1); one value per
+    number when the separators group no thousands (``3.5.2020``)."""
+    text = "".join(str(unicodedata.digit(ch)) if ch.isdigit() else ch for ch in written).translate(_GROUPING)
+    decimal_at = text.find(_ARABIC_DECIMAL)
+    if decimal_at >= 0:
+        text = text[:decimal_at].replace(".", "").replace(",", "") + "." + text[decimal_at + 1:]
+    groups = re.split(r"[.,]", text)
+    separators = re.findall(r"[.,]", text)
+    if not separators:
+        return [(Decimal(text), frozenset())]
+    if len(set(separators)) == 2:  # 1.234,56 or 1,234.56: the last separator is the decimal sign
+        last = separators[-1]
+        if last not in separators[:-1] and _grouped(groups[:-1]):
+            return [(Decimal("".join(groups[:-1]) + "." + groups[-1]), frozenset())]
+        return [(Decimal(g), frozenset()) for g in groups]
+    if len(separators) > 1:
+        return [(Decimal("".join(groups)), frozenset())] if _grouped(groups) else [(Decimal(g), frozenset()) for g in groups]
+    head, tail = groups
+    decimal = Decimal(f"{head}.{tail}")
+    if len(tail) != 3 or not 1 <= len(head) <= 3:
+        return [(decimal, frozenset())]
+    thousands = Decimal(head + tail)
+    if (separators[0] == ",") == comma:  # the language's decimal sign
+        return [(decimal, frozenset({thousands}))]
+    return [(thousands, frozenset({decimal}))]
+
+
+def _grouped(groups: Sequence[str]) -> bool:
+    """True for ``1``, ``000``, ``000``: a head of one to three digits, then groups of three."""
+    return 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])

@@ -1,0 +1,113 @@
+"""The metamorphic negation test: a negation inserted into or dropped from the source must change the output's
+negations, for every source language with word lists, checked with the toy systems of fixtures/systems/negation_mt.py."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mtcheck.parity.negation import Negations
+from mtcheck.perturb.edit import Edit, compose
+from mtcheck.perturb.metamorphic import NegationRelation
+
+pytest_plugins = ["pytester"]
+SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
+NEGATION_ITEMS = "metamorphic and negation"  # -k: the metamorphic[negation] items alone
+#: One sentence a language with a finite verb of its list (so a negation can be inserted) and one with a negation.
+SOURCES = {
+    "en": ("I love this film.", "The service was not friendly."),
+    "de": ("Der Film ist gut.", "Das Essen war nicht gut."),
+    "es": ("La película es buena.", "No me gusta nada."),
+    "sv": ("Filmen är bra.", "Maten var inte god."),
+    "nb": ("Filmen er bra.", "Maten var ikke god."),
+    "da": ("Filmen er god.", "Maden var ikke god."),
+    "ar": ("أحب هذا الفيلم", "لا أحب هذا الطعام"),
+}
+
+
+def _suite(source_lang: str) -> str:
+    plain, negated = SOURCES[source_lang]
+    return f"""\
+version: 1
+source_lang: {source_lang}
+target_lang: en
+defaults:
+  checks: [{{metric: source-parity, min: 100}}]
+  perturb: {{kinds: [negation-insert, negation-drop], budget: 5}}
+cases:
+  - {{id: plain, src: "{plain}"}}
+  - {{id: negated, src: "{negated}"}}
+"""
+
+
+@pytest.fixture
+def toy_systems(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """A folder with the toy systems, for pytest runs in a process of their own: English edits load NLTK, and
+    an in-process run would drop it from sys.modules, leaving later tests an NLTK without mtcheck's WordNet."""
+    shutil.copy(SYSTEMS / "negation_mt.py", pytester.path / "negation_mt.py")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(pytester.path), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv("CI", "true")
+    return pytester
+
+
+@pytest.mark.parametrize("source_lang", sorted(SOURCES))
+def test_a_system_that_keeps_negations_passes_for_every_language_with_lists(toy_systems: pytest.Pytester,
+                                                                            source_lang: str) -> None:
+    (toy_systems.path / "neg.mt.yaml").write_text(_suite(source_lang), encoding="utf-8")
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:translate", "-k", NEGATION_ITEMS)
+    result.assert_outcomes(passed=2)
+
+
+@pytest.mark.parametrize("source_lang", ["de", "es"])
+def test_a_system_that_drops_negations_fails_with_both_outputs_and_a_case_to_paste(toy_systems: pytest.Pytester,
+                                                                                   source_lang: str) -> None:
+    (toy_systems.path / "neg.mt.yaml").write_text(_suite(source_lang), encoding="utf-8")
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:drop_negation", "-k", NEGATION_ITEMS)
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines([
+        "*metamorphic relation broken: the source's negation changed, the output's did not*",
+        "edit:", "*negation-*", "source:*", "edited source:*", "output:*(0 negations)*", "new output:*(0 negations)*",
+        "ready-to-paste case (under cases:):", "*- id: *", "*metric: source-parity*",
+    ])
+
+
+def test_the_item_is_collected_per_system_and_skipped_without_a_live_system(pytester: pytest.Pytester) -> None:
+    (pytester.path / "neg.mt.yaml").write_text(_suite("de"), encoding="utf-8")
+    collected = pytester.runpytest("--collect-only", "-q")
+    assert "neg.mt.yaml::plain::metamorphic[negation]" in collected.outlines
+    result = pytester.runpytest("-rs", "-k", NEGATION_ITEMS)
+    result.assert_outcomes(skipped=2)
+    result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
+
+
+def test_a_target_language_without_lists_is_skipped_with_the_reason(toy_systems: pytest.Pytester) -> None:
+    suite = _suite("de").replace("target_lang: en", "target_lang: fr").replace("source-parity", "not-copy")
+    (toy_systems.path / "neg.mt.yaml").write_text(suite, encoding="utf-8")
+    result = toy_systems.runpytest_subprocess("-rs", "--mt-system", "py:negation_mt:translate", "-k", NEGATION_ITEMS)
+    result.assert_outcomes(skipped=2)
+    result.stdout.fnmatch_lines(["*no negation word lists for target language 'fr'*"])
+
+
+def test_negation_relation_holds_when_the_count_changes() -> None:
+    variant = compose("Der Film ist gut.", [Edit("negation-insert", 9, 12, "ist", "ist nicht")])
+    assert variant is not None
+    none, one = Negations(0, ()), Negations(1, ("not",))
+    assert NegationRelation(variant, "The film is good.", "The film is not good.", none, one).holds
+    assert not NegationRelation(variant, "The film is good.", "The film is good.", none, none).holds
+
+
+def test_generate_and_blind_spots_leave_reference_free_cases_reference_free(tmp_path: Path) -> None:
+    from mtcheck.cli import main
+    from mtcheck.perturb.table import blind_spot_table, parse_check
+    from mtcheck.suite.loader import load_suite
+
+    path = tmp_path / "neg.mt.yaml"
+    path.write_text(_suite("sv").replace("negation-insert, negation-drop", "noise"), encoding="utf-8")
+    suite = load_suite(path)
+    assert blind_spot_table([suite], checks=[parse_check("source-parity>=100")]) == []
+    out = tmp_path / "new.mt.yaml"
+    assert main(["generate", str(path), "--kinds", "negation-drop,punctuation", "--out", str(out)]) == 0
+    generated = load_suite(out)
+    assert generated.cases and all(c.refs == () and c.src not in SOURCES["sv"] for c in generated.cases)
