@@ -10,8 +10,10 @@ question, and each lemma is read once per process.
 
 For a lemma (any part of speech):
 
-* its **senses** are the synsets that list it, plus the head synset of each adjective
-  satellite sense (WordNet's similar-to ``&``: "quick" is similar to "fast");
+* its **senses** are the first :data:`SENSES` synsets that list it in each part of speech
+  (WordNet orders them by frequency, so a rare sense such as "get" = arrive, opposite to
+  "leave", does not count), plus the head synset of each adjective satellite sense (WordNet's
+  similar-to ``&``: "quick" is similar to "fast");
 * its **derived** synsets are the derivationally related forms (``+``) of the lemma in those
   senses ("presence" -> "present");
 * its **opposites** are the targets of the antonym pointers (``!``) of its senses, any of their
@@ -34,6 +36,8 @@ from mtcheck.resources.wordnet import WordNetSource, find_sources, read_version
 
 __all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "lemma_relations", "relations_id"]
 
+#: How many senses of a lemma count, per part of speech: the most frequent ones.
+SENSES = 3
 #: A synset: the data file's part of speech (n, v, a, r; satellites are in ``a``) and its byte offset.
 SynsetId = tuple[str, int]
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
@@ -109,16 +113,17 @@ def _map(path: Path) -> mmap.mmap:
 
 def _find_line(mapped: mmap.mmap, key: bytes) -> bytes | None:
     """The line that starts with ``key``, by binary search over a file whose lines are sorted
-    (the licence header's lines start with a space, so they sort first)."""
-    lo, hi = 0, len(mapped)
+    (the licence header's lines start with a space, so they sort first). Each probe compares
+    the line's first ``len(key)`` bytes, which order it as the whole line would (``key`` ends with a space)."""
+    lo, hi, size = 0, len(mapped), len(key)
     while lo < hi:
         start = mapped.rfind(b"\n", 0, (lo + hi) // 2) + 1
         end = mapped.find(b"\n", start)
         end = len(mapped) if end < 0 else end
-        line = mapped[start:end]
-        if line.startswith(key):
-            return line
-        if line < key:
+        head = mapped[start : min(end, start + size)]
+        if head == key:
+            return mapped[start:end]
+        if head < key:
             lo = end + 1
         else:
             hi = start
@@ -185,7 +190,7 @@ def lemma_relations(lemma: str) -> LemmaRelations:
     heads: set[SynsetId] = set()
     derived: set[SynsetId] = set()
     for pos in ("n", "v", "a", "r"):
-        for offset in files.index_offsets(key, pos):
+        for offset in files.index_offsets(key, pos)[:SENSES]:
             synset = own[pos, offset] = files.synset(pos, offset)
             number = _number(synset, key)
             for symbol, target, source, _ in synset.pointers:
