@@ -10,13 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtcheck.errors import MetricError
 from mtcheck.languages import CODES, get_language
 from mtcheck.metrics import get_metric
 from mtcheck.metrics.sam import sam_adjust
-from mtcheck.resources import wordnet
+from mtcheck.resources import wordnet, wordnet_relations
 from mtcheck.sentiment import load_lexicon
 from mtcheck.sentiment.aligned import OPPOSITE_CHANGE, aligned_penalty
 from mtcheck.sentiment.context import ENGLISH, context_words
+from mtcheck.sentiment.relations import relations_for
 
 from helpers import NO_WORDNET
 
@@ -108,6 +110,21 @@ def test_the_explanation_names_the_relation() -> None:
     lines = metric.explain(metric.score("The food was good.", ["The food was not bad."]))
     assert any(line.strip().startswith("not#r (s -1.000, negator) → - [dropped, negation-kept: the words it governs "
                                        "keep their sign] change 0.000") for line in lines)
+
+
+def test_without_wordnet_the_default_is_an_error_that_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No opposites, no score: the check fails to build (naming the fix), it never scores without them."""
+    monkeypatch.setattr(wordnet_relations, "find_sources", lambda: [])
+    wordnet_relations._files.cache_clear()
+    relations_for.cache_clear()
+    try:
+        with pytest.raises(MetricError, match=r"sam:bleu: SAM's aligned penalty reads opposites .* found none.*"
+                                              r"fix: .*penalty.*paper"):
+            get_metric("sam:bleu", {}, target_lang="en")
+        assert get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").penalty == "paper"
+    finally:
+        wordnet_relations._files.cache_clear()
+        relations_for.cache_clear()
 
 
 # --- other languages: the curated opposite lists -------------------------------------------
