@@ -6,8 +6,9 @@ adjusted by SAM with ``penalty: paper`` and ``penalty: aligned`` (eq. 6 over the
 the base metric runs once per output). Per kind, the table gives the share of items where the
 clean output scores strictly higher (a tie is a miss), for base / sam paper / sam aligned;
 for controls, where no meaning changed, also the share of variants SAM leaves unpenalised
-(p of the variant no larger than p of the clean output). Default lexicon (VADER) unless
-``--lexicon``.
+(p of the variant no larger than p of the clean output). Then, per penalty, the share of clean
+outputs with p > 0: noise the penalty adds to a meaning-preserving paraphrase. Default lexicon
+(VADER) unless ``--lexicon``. ``aligned`` is the default penalty of a ``sam:`` check.
 
     python bench/sam_eval.py [--metrics bleu,chrf,bertscore] [--bertscore-sample 400] [--lexicon PATH]
 """
@@ -62,6 +63,12 @@ def measure(metric_name: str, items: list[dict[str, str]], lexicon) -> dict[str,
     return {kind: {k: (v if k == "n" else v / row["n"]) for k, v in row.items()} for kind, row in tallies.items()}
 
 
+def clean_noise(items: list[dict[str, str]], lexicon) -> dict[str, float]:
+    """Per penalty, the share of clean outputs (meaning-preserving paraphrases) with p > 0."""
+    return {penalty: sum(sam_adjust(item["clean"], item["ref"], 1.0, lexicon=lexicon, penalty=penalty).penalty.p > 0
+                         for item in items) / len(items) for penalty in PENALTIES}
+
+
 def sam_cost(items: list[dict[str, str]], lexicon) -> dict[str, float]:
     """Seconds to compute each penalty over every (output, reference) pair, analyses already cached."""
     pairs = [(item[side], item["ref"]) for item in items for side in ("clean", "variant")]
@@ -105,6 +112,8 @@ def main() -> None:
                      else "– | –")
             print(f"| {name} | {kind} ({groups[kind]}) | {int(r['n'])} | {r['base']:.3f} | {r['paper']:.3f} | "
                   f"{r['aligned']:.3f} | {extra} |")
+    noise = clean_noise(items, lexicon)
+    print("clean outputs with p > 0: " + ", ".join(f"{penalty} {share:.3f}" for penalty, share in noise.items()))
     cost = sam_cost(items, lexicon)
     print(f"penalty cost over {2 * len(items)} pairs (tagging cached): paper {cost['paper']:.3f} s, "
           f"aligned {cost['aligned']:.3f} s, ratio {cost['aligned'] / cost['paper']:.2f}x")

@@ -131,11 +131,11 @@ def test_sam_is_added_only_to_metrics_where_higher_is_better(write_suite, capsys
 
 def test_both_sam_penalties_are_compared_side_by_side(write_suite, capsys) -> None:
     suite = load_suite(write_suite(RATED))
-    keys = [c.key for c in suite_metrics(suite, penalties=("paper", "aligned"))]
-    assert keys == ["chrf", "sam:chrf", "sam:chrf(penalty=aligned)"]
+    keys = [c.key for c in suite_metrics(suite, penalties=("aligned", "paper"))]
+    assert keys == ["chrf", "sam:chrf", "sam:chrf(penalty=paper)"]  # the default penalty keeps the plain key
     path = write_suite(RATED)
-    assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache", "--sam-penalty", "paper,aligned"]) == 0
-    assert "sam:chrf(penalty=aligned)" in capsys.readouterr().out
+    assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache", "--sam-penalty", "aligned,paper"]) == 0
+    assert "sam:chrf(penalty=paper)" in capsys.readouterr().out
     assert main(["meta-eval", str(path), "--bootstrap", "0", "--no-cache", "--sam-penalty", "mean"]) == 2
     assert "unknown SAM penalty 'mean'" in capsys.readouterr().err
 

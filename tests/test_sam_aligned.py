@@ -194,10 +194,11 @@ def test_aligned_score_between_zero_and_base(hyp: str, ref: str, base: float) ->
 # --- settings, signature, explain ---------------------------------------------------------
 
 def test_signature_names_the_aligned_penalty_and_leaves_paper_as_it_was() -> None:
-    paper = get_metric("sam:bleu", {}, target_lang="en").signature()
+    paper = get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()
     aligned = get_metric("sam:bleu", {"penalty": "aligned"}, target_lang="en").signature()
-    assert "penalty" not in paper
-    assert aligned == paper.replace("|neg:paper|", "|neg:paper|penalty:aligned|")
+    assert "penalty" not in paper and "ant:" not in paper
+    assert aligned == paper.replace("|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0|")
+    assert get_metric("sam:bleu", {}, target_lang="en").signature() == aligned  # the default
 
 
 def test_unknown_penalty_is_an_error_naming_the_choices() -> None:

@@ -86,7 +86,7 @@ def test_cli_penalises_an_antonym_swap_and_keeps_identical_output_at_100_offline
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_dropped_negation_scores_as_the_paper_rule_says(lang: str) -> None:
     ref, _, dropped = GOLDEN[lang]
-    score = get_metric("sam:chrf", {}, target_lang=lang).score(dropped, [ref])
+    score = get_metric("sam:chrf", {"penalty": "paper"}, target_lang=lang).score(dropped, [ref])
     assert score.details["S_r"] == -1.0 and score.details["S_h"] == 0.0 and score.details["p"] == 0.5
 
 
@@ -127,7 +127,7 @@ def test_nynorsk_and_other_languages_keep_the_clear_error() -> None:
 def test_a_users_lexicon_replaces_the_bundled_one_and_keeps_the_language_analysis(tmp_path: Path) -> None:
     path = tmp_path / "my-de.txt"
     path.write_text("# name: kunden-de 2.1\nlecker\t0.7\nfad\t-0.6\n", encoding="utf-8")
-    metric = get_metric("sam:chrf", {"lexicon": str(path)}, target_lang="de")
+    metric = get_metric("sam:chrf", {"lexicon": str(path), "penalty": "paper"}, target_lang="de")
     score = metric.score("Die Suppe ist nicht lecker.", ["Die Suppe ist fad."])
     assert "|lex:kunden-de-2.1-sha256:" in score.signature and "|tagger:simplemma-" in score.signature
     # German negators from mtcheck.languages.de, polarity from the user's file

@@ -48,7 +48,7 @@ def test_registry_builds_sam_over_bleu_with_base_params() -> None:
 
 
 def test_details_and_value() -> None:
-    metric = sam_metric("sam:bleu", {"lexicon": TINY})
+    metric = sam_metric("sam:bleu", {"lexicon": TINY, "penalty": "paper"})
     score = metric.score(HYP, [REF])
     d = score.details
     assert {"base", "p", "S_h", "S_r", "mismatched_hyp", "mismatched_ref", "lexicon"} <= set(d)
@@ -60,12 +60,22 @@ def test_details_and_value() -> None:
 
 
 def test_explain_shows_words_both_sides() -> None:
-    metric = sam_metric("sam:bleu", {"lexicon": TINY})
+    metric = sam_metric("sam:bleu", {"lexicon": TINY, "penalty": "paper"})
     lines = metric.explain(metric.score(HYP, [REF]))
     text = "\n".join(lines)
     assert "joy#n (+0.900) → hypothesis rage#n (-0.800)" in text
     assert "S_r = +0.900, S_h = -0.800, p = |S_r - S_h| / 2 = 0.850" in text
     assert "bleu = " in text and "sam:bleu = " in text
+
+
+def test_the_default_penalty_is_aligned_where_the_language_has_word_lists() -> None:
+    """English and the six languages of mtcheck.languages align words; a language scored with the user's
+    lexicon alone has no negators to align with, so it keeps the paper's penalty."""
+    assert sam_metric("sam:bleu").penalty == "aligned"
+    assert get_metric("sam:chrf", {}, target_lang="de").penalty == "aligned"
+    assert get_metric("sam:chrf", {"lexicon": TINY}, target_lang="fi").penalty == "paper"
+    score = sam_metric("sam:bleu", {"lexicon": TINY}).score(HYP, [REF])
+    assert score.details["penalty"] == "aligned" and "|penalty:aligned|ant:wordnet-3.0|" in score.signature
 
 
 def test_multiple_references_keep_the_best_adjusted_score() -> None:

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from mtcheck import __version__
-from mtcheck.languages import find_language
+from mtcheck.languages import find_language, get_language
 from mtcheck.metrics import get_metric
 from mtcheck.metrics.signature import Signature, fields_of
 from mtcheck.resources.wordnet import wordnet_id
 from mtcheck.sentiment.lexicon import find_lexicon
-from mtcheck.sentiment.tagger import tagger_ident
+from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 
 from helpers import NO_BERT_SCORE, NO_BERTSCORE_MODEL
 
@@ -56,12 +56,13 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
                                                   "|{puzzle}|mtcheck:{mtcheck}|component:exact_match|unicode:none"),
     ("puzzle-official:chrf3", {}, "puzzle-official|prep:script(brackets,tags.SG+.PL2-+.PL2+.PL3+.PL,lc,punct)"
                                   "|alts:script,answer:expanded|{puzzle}|mtcheck:{mtcheck}|component:chrf3|unicode:nfc"),
-    ("sam:bleu", {"lang": "en"}, "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
-                                 "|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
-    ("sam:bleu", {"lang": "en", "penalty": "aligned"},
-     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|penalty:aligned|base:bleu|nrefs:1|case:mixed|eff:yes"
+    ("sam:bleu", {"lang": "en"},
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|penalty:aligned|ant:wordnet-3.0|base:bleu|nrefs:1|case:mixed"
+     "|eff:yes|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
+    ("sam:bleu", {"lang": "en", "penalty": "paper"},
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
      "|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
-    ("sam:chrf", {"lang": "en", "lexicon": TINY, "negation": "lexicon", "normalize": "none", "beta": 1},
+    ("sam:chrf", {"lang": "en", "lexicon": TINY, "negation": "lexicon", "normalize": "none", "beta": 1, "penalty": "paper"},
      "sam:chrf|lang:en|lex:{tiny}|tagger:{tagger}|neg:lexicon|base:chrf-beta1|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no"
      "|version:{sacrebleu}|refs:best|unicode:none"),
     ("source-parity", {"lang": "en", "src_lang": "de"},
@@ -69,6 +70,9 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
      "|mtcheck:{mtcheck}|unicode:nfc"),
     ("source-parity", {"lang": "en", "src_lang": "fr", "checks": ["numbers"], "normalize": "none"},
      "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:{mtcheck}|unicode:none"),
+    ("sam:chrf", {"lang": "sv"},
+     "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:dcc0e3a7e0b7|base:chrf|nrefs:1"
+     "|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),
 ]
 
 
@@ -76,8 +80,9 @@ def _filled(template: str) -> str:
     return template.format(
         sacrebleu=version("sacrebleu"), mtcheck=__version__, nltk=version("nltk"), wordnet=wordnet_id(),
         py3langid=version("py3langid"), puzzle=_PUZZLE_METRICS, tagger=tagger_ident(),
-        vader=find_lexicon(None).ident, tiny=find_lexicon(TINY).ident,
+        vader=find_lexicon(None).ident, tiny=find_lexicon(TINY).ident, lemmatiser=lemmatiser_ident(),
         de_lexicon=find_lexicon(find_language("de").lexicon_path).ident,
+        sv_lexicon=find_lexicon(str(get_language("sv").lexicon_path)).ident,
     )
 
 

@@ -13,12 +13,12 @@ from mtcheck.options import metric_overrides
 
 
 def _sam_penalties(text: str) -> tuple[str, ...]:
-    """``paper,aligned`` -> ``("paper", "aligned")``; a usage error names an unknown penalty."""
+    """``aligned,paper`` -> ``("aligned", "paper")``; a usage error names an unknown penalty."""
     from mtcheck.sentiment.polarity import check_penalty
 
     names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
     if not names:
-        raise MtcheckError("--sam-penalty needs at least one penalty (fix: e.g. --sam-penalty paper,aligned)")
+        raise MtcheckError("--sam-penalty needs at least one penalty (fix: e.g. --sam-penalty aligned,paper)")
     try:
         return tuple(check_penalty(name) for name in names)
     except MetricError as exc:
@@ -55,9 +55,9 @@ def add_parser(commands: Any) -> None:
     meta.add_argument("suites", nargs="+", help=SUITES_HELP)
     meta.add_argument("--metric", action="append", default=[], help="a metric to add to the suites' checks (repeatable)")
     meta.add_argument("--no-sam", action="store_true", help="do not add sam:M beside each metric M of English suites")
-    meta.add_argument("--sam-penalty", default="paper", metavar="LIST",
-                      help="SAM penalties to evaluate each sam:M with, comma-separated: paper (default), aligned, "
-                           "or paper,aligned to compare them")
+    meta.add_argument("--sam-penalty", default="aligned", metavar="LIST",
+                      help="SAM penalties to evaluate each sam:M with, comma-separated: aligned (default), paper, "
+                           "or aligned,paper to compare them")
     meta.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
     meta.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals")
     meta.add_argument("--seed", type=int, default=0, help="bootstrap random seed")

@@ -17,6 +17,7 @@ from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
 from mtcheck.metaeval.units import SIDES, ordinal_outputs, rated_pairs, rated_scales
 from mtcheck.metrics import SAM_PREFIX, Metric, metric_direction
 from mtcheck.metrics.resources import has_sam_resources
+from mtcheck.sentiment.polarity import DEFAULT_PENALTY
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.ratings import ORDINAL, Scale
 
@@ -26,14 +27,14 @@ CI = tuple[float, float] | None
 @dataclass(frozen=True)
 class Settings:
     """``resamples`` bootstrap resamples (0: no intervals) at ``confidence``; ``extra`` metrics beside the suites' checks;
-    ``sam_penalties``: the SAM penalties each added ``sam:M`` is evaluated with (``paper``, ``aligned``)."""
+    ``sam_penalties``: the SAM penalties each added ``sam:M`` is evaluated with (``aligned``, the default, or ``paper``)."""
 
     resamples: int = 1000
     confidence: float = 0.95
     seed: int = 0
     extra: tuple[str, ...] = ()
     sam: bool = True
-    sam_penalties: tuple[str, ...] = ("paper",)
+    sam_penalties: tuple[str, ...] = (DEFAULT_PENALTY,)
     calibrate: bool = False
     acceptable: tuple[Acceptable, ...] = ()
 
@@ -108,12 +109,12 @@ class MetaEval:
 
 
 def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
-                  penalties: Sequence[str] = ("paper",)) -> list[Check]:
+                  penalties: Sequence[str] = (DEFAULT_PENALTY,)) -> list[Check]:
     """The metrics to meta-evaluate: every check's metric (one per key) and ``extra``; for targets
     SAM has resources for (:func:`has_sam_resources`, the test SAM itself uses)
     each metric that takes SAM (:func:`takes_sam`) also with and without it (``chrf`` and
-    ``sam:chrf``), the SAM one once per penalty in ``penalties`` (``aligned`` as
-    ``sam:chrf(penalty=aligned)``)."""
+    ``sam:chrf``), the SAM one once per penalty in ``penalties`` (the default penalty as ``sam:chrf``,
+    another as ``sam:chrf(penalty=paper)``)."""
     checks: dict[str, Check] = {}
     for check in [*suite.defaults, *(c for case in suite.cases for c in case.checks), *(Check(m) for m in extra)]:
         checks.setdefault(check.key, Check(check.metric, params=check.params))
@@ -127,7 +128,7 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
         own = [str(check.params["penalty"])] if "penalty" in check.params else []  # the suite's own sam: check stays
         variants = [Check(base, params=_without_penalty(check.params))]
         for penalty in dict.fromkeys([*penalties, *own]):
-            params = _without_penalty(check.params) | ({} if penalty == "paper" else {"penalty": penalty})
+            params = _without_penalty(check.params) | ({} if penalty == DEFAULT_PENALTY else {"penalty": penalty})
             variants.append(Check(SAM_PREFIX + base, params=params))
         for variant in variants:
             ordered.setdefault(variant.key, variant)

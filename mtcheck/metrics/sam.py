@@ -1,7 +1,9 @@
 """The Sentiment-Aware Measure (Saadany et al.): ``Score = C_hr * (1 - p)`` over any metric.
 
-``sam:<base>`` wraps metric ``<base>``: C_hr is the base metric's value for one reference,
-``p = |S_r - S_h| / 2`` (see :mod:`mtcheck.sentiment.polarity`). With several references
+``sam:<base>`` wraps metric ``<base>``: C_hr is the base metric's value for one reference and
+p the penalty: by default the aligned one (:mod:`mtcheck.sentiment.aligned`) where the target
+language has word lists, else the paper's ``p = |S_r - S_h| / 2`` (:mod:`mtcheck.sentiment.polarity`,
+``penalty: paper``). With several references
 the adjusted score is computed per reference and the best is kept. The adjusted value is
 on the base metric's scale (0-100 for BLEU and chrF). See docs/sam.md.
 """
@@ -17,10 +19,11 @@ from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
-from mtcheck.sentiment.aligned import AlignedPenalty, aligned_penalty
+from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, AlignedPenalty, aligned_penalty
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
-from mtcheck.sentiment.polarity import Penalty, check_negation, check_penalty, sam_penalty
+from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
+from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 
 #: Params that configure SAM itself; every other param goes to the base metric.
@@ -45,8 +48,8 @@ def sam_adjust(
     hyp: str, ref: str, base_value: float, *, lexicon: Lexicon | None = None, negation: str = "paper",
     lang: str | None = "en", penalty: str = "paper", words: ContextWords | None = None,
 ) -> SAMResult:
-    """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore); ``lang`` as in
-    :func:`~mtcheck.sentiment.polarity.sam_penalty`.
+    """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore, hence the paper's
+    penalty by default); ``lang`` as in :func:`~mtcheck.sentiment.polarity.sam_penalty`.
 
     ``penalty="aligned"`` uses :func:`~mtcheck.sentiment.aligned.aligned_penalty` with the
     negators, intensifiers and downtoners of ``words`` (default: those of ``lang``) instead of the paper's p.
@@ -88,6 +91,13 @@ def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -
     return None
 
 
+def default_penalty(analysis: str | None) -> str:
+    """The penalty a ``sam:`` metric gets when none is set: :data:`DEFAULT_PENALTY` (``aligned``) for an
+    analysis with word lists (English and the languages of :mod:`mtcheck.languages`), ``paper`` for a
+    language scored with a user's lexicon alone (no negators or intensifiers to align with)."""
+    return "paper" if context_words(analysis) is None else DEFAULT_PENALTY
+
+
 def _is_default(lexicon: str | Lexicon | None) -> bool:
     return lexicon is None or (isinstance(lexicon, str) and lexicon.lower() in DEFAULT_NAMES)
 
@@ -111,7 +121,7 @@ class SAMMetric(Metric):
         lexicon: str | Lexicon | None = None,
         negation: str = "paper",
         lang: str | None = None,
-        penalty: str = "paper",
+        penalty: str | None = None,
         base_name: str | None = None,
     ):
         name = f"sam:{base_name or base.name}"
@@ -129,7 +139,7 @@ class SAMMetric(Metric):
         self.negation = check_negation(str(negation))
         if self.analysis not in (None, "en") and _is_default(lexicon):
             lexicon = str(get_language(self.analysis).lexicon_path)  # the language's bundled lexicon
-        self.penalty = check_penalty(str(penalty))
+        self.penalty = check_penalty(str(penalty)) if penalty is not None else default_penalty(self.analysis)
         self.words = context_words(self.analysis)
         if self.penalty == "aligned" and self.words is None:
             raise MetricError(
@@ -140,11 +150,21 @@ class SAMMetric(Metric):
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
         tagger = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
-        penalty_field = [("penalty", self.penalty)] if self.penalty == "aligned" else []  # paper signatures (and caches) unchanged
         self._settings = Signature.of(
             self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
-            *penalty_field, ("base", base.signature()),
+            *self._penalty_fields(name), ("base", base.signature()),
         )
+
+    def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
+        """``penalty:aligned`` and the opposites it reads (``ant:wordnet-3.0``); none for the paper's penalty, so
+        its signatures (and cached scores) stay as they were."""
+        if self.penalty != "aligned":
+            return []
+        try:
+            relations = relations_for(self.analysis)
+        except MetricError as exc:
+            raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
+        return [("penalty", "aligned"), ("ant", relations.ident if relations else "none")]
 
     @classmethod
     def from_params(cls, base_name: str, params: dict[str, Any]) -> SAMMetric:
@@ -231,6 +251,18 @@ def _format_aligned_word(w: dict[str, Any] | None) -> str:
     return f"{label} ({', '.join(notes)})"
 
 
+def _format_how(pair: dict[str, Any], relations: str | None) -> str:
+    """``replaced, antonym: WordNet``: how a pair aligned, and the relation that set its change."""
+    relation = pair["relation"]
+    if relation is None:
+        return pair["how"]
+    if relation == NEAR_SYNONYM:
+        return f"{pair['how']}, {relation}: same sign, |s_h - s_r| < {NEAR:g}"
+    if relation == NEGATION_KEPT:
+        return f"{pair['how']}, {relation}: the words it governs keep their sign"
+    return f"{pair['how']}, {relation}: {relations}"
+
+
 def _format_scopes(scopes: list[list[Any]]) -> str:
     return "; ".join(f"{negator} → [{' '.join(scope)}]" for negator, scope in scopes) or "(none)"
 
@@ -240,7 +272,7 @@ def _explain_aligned(d: dict[str, Any]) -> list[str]:
     pairs = d["pairs"]
     lines = ["aligned pairs (reference → hypothesis, change |e_h - e_r|):"]
     lines += [f"  {'*' if k == d['worst'] else ' '} {_format_aligned_word(pair['ref'])} → "
-              f"{_format_aligned_word(pair['hyp'])} [{pair['how']}] change {pair['change']:.3f}"
+              f"{_format_aligned_word(pair['hyp'])} [{_format_how(pair, d['relations'])}] change {pair['change']:.3f}"
               for k, pair in enumerate(pairs)] or ["    (no sentiment-bearing or changed words)"]
     lines.append(f"negation scopes: reference {_format_scopes(d['scopes_ref'])}; "
                  f"hypothesis {_format_scopes(d['scopes_hyp'])}")

@@ -13,24 +13,39 @@ is paired with the reference word it replaces, and p is half the largest change:
       same context pair across the sentence, left to right (*moved*: word order, case); then
       the same form, then lemma, whatever the context (*same-word*: negation or intensity
       changed);
-   c. within each *replace* block, the words still left pair by position;
-   d. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
+   c. words still left pair by meaning (*replaced*), first within each replace block, then across
+      blocks, and in this order: a negator with a negator ("never" for "not"), then paraphrases
+      (synonyms, near-synonyms, see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
+      WordNet for English, the curated opposite lists for the other languages), then (within a
+      block only) two words that both carry polarity;
+   d. within each *replace* block, the words still left pair by position (*replaced*);
+   e. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
    ``-1`` per negation scope it lies in and the factor of the intensifiers or downtoners that
-   govern it. Modifiers that govern a word count 0 themselves. A pair of the same form or lemma
-   takes the reference word's prior on both sides, so only its context can change it.
+   govern it. Modifiers that govern a word count 0 themselves.
 
-3. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing) and
+3. **Paraphrases read as the reference's words**: a hypothesis word takes the prior of the
+   reference word it pairs with when they have the same form or lemma, are synonyms, or are
+   *near-synonyms* (priors of the same sign less than :data:`NEAR` apart); a synonym also takes
+   the reference word's lemma, so a synonym of an intensifier or negator governs as it does
+   ("rattling good" for "very good"). The hypothesis's contexts are then computed again, so a
+   paraphrase changes nothing but its context can.
+
+4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing), at least
+   :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, and
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
-   scope gives 0.5 as in the paper). Identical sentences, or sentences that differ only in
-   case, punctuation that bounds no negation scope, neutral words, or the order of words that
-   keeps every negation scope, get 0.
+   scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
+   that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
+   "not bad"): the flip of those words is what a negation changes. Identical sentences, or
+   sentences that differ only in case, punctuation that bounds no negation scope, neutral
+   words, synonyms, or the order of words that keeps every negation scope, get 0.
 """
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -38,6 +53,17 @@ from mtcheck.sentiment.analysis import Token, analyse, lemmatised, surface
 from mtcheck.sentiment.context import Context, ContextWords, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
+from mtcheck.sentiment.relations import ANTONYM, SYNONYM, WordRelations, relations_for
+
+#: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
+#: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
+NEAR = 0.25
+NEAR_SYNONYM = "near-synonym"
+#: A dropped or added negator whose scope's polar words keep their sign on the other side costs nothing.
+NEGATION_KEPT = "negation-kept"
+#: The least change of a pair of opposites whose contexts have the same sign, whatever their
+#: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
+OPPOSITE_CHANGE = 1.0
 
 
 @dataclass(frozen=True)
@@ -62,17 +88,19 @@ class Word:
 
 @dataclass(frozen=True)
 class Pair:
-    """A hypothesis word and the reference word it replaces (either may be None), how they paired, and the change."""
+    """A hypothesis word and the reference word it replaces (either may be None), how they paired, the
+    relation of a replaced pair (``antonym``, ``synonym``, ``near-synonym`` or None) and the change."""
 
     hyp: Word | None
     ref: Word | None
     how: str
     change: float
+    relation: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {"hyp": None if self.hyp is None else self.hyp.as_dict(),
                 "ref": None if self.ref is None else self.ref.as_dict(),
-                "how": self.how, "change": round(self.change, 6)}
+                "how": self.how, "relation": self.relation, "change": round(self.change, 6)}
 
 
 @dataclass(frozen=True)
@@ -98,44 +126,62 @@ class Side:
         """Each token's effective polarity with its own prior."""
         return tuple(self.effective(i) for i in range(len(self.tokens)))
 
-    def effective(self, index: int, prior: float | None = None) -> float:
-        """Effective polarity of token ``index``, with its own prior or the ``prior`` given."""
+    def effective(self, index: int) -> float:
+        """Effective polarity of token ``index``."""
         context = self.context[index]
         if context.role == "modifier":
             return 0.0
-        own = self.priors[index] if prior is None else prior
+        own = self.priors[index]
         return own if context.role == "negator" else own * context.sign * context.factor
 
-    def word(self, index: int, prior: float | None = None) -> Word:
+    def word(self, index: int) -> Word:
         context = self.context[index]
         token = self.tokens[index]
-        own = 0.0 if context.role == "modifier" else self.priors[index] if prior is None else prior
-        return Word(index, token.text, token.lemma, token.pos, own, self.effective(index, prior),
+        own = 0.0 if context.role == "modifier" else self.priors[index]
+        return Word(index, token.text, token.lemma, token.pos, own, self.effective(index),
                     bool(context.negated_by), context.factor, context.role)
+
+    def read_as(self, shared: dict[int, tuple[str | None, float]], words: ContextWords) -> Side:
+        """This side with the priors (and lemmas, where given) of ``shared`` (index -> (lemma or None,
+        prior)), its contexts computed again; itself when nothing differs."""
+        priors, keys = list(self.priors), [t.lemma for t in self.tokens]
+        for index, (lemma, prior) in shared.items():
+            priors[index] = prior
+            keys[index] = lemma or keys[index]
+        if tuple(priors) == self.priors and keys == [t.lemma for t in self.tokens]:
+            return self
+        return Side(self.tokens, self.words, self.forms, self.lemmas, tuple(priors), tuple(contexts(keys, priors, words)))
+
+
+Link = tuple[int | None, int | None, str, float, str | None]
 
 
 @dataclass(frozen=True)
 class AlignedPenalty:
-    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change)``, ``worst`` the one that set p."""
+    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change, relation)``, ``worst``
+    the one that set p; ``hyp`` is the hypothesis read as the reference's words (paraphrases shared),
+    ``relations`` the source of the relations (``WordNet``) or None."""
 
     p: float
-    links: tuple[tuple[int | None, int | None, str, float], ...]
+    links: tuple[Link, ...]
     worst: int | None
     hyp: Side
     ref: Side
+    relations: str | None = None
 
     @cached_property
     def pairs(self) -> tuple[Pair, ...]:
-        """Every aligned pair as :class:`Pair` (built on first use: scoring needs only ``p``)."""
-        return tuple(Pair(None if h is None else self.hyp.word(h, _shared(self, h, r)),
-                          None if r is None else self.ref.word(r), how, change)
-                     for h, r, how, change in sorted(self.links, key=_reading_order))
+        """Every aligned pair as :class:`Pair`, in reading order (built on first use: scoring needs only ``p``)."""
+        return tuple(self._pair(link) for link in sorted(self.links, key=_reading_order))
 
     @property
     def worst_pair(self) -> Pair | None:
         """The pair that set ``p`` (None when p is 0)."""
-        return None if self.worst is None else next(
-            pair for pair, link in zip(self.pairs, sorted(self.links, key=_reading_order)) if link is self.links[self.worst])
+        return None if self.worst is None else self._pair(self.links[self.worst])
+
+    def _pair(self, link: Link) -> Pair:
+        h, r, how, change, relation = link
+        return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change, relation)
 
     @property
     def scopes_hyp(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -147,35 +193,31 @@ class AlignedPenalty:
 
     @cached_property
     def details(self) -> dict[str, object]:
-        """JSON-ready ``p``, the pairs that are not plain equal neutral words, the worst pair and the scopes."""
-        worst = self.worst_pair
-        shown = [pair for pair in self.pairs if pair.change or pair.how != "equal" or _polar(pair.hyp) or _polar(pair.ref)]
+        """JSON-ready ``p``, the pairs that are not plain equal neutral words (built for those alone), the worst
+        pair and the scopes."""
+        shown = sorted((link for link in self.links if link[3] or link[2] != "equal" or _polar(self.hyp, link[0])
+                        or _polar(self.ref, link[1])), key=_reading_order)
+        worst = None if self.worst is None else self.links[self.worst]
         return {
             "p": round(self.p, 6),
             "penalty": "aligned",
-            "pairs": [pair.as_dict() for pair in shown],
-            "worst": next((k for k, pair in enumerate(shown) if pair is worst), None),
+            "relations": self.relations,
+            "pairs": [self._pair(link).as_dict() for link in shown],
+            "worst": next((k for k, link in enumerate(shown) if link is worst), None),
             "scopes_hyp": [[negator, list(scope)] for negator, scope in self.scopes_hyp],
             "scopes_ref": [[negator, list(scope)] for negator, scope in self.scopes_ref],
         }
 
 
-def _reading_order(link: tuple[int | None, int | None, str, float]) -> tuple[int, int]:
+def _reading_order(link: Link) -> tuple[int, int]:
     """Pairs in reference order; a hypothesis-only word where it stands."""
     h, r = link[0], link[1]
     return (r if r is not None else h, h if h is not None else -1)  # type: ignore[return-value]
 
 
-def _polar(word: Word | None) -> bool:
-    return word is not None and (word.prior != 0 or word.role != "")
-
-
-def _shared(penalty: AlignedPenalty, h: int | None, r: int | None) -> float | None:
-    """The reference's prior when hypothesis word ``h`` has the form or lemma of reference word ``r``."""
-    if h is None or r is None:
-        return None
-    th, tr = penalty.hyp.tokens[h], penalty.ref.tokens[r]
-    return penalty.ref.priors[r] if th.form == tr.form or th.lemma == tr.lemma else None
+def _polar(side: Side, index: int | None) -> bool:
+    """Whether token ``index`` carries polarity or a role (negator, modifier)."""
+    return index is not None and (side.priors[index] != 0 or side.context[index].role != "")
 
 
 def aligned_penalty(
@@ -183,30 +225,79 @@ def aligned_penalty(
 ) -> AlignedPenalty:
     """The aligned penalty of ``hyp`` against ``ref`` (see the module docstring); cached per pair.
 
-    ``lang`` picks the analysis as in :func:`~mtcheck.sentiment.polarity.sam_penalty`."""
-    return _aligned(hyp, ref, lexicon, words, negation, lang)
+    ``lang`` picks the analysis as in :func:`~mtcheck.sentiment.polarity.sam_penalty`, and the
+    opposites and synonyms (:func:`~mtcheck.sentiment.relations.relations_for`)."""
+    return _aligned(hyp, ref, lexicon, words, negation, lang, relations_for(lang))
 
 
 @lru_cache(maxsize=100_000)
-def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: str | None) -> AlignedPenalty:
+def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: str | None,
+             relations: WordRelations | None) -> AlignedPenalty:
     side_h, side_r = side(hyp, lexicon, words, negation, lang), side(ref, lexicon, words, negation, lang)
-    links = []
+    aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations)) for h, r, how in align(side_h, side_r, relations)]
+    shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
+              for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
+              and (how != "replaced" or relation is not None)}
+    read_h = side_h.read_as(shared, words)
+    partners_h = {h: r for h, r, _, _ in aligned if h is not None}
+    partners_r = {r: h for h, r, _, _ in aligned if r is not None}
+    links: list[Link] = []
     worst, largest = None, 0.0
-    own_h, own_r, tokens_h, tokens_r = side_h.own, side_r.own, side_h.tokens, side_r.tokens
-    for h, r, how in align(side_h, side_r):
+    own_h, own_r = read_h.own, side_r.own
+    for h, r, how, relation in aligned:
         if h is None:
             change = abs(own_r[r])  # type: ignore[index]
         elif r is None:
             change = abs(own_h[h])
-        elif how != "replaced" or tokens_h[h].form == tokens_r[r].form or tokens_h[h].lemma == tokens_r[r].lemma:
-            prior = side_r.priors[r]  # the same word: the reference's prior, each side's context
-            change = abs(side_h.effective(h, prior) - own_r[r]) if prior else 0.0
         else:
             change = abs(own_h[h] - own_r[r])
+            if relation == ANTONYM and read_h.context[h].sign == side_r.context[r].sign:
+                change = max(change, OPPOSITE_CHANGE)
+        negator_h = h is not None and read_h.context[h].role == "negator"
+        negator_r = r is not None and side_r.context[r].role == "negator"
+        if negator_h != negator_r and (_negation_kept(read_h, h, side_r, partners_h) if negator_h  # type: ignore[arg-type]
+                                       else _negation_kept(side_r, r, read_h, partners_r)):  # type: ignore[arg-type]
+            # a negator lost or gained where the words it governs keep their sign: only its partner counts
+            change, relation = (0.0 if r is None or h is None else abs(own_r[r] if negator_h else own_h[h])), NEGATION_KEPT
         if change > largest:
             worst, largest = len(links), change
-        links.append((h, r, how, change))
-    return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, side_h, side_r)
+        links.append((h, r, how, change, relation))
+    return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
+                          None if relations is None else relations.source)
+
+
+def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, int | None]) -> bool:
+    """Whether the other side says what the negation ``negator`` of ``side`` says without it: its scope
+    has a polar word, and each polar word of its scope pairs with a word of ``other`` whose effective
+    polarity has the same sign ("good" for "not bad", "unhappy" for "not happy")."""
+    polar = [j for j in range(len(side.tokens)) if negator in side.context[j].negated_by and side.own[j]]
+    return bool(polar) and all(partners.get(j) is not None and other.own[partners[j]] * side.own[j] > 0  # type: ignore[index]
+                               for j in polar)
+
+
+def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None) -> str | None:
+    """How a *replaced* pair relates (:func:`relation`); None for every other pair."""
+    if how != "replaced" or h is None or r is None:
+        return None
+    return relation(hyp, h, ref, r, relations)
+
+
+def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None) -> str | None:
+    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``, or when their priors have
+    the same sign ``synonym`` or ``near-synonym`` (:data:`NEAR`); None for unrelated words, the same word,
+    and negators (their own change counts)."""
+    th, tr = hyp.tokens[h], ref.tokens[r]
+    if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
+        return None
+    found = None if relations is None else relations.relation(th, tr)
+    if found == ANTONYM:
+        return found
+    s_h, s_r = hyp.priors[h], ref.priors[r]
+    if (s_h > 0) - (s_h < 0) != (s_r > 0) - (s_r < 0):
+        return None
+    if found == SYNONYM:
+        return found
+    return NEAR_SYNONYM if s_h and abs(s_h - s_r) < NEAR else None
 
 
 @lru_cache(maxsize=200_000)
@@ -228,13 +319,14 @@ def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: Con
     return word_polarity(token, lexicon, negation, words.negators)
 
 
-def align(hyp: Side, ref: Side) -> list[tuple[int | None, int | None, str]]:
+def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[tuple[int | None, int | None, str]]:
     """``(hyp index, ref index, how)`` for every word token of both sides (indexes into the token lists).
 
     ``how`` is ``equal`` (same lemma and context, in a matching block), ``moved`` (same form or
     lemma and context, elsewhere), ``same-word`` (same form or lemma, another context: a
-    negation or intensity change), ``replaced`` (by position in a replace block), ``added``
-    (hypothesis only) or ``dropped`` (reference only).
+    negation or intensity change), ``replaced`` (opposites or synonyms under ``relations``
+    anywhere, then by position in a replace block), ``added`` (hypothesis only) or ``dropped``
+    (reference only).
     """
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
     if a_keys == b_keys:
@@ -272,11 +364,65 @@ def align(hyp: Side, ref: Side) -> list[tuple[int | None, int | None, str]]:
             taken = set(moved.values())
             pairs.extend((left[a], right[b], how) for a, b in moved.items())
             blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
+    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
     for block_h, block_r in blocks:
         pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
         pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
         pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
     return pairs
+
+
+def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
+    """What pairs by meaning, in order, on token indexes, and whether it pairs across blocks: a negator with a
+    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites; then, within a block
+    only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
+    its block, not by a neutral word that happens to stand in its place)."""
+    known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
+
+    def negators(h: int, r: int) -> bool:
+        return hyp.context[h].role == ref.context[r].role == "negator"
+
+    def related(kinds: tuple[str, ...]) -> Callable[[int, int], bool]:
+        def accept(h: int, r: int) -> bool:
+            if (h, r) not in known:
+                known[h, r] = relation(hyp, h, ref, r, relations)
+            return known[h, r] in kinds
+        return accept
+
+    def polar(h: int, r: int) -> bool:
+        return bool(hyp.priors[h] and ref.priors[r])
+
+    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True), (polar, False)]
+
+
+def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],
+                pairs: list[tuple[int | None, int | None, str]], left: tuple[int, ...],
+                right: tuple[int, ...]) -> list[tuple[list[int], list[int]]]:
+    """Pair the words left in ``blocks`` (word numbers; ``left``/``right`` map them to token indexes) that
+    one of ``accepts`` takes, in their order: first within each block, then across blocks where the accept
+    allows it, each hypothesis word with the first reference word still free; add them to ``pairs`` as
+    *replaced* and return the blocks without them."""
+    rest = [list(block_r) for _, block_r in blocks]
+    found: dict[int, int] = {}
+    for across in (False, True):
+        for accept, anywhere in accepts:
+            if across and not anywhere:
+                continue
+            for k, (block_h, _) in enumerate(blocks):
+                for a in block_h:
+                    if a in found:
+                        continue
+                    for others in (rest if across else [rest[k]]):
+                        b = next((b for b in others if accept(left[a], right[b])), None)
+                        if b is not None:
+                            found[a] = b
+                            others.remove(b)
+                            break
+    if not found:
+        return blocks
+    taken = set(found.values())
+    pairs.extend((left[a], right[b], "replaced") for a, b in found.items())
+    return [([a for a in bh if a not in found], [b for b in br if b not in taken]) for bh, br in blocks]
 
 
 def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:

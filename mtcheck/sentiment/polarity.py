@@ -25,6 +25,8 @@ from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
 NEGATION_RULES = ("paper", "lexicon")
 #: How p is computed: the paper's eqs. 1-5, or the aligned largest change (:mod:`mtcheck.sentiment.aligned`).
 PENALTIES = ("paper", "aligned")
+#: The penalty of a ``sam:`` check that names none, where the target language has word lists (others: ``paper``).
+DEFAULT_PENALTY = "aligned"
 #: Lemmas that count as negators under the paper rule (``n't``, ``cannot`` and tweet
 #: spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
 NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere"})

