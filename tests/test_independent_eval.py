@@ -90,3 +90,30 @@ def test_without_source_parity_in_mtcheck_the_run_says_so(monkeypatch):
     rows = Rows()
     independent_eval.score_source_parity(rows, ITEMS[:1])
     assert rows.notes == ["source-parity: not scored (this mtcheck has no metric of that name)"] and not rows.parity
+
+
+FAKE_PARITY_NUMBERS_ONLY = """
+import json, re, sys
+args = sys.argv[1:]
+if "--param" not in args:
+    sys.exit("mtcheck: error: source-parity: no negation word lists for 'fr' (fix: pass --param checks=[numbers])")
+assert args[args.index("--param") + 1] == "checks=[numbers]" and args[-1] == "--json", args
+for line in open(args[args.index("--input") + 1], encoding="utf-8"):
+    pair = json.loads(line)
+    same = re.findall(r"[0-9]+", pair["src"]) == re.findall(r"[0-9]+", pair["hyp"])
+    print(json.dumps({"score": 100.0 if same else 50.0}))
+"""
+
+
+def test_a_source_without_negation_lists_is_scored_on_numbers_only_and_labelled_so(tmp_path, monkeypatch):
+    fake = tmp_path / "fake_mtcheck.py"
+    fake.write_text(FAKE_PARITY_NUMBERS_ONLY, encoding="utf-8")
+    monkeypatch.setattr(independent_eval, "is_known", lambda name: name == "source-parity")
+    monkeypatch.setattr(independent_eval, "_mtcheck", lambda: [sys.executable, str(fake)])
+    french = {"src_lang": "fr", "src": "Il reste 5 fichiers"}
+    number = item("dev", "number", "5 files left", "6 files left", "") | french
+    negation = item("dev", "negation", "The file exists", "The file does not exist", "") | french
+    rows = Rows()
+    independent_eval.score_source_parity(rows, [number, negation])
+    assert parity_table(rows)[2:] == ["| fr->en (numbers only) | number | 1 | 1.000 | 0.000 | 1.000 |"]
+    assert not rows.notes
