@@ -89,30 +89,29 @@ def render_negation_relation(suite: Suite, case: Case, relation: NegationRelatio
     generated = _edited_case(suite, case, relation.variant, "The output's negations must change with the source's.",
                              keep_refs=False)  # the original's references do not say what the edited source says
     generated["checks"] = [{"metric": "source-parity", "min": 100}]
-    lines = [
-        "metamorphic relation broken: the source's negation changed, the output's did not",
-        "edit:", *[f"  {e.describe()}" for e in relation.variant.edits],
-        f"source:        {relation.variant.original}",
-        f"edited source: {relation.variant.text}",
-        f"output:        {relation.output}  ({_negations_text(relation.before)})",
-        f"new output:    {relation.new_output}  ({_negations_text(relation.after)})",
-        "ready-to-paste case (under cases:):",
-        dump_cases([generated]).rstrip(),
-    ]
-    return "\n".join(lines)
+    return _broken_text("the source's negation changed, the output's did not", relation.variant, generated,
+                        f"{relation.output}  ({_negations_text(relation.before)})",
+                        f"{relation.new_output}  ({_negations_text(relation.after)})")
 
 
 def render_relation(suite: Suite, case: Case, relation: Relation) -> str:
     """Failure text: the edit, both outputs and polarities, and the edited source as a ready-to-paste case."""
     want = "stay" if relation.expect == KEEP else "flip"
     generated = _edited_case(suite, case, relation.variant, f"Output polarity must {want}.", keep_refs=True)
+    return _broken_text(f"output polarity should {want}", relation.variant, generated,
+                        f"{relation.output}  (polarity {relation.before:+.3f})",
+                        f"{relation.new_output}  (polarity {relation.after:+.3f})")
+
+
+def _broken_text(broken: str, variant: Variant, generated: dict[str, object], output: str, new_output: str) -> str:
+    """A broken relation's failure text: the edit, both sources and outputs, and the ready-to-paste case."""
     lines = [
-        f"metamorphic relation broken: output polarity should {want}",
-        "edit:", *[f"  {e.describe()}" for e in relation.variant.edits],
-        f"source:        {relation.variant.original}",
-        f"edited source: {relation.variant.text}",
-        f"output:        {relation.output}  (polarity {relation.before:+.3f})",
-        f"new output:    {relation.new_output}  (polarity {relation.after:+.3f})",
+        f"metamorphic relation broken: {broken}",
+        "edit:", *[f"  {e.describe()}" for e in variant.edits],
+        f"source:        {variant.original}",
+        f"edited source: {variant.text}",
+        f"output:        {output}",
+        f"new output:    {new_output}",
         "ready-to-paste case (under cases:):",
         dump_cases([generated]).rstrip(),
     ]
