@@ -28,9 +28,10 @@ class DensePerceptron:
         self._labels = sorted(self.classes, reverse=True)
         self._rows: dict[str, np.ndarray] = {}
 
-    def _row(self, feature: str) -> np.ndarray:
+    def _row(self, feature: str) -> np.ndarray | None:
+        """The weights of ``feature`` over the labels; None for a feature the model never saw."""
         row = self._rows.get(feature)
-        if row is None:
+        if row is None and feature in self.weights:
             weights = self.weights[feature]
             row = self._rows[feature] = np.array([weights.get(label, 0.0) for label in self._labels])
         return row
@@ -39,9 +40,9 @@ class DensePerceptron:
         """The best label for ``features`` (feature -> count), as NLTK's ``predict`` picks it."""
         scores = np.zeros(len(self._labels))
         for feature, value in features.items():
-            if value == 0 or feature not in self.weights:
-                continue
-            scores += self._row(feature) if value == 1 else value * self._row(feature)
+            row = self._row(feature) if value else None
+            if row is not None:
+                scores += row if value == 1 else value * row
         return self._labels[int(scores.argmax())]
 
 
