@@ -1,24 +1,22 @@
-"""Benchmark: SAM over BLEU against plain BLEU on 5,000 generated cases (not a test).
+"""Benchmark: SAM's default penalty against its base metric on pairs new to every cache (not a test).
 
-Cases look like a sentiment regression suite: references built from templates and
-sentiment words, hypotheses that copy the reference, swap the sentiment word for a
-synonym or an antonym, drop a negation or change a neutral word. Two figures:
+Each reference is a distinct sentence built from words drawn from the whole of the target
+language's lexicon (VADER's 7,200 alphabetic English words; the bundled Swedish lexicon),
+nouns, negators, intensifiers and numbers; its hypothesis copies it, swaps a lexicon word for
+another one from anywhere in the lexicon, adds or drops a negation, or changes a noun, as MT
+output differs from a reference. Every metric scores all pairs in one batch in a fresh process:
+Python's start, mtcheck's import, the lexicon, the tagger's weights and the lemmatiser's tables
+are in the time, and nothing is cached. The metrics alternate ``--runs`` times and the median
+of the paired ratios is printed (target for the default ``sam:`` <= 1.5x its base):
 
-* the first pass over new text (target <= 2x BLEU): each in a fresh process, after the
-  lexicon and the tagger are loaded (load times are printed), so every sentence is new
-  to SAM's caches and sacrebleu's; ``--first-runs`` processes, alternating which metric
-  scores first, and the median ratio; ``sam:bleu`` has its default penalty (aligned, which
-  reads WordNet's opposites for the replaced words as it goes);
-* the steady state (target <= 1.3x): sentences already analysed, as when a suite's
-  references recur across systems, checks and reruns in one process;
-* the default ``penalty: aligned`` against ``penalty: paper``, both over BLEU (target <= 1.3x):
-  in the steady state, and on new text (penalty caches cleared, sentences tagged).
+* English: ``sam:bleu`` (default, aligned penalty) and ``sam:bleu`` with ``penalty: paper``,
+  each against ``bleu``;
+* Swedish: ``sam:chrf`` (default penalty, curated opposites, simplemma lemmas) against ``chrf``.
 
-Then the same for a Swedish target, SAM over chrF against chrF (bundled Swedish lexicon,
-simplemma lemmas, no tagger): a first pass over new text in this process (SAM first, after
-the lemmatiser has loaded) and the steady state.
+Then the steady state in this process (target <= 1.3x): the same English pairs scored again,
+sentences already analysed, as when a suite's references recur across systems and reruns.
 
-    python bench/bench_sam.py [--cases 5000] [--first-runs 3] [--lexicon PATH]
+    python bench/bench_sam.py [--pairs 2000] [--runs 5]
 """
 from __future__ import annotations
 
@@ -29,185 +27,159 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
+from mtcheck.languages import find_language
 from mtcheck.metrics import get_metric
-from mtcheck.sentiment import analyse
+from mtcheck.sentiment.context import ENGLISH
+from mtcheck.sentiment.lexicon import load_lexicon
 
-TEMPLATES = [
-    "The {w} service at this hotel made our whole {n} {adv} memorable.",
-    "I am {neg}{w} about the new update to the {n} app.",
-    "My {n} skills are {w} after the course.",
-    "What a {w} match, the {n} team did {neg}play like that before!",
-    "Honestly the {n} was {w} and the staff were {neg}helpful at all.",
-    "This {n} is {w}, its only flaw is the last part.",
-    "We {neg}think the {w} ending of the {n} fits the story.",
-    "Currently I feel {w} about the people who criticise the {n}.",
-]
-SENTIMENT = {  # word -> (synonym, antonym)
-    "great": ("excellent", "terrible"), "happy": ("glad", "sad"), "awesome": ("amazing", "awful"),
-    "calm": ("peaceful", "angry"), "wonderful": ("lovely", "horrible"), "proud": ("pleased", "ashamed"),
-    "beautiful": ("pretty", "ugly"), "excited": ("thrilled", "bored"),
-}
-SV_TEMPLATES = [
-    "Servicen på hotellet var {w} och gjorde hela {n} {adv} minnesvärd.",
-    "Jag tycker {neg}att den nya {n} är {w}.",
-    "Personalen var {neg}{w} mot oss under hela {n}.",
-    "Vilken {w} match, laget har {neg}spelat så förut!",
-]
-SV_SENTIMENT = {  # word -> (synonym, antonym)
-    "bra": ("god", "dålig"), "fantastisk": ("underbar", "fruktansvärd"), "glad": ("lycklig", "ledsen"),
-    "trevlig": ("vänlig", "otrevlig"), "rolig": ("kul", "tråkig"), "vacker": ("fin", "ful"),
-}
-SV_NOUNS = ["resan", "kvällen", "veckan", "boken", "filmen", "staden", "appen", "säsongen"]
-SV_ADVERBS = ["verkligen", "väldigt", "mycket", "ganska"]
-NOUNS = ["novel", "film", "football", "phone", "study", "city", "family", "evening", "kitchen", "garden"]
-ADVERBS = ["truly", "really", "very", "quite"]
+CHILD = """
+import json, sys, time
+start = time.perf_counter()
+from mtcheck.metrics import get_metric
+name, options, path = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+metric = get_metric(name, options) if options else get_metric(name)
+scores = metric.score_batch([r["hyp"] for r in rows], [[r["ref"]] for r in rows])
+print(json.dumps({"seconds": time.perf_counter() - start, "scored": len(scores)}))
+"""
 
 
-def generate(count: int, seed: int = 13, swedish: bool = False) -> tuple[list[str], list[list[str]]]:
-    """``count`` (hypothesis, [reference]) cases, English or Swedish."""
+class Language:
+    """What the generator needs of one target language."""
+
+    def __init__(self, words: list[str], nouns: str, verbs: str, negator: str, intensifiers: list[str], joiner: str):
+        self.words, self.nouns, self.verbs = words, nouns.split(), verbs.split()
+        self.negator, self.intensifiers, self.joiner = negator, intensifiers, joiner
+
+
+def english() -> Language:
+    words = [w for w in load_lexicon("default").entries if isinstance(w, str) and w.isalpha()]  # type: ignore[union-attr]
+    return Language(words, "hotel food room staff film book train price city government company game weather "
+                    "concert delivery service phone beach museum project", "is was remains looks seems became",
+                    "not", sorted(ENGLISH.intensifiers), "and")
+
+
+def swedish() -> Language:
+    language = find_language("sv")
+    assert language is not None and language.lexicon_path is not None
+    words = [w for w in load_lexicon(language.lexicon_path).entries if isinstance(w, str) and w.isalpha()]  # type: ignore[union-attr]
+    return Language(words, "hotellet maten rummet personalen filmen boken tåget priset staden regeringen företaget "
+                    "spelet vädret konserten leveransen servicen telefonen stranden museet projektet",
+                    "är var blir verkar känns blev", "inte", sorted(language.intensifiers), "och")
+
+
+def _sentence(rng: random.Random, lang: Language) -> list[str]:
+    parts = [rng.choice(lang.nouns).capitalize(), rng.choice(lang.verbs)]
+    if rng.random() < 0.3:
+        parts.append(lang.negator)
+    if rng.random() < 0.3:
+        parts.append(rng.choice(lang.intensifiers))
+    parts += [rng.choice(lang.words), lang.joiner, rng.choice(lang.words), str(rng.randint(2, 999)), rng.choice(lang.nouns)]
+    if rng.random() < 0.5:
+        parts += [",", rng.choice(lang.words), rng.choice(lang.nouns)]
+    return parts
+
+
+def _variant(rng: random.Random, parts: list[str], lang: Language) -> list[str]:
+    """The hypothesis: a copy, a lexicon word swapped, a negation added or dropped, or a noun changed."""
+    kind = rng.random()
+    hyp = list(parts)
+    if kind < 0.2:
+        return hyp
+    if kind < 0.6:
+        index = rng.choice([i for i, word in enumerate(parts) if word in lang.words and i > 1] or [len(parts) - 1])
+        hyp[index] = rng.choice(lang.words)
+    elif kind < 0.8:
+        hyp.remove(lang.negator) if lang.negator in hyp else hyp.insert(2, lang.negator)
+    else:
+        hyp[-1 if hyp[-1] in lang.nouns else -2] = rng.choice(lang.nouns)
+    return hyp
+
+
+def make_pairs(count: int, lang: Language, seed: int = 13) -> list[dict[str, str]]:
+    """``count`` (hyp, ref) pairs with distinct references; no hypothesis repeats another pair's sentence."""
     rng = random.Random(seed)
-    templates, sentiment = (SV_TEMPLATES, SV_SENTIMENT) if swedish else (TEMPLATES, SENTIMENT)
-    nouns, adverbs, negator = (SV_NOUNS, SV_ADVERBS, "inte ") if swedish else (NOUNS, ADVERBS, "not ")
-    hyps, refs = [], []
-    for _ in range(count):
-        template = rng.choice(templates)
-        word = rng.choice(list(sentiment))
-        slots = {"n": rng.choice(nouns), "adv": rng.choice(adverbs), "neg": rng.choice(["", "", negator])}
-        ref = template.format(w=word, **slots)
-        kind = rng.random()
-        if kind < 0.25:
-            hyp = ref
-        elif kind < 0.5:
-            hyp = template.format(w=sentiment[word][0], **slots)
-        elif kind < 0.75:
-            hyp = template.format(w=sentiment[word][1], **slots)
-        elif kind < 0.85:
-            hyp = template.format(w=word, **{**slots, "neg": ""})
-        else:
-            hyp = template.format(w=word, **{**slots, "n": rng.choice(nouns)})
-        hyps.append(hyp)
-        refs.append([ref])
-    return hyps, refs
+    seen: set[str] = set()
+    pairs = []
+    while len(pairs) < count:
+        parts = _sentence(rng, lang)
+        ref, hyp = " ".join(parts) + ".", " ".join(_variant(rng, parts, lang)) + "."
+        if ref in seen or hyp in seen:
+            continue
+        seen.update((ref, hyp))
+        pairs.append({"hyp": hyp, "ref": ref})
+    return pairs
 
 
-def timed(function, *args) -> tuple[float, object]:
+def _run(metric: str, options: dict[str, str], path: Path) -> tuple[float, float]:
+    """Whole-process wall seconds and the child's own seconds (import, build, score) for ``metric``."""
+    start = time.perf_counter()
+    command = [sys.executable, "-c", CHILD, metric, json.dumps(options), str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, json.loads(done.stdout)["seconds"]
+
+
+def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tuple[str, dict]],
+                    pairs: list[dict[str, str]], runs: int) -> None:
+    """Each contender against ``base``, every metric in a fresh process, alternating; paired ratios."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "pairs.jsonl"
+        path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+        metrics = {base[0]: base, **contenders}
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in metrics}
+        for index in range(runs):
+            order = list(metrics) if index % 2 == 0 else list(reversed(metrics))
+            for name in order:
+                times[name].append(_run(*metrics[name], path))
+    print(f"{title}: {len(pairs)} pairs, each new; {runs} fresh processes per metric, alternating")
+    for name, timings in times.items():
+        print(f"  {name:<22} whole process {statistics.median(t[0] for t in timings):.2f} s, "
+              f"in-process (import, build, score) {statistics.median(t[1] for t in timings):.2f} s (medians)")
+    for name in contenders:
+        ratios = [c[0] / b[0] for c, b in zip(times[name], times[base[0]])]
+        print(f"  RATIO {name} / {base[0]}, whole process: median {statistics.median(ratios):.2f}x "
+              f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
+
+
+def timed(function, *args) -> float:
     """Wall time of one call, with the garbage collector off (as timeit does)."""
     gc.collect()
     gc.disable()
     try:
         start = time.perf_counter()
-        result = function(*args)
-        return time.perf_counter() - start, result
+        function(*args)
+        return time.perf_counter() - start
     finally:
         gc.enable()
 
 
-def best_of(runs: int, function, *args) -> float:
-    return min(timed(function, *args)[0] for _ in range(runs))
-
-
-def first_pass(cases: int, lexicon: str | None, sam_first: bool) -> dict[str, float]:
-    """Load SAM (lexicon, tagger), then score text never seen before with BLEU and SAM over BLEU
-    (in the order asked): meant for a fresh process, where nothing is analysed or cached yet."""
-    hyps, refs = generate(cases)
-    bleu = get_metric("bleu")
-    build, sam = timed(get_metric, "sam:bleu", {"lang": "en", **({"lexicon": lexicon} if lexicon else {})})
-    parse, _ = timed(getattr, sam, "lexicon")
-    tagger, _ = timed(analyse, "warm up the tagger")
-    order = [("sam", sam), ("bleu", bleu)] if sam_first else [("bleu", bleu), ("sam", sam)]
-    figures = {"build": build, "lexicon": parse, "tagger": tagger}
-    for name, metric in order:
-        figures[name] = timed(metric.score_batch, hyps, refs)[0]
-    return figures
-
-
-def first_passes(args: argparse.Namespace) -> list[dict[str, float]]:
-    """``args.first_runs`` first passes, each in a fresh process, alternating which metric goes first."""
-    runs = []
-    for run in range(args.first_runs):
-        command = [sys.executable, __file__, "--cases", str(args.cases), "--child-first-pass", str(run % 2)]
-        if args.lexicon:
-            command += ["--lexicon", args.lexicon]
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
-    return runs
+def steady_state(pairs: list[dict[str, str]], runs: int) -> None:
+    """``sam:bleu`` against ``bleu`` in this process, after one pass has analysed every sentence."""
+    hyps, refs = [p["hyp"] for p in pairs], [[p["ref"]] for p in pairs]
+    bleu, sam = get_metric("bleu"), get_metric("sam:bleu", {"lang": "en"})
+    sam.score_batch(hyps, refs)
+    plain = min(timed(bleu.score_batch, hyps, refs) for _ in range(runs))
+    warm = min(timed(sam.score_batch, hyps, refs) for _ in range(runs))
+    print(f"steady state (best of {runs}, analyses cached): bleu {plain:.3f} s, sam:bleu {warm:.3f} s, "
+          f"RATIO {warm / plain:.2f}x (target <= 1.3x)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=5000)
-    parser.add_argument("--runs", type=int, default=5, help="timed repetitions for the warm figures")
-    parser.add_argument("--first-runs", type=int, default=3, help="first passes, each in a fresh process")
-    parser.add_argument("--lexicon", default=None, help="lexicon file (default: $MTCHECK_SAM_LEXICON or VADER)")
-    parser.add_argument("--child-first-pass", type=int, choices=[0, 1], default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--pairs", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per metric (and warm repetitions)")
     args = parser.parse_args()
-    if args.child_first_pass is not None:
-        print(json.dumps(first_pass(args.cases, args.lexicon, bool(args.child_first_pass))))
-        return
-    hyps, refs = generate(args.cases)
-    distinct = len(set(hyps) | {r for rs in refs for r in rs})
-    print(f"{args.cases} cases, {distinct} distinct sentences")
-
-    runs = first_passes(args)
-    one = runs[0]
-    print(f"load: metric {one['build']:.2f} s, lexicon {one['lexicon']:.2f} s, tagger {one['tagger']:.2f} s "
-          f"(once per process; the first pass's own process)")
-    ratios = [run["sam"] / run["bleu"] for run in runs]
-    for run, ratio in zip(runs, ratios):
-        print(f"first pass (new text, fresh process): BLEU {run['bleu']:.3f} s, SAM over BLEU {run['sam']:.3f} s, "
-              f"ratio {ratio:.2f}x")
-    print(f"FIRST-PASS RATIO SAM/BLEU = {statistics.median(ratios):.2f}x (median of {len(runs)}; target <= 2x)")
-
-    bleu = get_metric("bleu")
-    sam = get_metric("sam:bleu", {"lang": "en", **({"lexicon": args.lexicon} if args.lexicon else {})})
-    sam.score_batch(hyps, refs)  # analyses cached from here on
-    plain = best_of(args.runs, bleu.score_batch, hyps, refs)
-    warm = best_of(args.runs, sam.score_batch, hyps, refs)
-    print(f"steady state (best of {args.runs}, analyses cached): BLEU {plain:.3f} s "
-          f"({plain / args.cases * 1e6:.0f} us/case), SAM over BLEU {warm:.3f} s")
-    print(f"RATIO SAM/BLEU = {warm / plain:.2f}x (target <= 1.3x)")
-    aligned_vs_paper(args, hyps, refs, sam)
-    swedish(args)
-
-
-def swedish(args: argparse.Namespace) -> None:
-    """SAM over chrF against chrF on Swedish cases: first pass over new text, then the steady state."""
-    hyps, refs = generate(args.cases, seed=17, swedish=True)
-    chrf = get_metric("chrf")
-    build, sam = timed(get_metric, "sam:chrf", {"lang": "sv"})
-    load, _ = timed(sam.score, "Filmen var bra.", ["Filmen var dålig."])  # lexicon and lemmatiser
-    first_sam = timed(sam.score_batch, hyps, refs)[0]
-    first_chrf = timed(chrf.score_batch, hyps, refs)[0]
-    print(f"Swedish: load metric {build:.2f} s, lexicon + lemmatiser {load:.2f} s; first pass (new text): "
-          f"chrF {first_chrf:.3f} s, SAM over chrF {first_sam:.3f} s, ratio {first_sam / first_chrf:.2f}x")
-    plain = best_of(args.runs, chrf.score_batch, hyps, refs)
-    warm = best_of(args.runs, sam.score_batch, hyps, refs)
-    print(f"Swedish steady state (best of {args.runs}): chrF {plain:.3f} s, SAM over chrF {warm:.3f} s")
-    print(f"RATIO SAM/CHRF (sv) = {warm / plain:.2f}x first pass {first_sam / first_chrf:.2f}x")
-
-
-def aligned_vs_paper(args: argparse.Namespace, hyps: list[str], refs: list[list[str]], aligned) -> None:
-    """``sam:bleu`` with the default ``penalty: aligned`` (``aligned``, analyses cached) against ``penalty: paper``:
-    steady state, then with each penalty's per-pair cache cleared (tags cached)."""
-    from mtcheck.sentiment.aligned import _aligned, side
-    from mtcheck.sentiment.polarity import _penalty
-
-    paper = get_metric("sam:bleu", {"lang": "en", "penalty": "paper",
-                                    **({"lexicon": args.lexicon} if args.lexicon else {})})
-    paper.score_batch(hyps, refs)
-    warm_paper = best_of(args.runs, paper.score_batch, hyps, refs)
-    warm_aligned = best_of(args.runs, aligned.score_batch, hyps, refs)
-    print(f"aligned penalty, steady state: sam:bleu paper {warm_paper:.3f} s, aligned {warm_aligned:.3f} s, "
-          f"RATIO ALIGNED/PAPER = {warm_aligned / warm_paper:.2f}x (target <= 1.3x)")
-    _penalty.cache_clear()
-    cold_paper = timed(paper.score_batch, hyps, refs)[0]
-    _aligned.cache_clear()
-    side.cache_clear()
-    cold_aligned = timed(aligned.score_batch, hyps, refs)[0]
-    print(f"aligned penalty, pairs new to both penalties (tags cached): paper {cold_paper:.3f} s, aligned "
-          f"{cold_aligned:.3f} s, ratio {cold_aligned / cold_paper:.2f}x")
+    pairs = make_pairs(args.pairs, english())
+    whole_processes("English", ("bleu", {}), {"sam:bleu": ("sam:bleu", {"lang": "en"}),
+                                              "sam:bleu penalty:paper": ("sam:bleu", {"lang": "en", "penalty": "paper"})},
+                    pairs, args.runs)
+    whole_processes("Swedish", ("chrf", {}), {"sam:chrf": ("sam:chrf", {"lang": "sv"})},
+                    make_pairs(args.pairs, swedish(), seed=17), args.runs)
+    steady_state(pairs, args.runs)
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def test_dense_prediction_breaks_ties_and_counts_as_nltk_does() -> None:
         features = {f"f{i}": rng.choice([0, 1, 1, 2]) for i in rng.sample(range(8), 5)}  # f6, f7: unknown
         nltk_model = nltk_perceptron.AveragedPerceptron(weights)
         nltk_model.classes = set(labels)
-        assert DensePerceptron(weights, set(labels)).predict(features) == nltk_model.predict(features)
+        assert DensePerceptron(weights, set(labels)).predict(features) == nltk_model.predict(features)[0]
 
 
 def test_a_prefix_is_the_whole_analysis_cut_short(nltk_tagger: PerceptronTagger) -> None:

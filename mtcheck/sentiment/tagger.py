@@ -1,6 +1,6 @@
 """English POS tagging, offline: NLTK's averaged-perceptron tagger with the weights that
-the ``textblob-aptagger`` package ships (MIT, Penn Treebank tags, ~8 MB, loads in ~0.3 s
-once NLTK is imported). Loaded once per process; it predicts with
+the ``textblob-aptagger`` package ships (MIT, Penn Treebank tags, ~8 MB, loads in ~0.3 s).
+Loaded once per process, without importing NLTK; it predicts with
 :class:`~mtcheck.sentiment.perceptron.DensePerceptron` (NLTK's tags, five times faster).
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pickle
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from mtcheck.errors import MetricError
+from mtcheck.sentiment.perceptron import PerceptronTagger
 
 _WEIGHTS = "trontagger-0.1.0.pickle"
 _INSTALL_HINT = "pip install 'mtcheck[sam]'"
@@ -39,24 +39,15 @@ def lemmatiser_ident() -> str:
 
 
 @lru_cache(maxsize=1)
-def _tagger() -> Any:
+def _tagger() -> PerceptronTagger:
     # Locate the weights without importing textblob_aptagger (its __init__ needs an old TextBlob).
     spec = importlib.util.find_spec("textblob_aptagger")
     if spec is None or not spec.submodule_search_locations:
         raise MetricError(f"SAM's POS tagger needs the 'textblob-aptagger' package (fix: {_INSTALL_HINT})")
     path = Path(list(spec.submodule_search_locations)[0]) / _WEIGHTS
-    try:
-        from nltk.tag.perceptron import PerceptronTagger
-
-        from mtcheck.sentiment.perceptron import DensePerceptron
-    except ImportError:
-        raise MetricError(f"SAM's POS tagger needs the 'nltk' package (fix: {_INSTALL_HINT})") from None
     with path.open("rb") as handle:
         weights, tagdict, classes = pickle.load(handle)  # weights shipped by an installed package
-    tagger = PerceptronTagger(load=False)
-    tagger.model = DensePerceptron(weights, classes)
-    tagger.tagdict, tagger.classes = tagdict, classes
-    return tagger
+    return PerceptronTagger(weights, tagdict, classes)
 
 
 def pos_tags(tokens: Sequence[str]) -> list[str]:
@@ -74,7 +65,7 @@ def iter_pos_tags(tokens: Sequence[str]) -> Iterator[str]:
     return _tags(_tagger(), tokens) if tokens else iter(())
 
 
-def _tags(tagger: Any, tokens: Sequence[str]) -> Iterator[str]:
+def _tags(tagger: PerceptronTagger, tokens: Sequence[str]) -> Iterator[str]:
     prev, prev2 = tagger.START
     context = (*tagger.START, *(tagger.normalize(word) for word in tokens), *tagger.END)
     for i, word in enumerate(tokens):
@@ -88,5 +79,4 @@ def _predicted(word: str, window: tuple[str, ...], prev: str, prev2: str) -> str
     """The perceptron's tag for ``word`` given the two tags before it and the normalised words
     around it (``window[2]`` is its own). Cached: hypotheses share most contexts with their references."""
     tagger = _tagger()
-    tag, _ = tagger.model.predict(tagger._get_features(0, word, window, prev, prev2))
-    return tag
+    return tagger.model.predict(tagger.features(word, window, prev, prev2))
