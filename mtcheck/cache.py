@@ -35,6 +35,7 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import file_kind, read_regular, remove_stale_temporaries, temporary_beside
+from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.resources import cache_root
 
@@ -93,7 +94,7 @@ def _to_json(key: str, score: Score, signature: str) -> str:
         "details": score.details,
         "signature": score.signature,
     }
-    return json.dumps({**entry, "sha256": _checksum(key, entry)}, ensure_ascii=False, allow_nan=True)
+    return json.dumps({**entry, "sha256": _checksum(key, entry)}, ensure_ascii=False, allow_nan=False)  # as read back
 
 
 _TYPES: dict[str, type] = {"for": str, "metric": str, "best_ref": int, "details": dict, "signature": str, "sha256": str}
@@ -102,9 +103,9 @@ _TYPES: dict[str, type] = {"for": str, "metric": str, "best_ref": int, "details"
 def _from_json(data: bytes, key: str, signature: str, value_range: ValueRange) -> Score:
     """Parse and check an entry; :class:`BadEntry` says why it is not a valid entry for ``key`` and ``signature``."""
     try:
-        entry = json.loads(data.decode("utf-8"))
-    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError alike
-        raise BadEntry(f"not UTF-8 JSON: {exc}") from None
+        entry = parse_json(data)
+    except JsonInputError as exc:
+        raise BadEntry(str(exc)) from None
     if not isinstance(entry, dict) or set(entry) != {*_TYPES, "value"}:
         raise BadEntry("not a score entry")
     for field, kind in _TYPES.items():

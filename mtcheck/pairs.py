@@ -9,7 +9,6 @@ not JSON, not such an object; an empty file) raises one :class:`MtcheckError`
 from __future__ import annotations
 
 import difflib
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError, Problem, quoted
 from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular, size_text
+from mtcheck.json_input import JsonInputError, parse_json
 
 #: ``--input -`` reads standard input, named ``<stdin>`` in errors.
 STDIN, STDIN_NAME = "-", "<stdin>"
@@ -109,24 +109,9 @@ def _parse(raw: bytes) -> Any:
     if not text.strip():
         raise _LineError("blank line", "remove it: every line holds one pair")
     try:
-        return _DECODER.decode(text)
-    except json.JSONDecodeError as exc:
-        raise _LineError(f"not valid JSON: {exc.msg}", f"write one JSON object per line, e.g. {EXAMPLE}", exc.colno) from None
-    except RecursionError:
-        raise _LineError("not valid JSON: nested too deeply", f"write one flat JSON object per line, e.g. {EXAMPLE}") from None
-
-
-def _object(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object as a dict; a key given twice is an error (``json`` would silently keep the last)."""
-    result = dict(items)
-    if len(result) != len(items):
-        seen: set[str] = set()
-        twice = next(key for key, _ in items if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise _LineError(f"key {quoted(twice)} is given twice", "give each key once")
-    return result
-
-
-_DECODER = json.JSONDecoder(object_pairs_hook=_object)  # built once: json.loads with a hook builds one per call
+        return parse_json(text)
+    except JsonInputError as exc:
+        raise _LineError(exc.message, exc.fix or f"write one JSON object per line, e.g. {EXAMPLE}", exc.column) from None
 
 
 def _kind(value: Any) -> str:

@@ -161,8 +161,8 @@ def _tamper(path: Path, change: Callable[[dict[str, Any]], None], *, reseal: boo
     [
         (lambda e: e.update(value=0.0), False, "checksum mismatch"),
         (lambda e: e.update(details={"note": "forged"}), False, "checksum mismatch"),
-        (lambda e: e.update(value=float("nan")), True, "not finite"),
-        (lambda e: e.update(value=float("inf")), True, "not finite"),
+        (lambda e: e.update(value=float("nan")), True, "NaN is not a JSON number"),
+        (lambda e: e.update(value=float("inf")), True, "Infinity is not a JSON number"),
         (lambda e: e.update(value=-1.0), True, "outside the metric's range"),
         (lambda e: e.update(value="0.5"), True, "not a number"),
         (lambda e: e.update(value=True), True, "not a number"),

@@ -239,9 +239,9 @@ ERRORS = {
                                                    'a quote or a line break ("a, b"), doubling its quotes)']),
     "empty reference": ("m.csv", "src,ref,ref2\na,,\n", [], ["m.csv:2: empty reference (column 'ref') (fix: write a reference, or remove the row)"]),
     "bad json line": ("m.jsonl", '{"src": "a", "ref": "b"}\n{"src": "a" "ref": "b"}\n[1]\n', [],
-                      ["m.jsonl:2:13: bad JSON: Expecting ',' delimiter (fix: write one JSON object per line)",
+                      ["m.jsonl:2:13: not valid JSON: Expecting ',' delimiter (fix: write one JSON object per line)",
                        'm.jsonl:3: a row must be a JSON object, got a list (fix: write {"src": "...", "ref": "..."})']),
-    "bad json": ("m.json", '[\n {"src": "a",\n  "ref": }\n]', [], ["m.json:3:10: bad JSON: Expecting value (fix: fix the JSON syntax)"]),
+    "bad json": ("m.json", '[\n {"src": "a",\n  "ref": }\n]', [], ["m.json:3:10: not valid JSON: Expecting value (fix: fix the JSON syntax)"]),
     "json object": ("m.json", '{"src": "a"}', [], ["m.json:1: the file must hold a JSON list of objects (fix: write "
                                                    '[{"src": "...", "ref": "..."}, ...], or one object per line in a .jsonl file)']),
     "text types": ("m.jsonl", '{"src": null, "ref": "b"}\n{"src": 5, "ref": ["b", 6]}\n{"src": "a", "ref": "b", "tags": {"x": 1}}\n', [],

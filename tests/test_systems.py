@@ -162,7 +162,7 @@ def test_jsonl_unknown_duplicate_and_malformed_lines_are_all_reported_with_lines
     assert "5 problem(s)" in message
     assert f"{path}:2: duplicate id 'c1' (first on line 1)" in message
     assert f"{path}:3: unknown case id 'zz'" in message
-    assert f"{path}:5:1: invalid JSON" in message
+    assert f"{path}:5:1: not valid JSON" in message
     assert f'{path}:6: missing "hyp"' in message
     assert f"{path}:7: expected a JSON object, got list" in message
 

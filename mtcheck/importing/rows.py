@@ -15,6 +15,7 @@ from pathlib import Path
 
 from mtcheck.errors import MtcheckError, Problem, quoted
 from mtcheck.files import read_regular
+from mtcheck.json_input import JsonInputError, parse_json
 
 #: Input formats by file name ending; ``--format`` names them when the name does not tell.
 FORMATS = {".tsv": "tsv", ".tab": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json"}
@@ -167,9 +168,9 @@ def read_jsonl(path: str, text: str) -> Table:
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(Problem(path, number, exc.colno, f"bad JSON: {exc.msg}", "write one JSON object per line"))
+            value = parse_json(line)
+        except JsonInputError as exc:
+            problems.append(Problem(path, number, exc.column, exc.message, exc.fix or "write one JSON object per line"))
             continue
         if isinstance(value, dict):
             rows.append(Row(number, value))
@@ -187,9 +188,9 @@ def _skip_space(text: str, position: int) -> int:
 def read_json(path: str, text: str) -> Table:
     """A JSON list of objects; each row is located at the line its object starts on."""
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError([Problem(path, exc.lineno, exc.colno, f"bad JSON: {exc.msg}", "fix the JSON syntax")]) from None
+        whole = parse_json(text)
+    except JsonInputError as exc:
+        raise InputError([Problem(path, exc.line, exc.column, exc.message, exc.fix or "fix the JSON syntax")]) from None
     if not isinstance(whole, list):
         raise InputError([Problem(path, 1, None, "the file must hold a JSON list of objects",
                                   'write [{"src": "...", "ref": "..."}, ...], or one object per line in a .jsonl file')])

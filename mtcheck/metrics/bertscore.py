@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.files import read_regular
+from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
@@ -88,6 +89,17 @@ _SCORERS: dict[_ModelConfig, BERTScorer] = {}
 def looks_like_path(model: str) -> bool:
     """True when ``model`` is written as a path (``./m``, ``/m``, ``~/m``, ``a/b/c``), never a hub name."""
     return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1
+
+
+def _config_layers(config: Path) -> Any:
+    """``num_hidden_layers`` of a local model's ``config.json``; a file that is no JSON object is a :class:`MetricError`."""
+    try:
+        data = parse_json(read_regular(config))
+    except (OSError, JsonInputError) as exc:
+        raise MetricError(f"bertscore: cannot read {config}: {exc}", setting=MODEL_SETTING) from None
+    if not isinstance(data, dict):
+        raise MetricError(f"bertscore: {config} is not a JSON object", setting=MODEL_SETTING)
+    return data.get("num_hidden_layers")
 
 
 def _resolve_model(model: str | None, lang: str | None) -> tuple[str, bool]:
@@ -272,7 +284,7 @@ class BERTScoreMetric(Metric):
         lang = metric_lang("bertscore", lang) if lang is not None and str(lang).strip() else None
         reference, local = _resolve_model(model, lang)
         if local and num_layers is None:
-            num_layers = json.loads((Path(reference) / "config.json").read_text(encoding="utf-8")).get("num_hidden_layers")
+            num_layers = _config_layers(Path(reference) / "config.json")
         if rescale_with_baseline:
             self._check_baseline(reference, local, lang, baseline_path)
         self.component, self.batch_size = component, int(batch_size)

@@ -29,6 +29,7 @@ from typing import Any
 from mtcheck import __version__
 from mtcheck.errors import MtcheckError
 from mtcheck.files import NotRegularFileError, check_writable, read_regular, replace_file
+from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
 from mtcheck.results import CaseResult
 from mtcheck.suite.model import Suite
@@ -388,13 +389,16 @@ def load_baseline(path: str | Path) -> Baseline:
     """
     path = Path(path)
     try:
-        data = json.loads(read_regular(path).decode("utf-8"))
+        data = parse_json(read_regular(path), finite=False)  # the checker names a non-finite value's JSON path
     except FileNotFoundError:
         raise MtcheckError(f"baseline {path} does not exist (fix: create it with 'mtcheck baseline save' "
                            f"or pytest --mt-baseline {path} --mt-update-baseline)") from None
     except NotRegularFileError as exc:
         raise MtcheckError(f"baseline {exc} (fix: pass the baseline file itself)") from None
-    except (OSError, ValueError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+    except JsonInputError as exc:
+        raise MtcheckError(f"baseline {path} cannot be read: {exc} "
+                           f"(fix: {exc.fix or 'save it again with mtcheck baseline save'})") from None
+    except OSError as exc:
         raise MtcheckError(f"baseline {path} cannot be read: {exc}") from None
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, *OLD_FORMATS):
         found = data.get("format") if isinstance(data, dict) else type(data).__name__

@@ -9,7 +9,6 @@ merged records exactly as a single run computes them from its own.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular
+from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.outcome import read_outcome
 from mtcheck.regression.baseline import CaseEntry, Measured
 from mtcheck.report.json_report import FORMAT
@@ -45,12 +45,12 @@ def _fail(path: str | Path, problem: str, fix: str = _FIX) -> MtcheckError:
 def read_report(path: str | Path) -> JobReport:
     """One job's JSON report, checked; raises :class:`MtcheckError` naming the file and the fix."""
     try:
-        data = json.loads(read_regular(Path(path), MAX_REPORT_BYTES).decode("utf-8"))
+        data = parse_json(read_regular(Path(path), MAX_REPORT_BYTES))
     except (NotRegularFileError, FileTooLargeError) as exc:
         raise _fail(path, str(exc).removeprefix(f"{path} ")) from None
     except OSError as exc:
         raise _fail(path, f"cannot read it: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, ValueError) as exc:
+    except JsonInputError as exc:
         raise _fail(path, f"not a JSON report ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(path, f"not an mtcheck JSON report (no \"format\": \"{FORMAT}\")")

@@ -25,6 +25,7 @@ from typing import Any
 from mtcheck.errors import SystemFailure
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
+from mtcheck.json_input import JsonInputError, parse_json
 
 #: How much of an unexpected response body an error message quotes.
 BODY_EXCERPT = 300
@@ -108,8 +109,8 @@ class LibreTranslateSystem(System):
         except (OSError, http.client.HTTPException) as exc:
             raise fail(self, f"connection to {self.endpoint} failed: {type(exc).__name__}: {exc}") from exc
         try:
-            translated = json.loads(body.decode("utf-8"))["translatedText"]
-        except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
+            translated = parse_json(body)["translatedText"]
+        except (JsonInputError, KeyError, TypeError):
             raise fail(
                 self, f'{self.endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body)}'
             ) from None

@@ -18,6 +18,7 @@ from mtcheck.errors import Problem
 from mtcheck.files import FileTooLargeError, read_regular, size_text
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import MAX_LISTED, System, decode_utf8, fail, listing, split_lines
+from mtcheck.json_input import JsonInputError, parse_json
 
 _UTF8_FIX = "re-save the file as UTF-8"
 #: The largest outputs file read: far above any real run's outputs, small enough that a wrong path cannot exhaust memory.
@@ -80,9 +81,10 @@ class OutputsFileSystem(System):
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.append(Problem(path, number, exc.colno, f"invalid JSON: {exc.msg}"))
+                record = parse_json(line)
+            except JsonInputError as exc:
+                problems.append(Problem(path, number, exc.column, exc.message,
+                                        exc.fix or 'write {"id": "<case id>", "hyp": "<text>"}'))
                 continue
             entry = _parse_record(record)
             if isinstance(entry, str):
