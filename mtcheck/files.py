@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mtcheck.errors import MtcheckError
 
-__all__ = ["STALE_SECONDS", "NotRegularFileError", "FileTooLargeError", "file_kind", "special_kind", "size_text",
+__all__ = ["STALE_SECONDS", "NUL_PROBLEM", "NUL_FIX", "has_nul", "NotRegularFileError", "FileTooLargeError", "file_kind", "special_kind", "size_text",
            "read_regular", "check_writable", "remove_stale_temporaries", "temporary_beside", "replace_file",
            "write_atomic"]
 
@@ -39,6 +39,16 @@ _KINDS = (
     (stat.S_ISBLK, "a block device"),
     (stat.S_ISSOCK, "a socket"),
 )
+
+
+#: What is wrong with a path holding a NUL byte, and the fix (the OS refuses one with a bare ``ValueError``).
+NUL_PROBLEM = r"holds a NUL byte (\0)"
+NUL_FIX = "remove it: no file name can hold one"
+
+
+def has_nul(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` holds a NUL byte: no file has such a name, and ``open`` or ``stat`` would raise ``ValueError``."""
+    return "\0" in os.fspath(path)
 
 
 class NotRegularFileError(OSError):
@@ -69,7 +79,7 @@ def special_kind(path: str | Path) -> str | None:
     """What ``path`` is (``"a FIFO"``, ``"a folder"``, ...; links followed) when it exists but is no regular file; else None."""
     try:
         mode = os.stat(path).st_mode
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL byte in the path (see has_nul)
         return None
     return None if stat.S_ISREG(mode) else file_kind(mode)
 

@@ -31,7 +31,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from mtcheck.errors import MetricError
-from mtcheck.files import special_kind
+from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul, special_kind
 
 #: Environment variable naming a lexicon file, used when no ``lexicon`` param is given.
 ENV_VAR = "MTCHECK_SAM_LEXICON"
@@ -178,6 +178,8 @@ def _load_sentiwords(path: Path) -> Lexicon:
             raise MetricError(f"{path}: not UTF-8 text ({exc.reason}) (fix: save the lexicon as UTF-8)") from None
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
+        if "\0" in line:
+            raise _problem(path, number, r"holds a NUL byte (\0)", "remove it: a lexicon is plain text")
         if _comment(line):
             continue
         fields = line.split("\t")
@@ -263,6 +265,8 @@ def find_lexicon(spec: str | os.PathLike[str] | None = None) -> LexiconFile:
     else:
         origin = "lexicon param"
     text = os.fspath(spec)
+    if has_nul(text):
+        raise MetricError(f"{text!r}: sentiment lexicon path {NUL_PROBLEM} (from the {origin}) (fix: {NUL_FIX})")
     if text.lower() in DEFAULT_NAMES:
         return LexiconFile("vader", 0, 0)
     path = Path(text).expanduser()

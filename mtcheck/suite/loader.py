@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import Problem, SuiteError, quoted
+from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
@@ -79,6 +80,8 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
 def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
     """Load one suite file: the suite (None when it has errors), every error, and every warning found on the way."""
     path = Path(path)
+    if has_nul(path):
+        return None, [Problem(repr(str(path)), None, None, f"the suite path {NUL_PROBLEM}", NUL_FIX)], []
     problems = separator_problems(path)  # first: a raw one may also be why the YAML is invalid
     doc = load_yaml(path, problems)
     report = Reporter(path)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.files import file_kind
+from mtcheck.files import NUL_FIX, NUL_PROBLEM, file_kind, has_nul
 from mtcheck.metrics import is_default_lexicon
 from mtcheck.metrics.bertscore import looks_like_path
 
@@ -60,6 +60,8 @@ def _folder_problem(folder: str, root: str) -> str | None:
 
 def _problem(suite_file: Path, joined: Path, folder: bool) -> Issue | None:
     """Why the suite may not name ``joined`` (its folder joined to a value), with the start of a fix; None when it may."""
+    if has_nul(joined):
+        return NUL_PROBLEM, NUL_FIX
     root = os.path.abspath(suite_file.parent)
     outside = (f"is outside the suite's folder {root}", "move it into that folder (or below)")
     if not _within(os.path.abspath(joined), root):
