@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mtcheck.files import read_regular
 from mtcheck.outcome import Outcome
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.results import CaseResult
@@ -17,12 +21,25 @@ if TYPE_CHECKING:
 FAILING = (Outcome.FAILED, Outcome.MISSED, Outcome.ERROR)
 
 
+@lru_cache(maxsize=1024)
+def suite_digest(path: str) -> str | None:
+    """SHA-256 of the suite file at ``path`` (read once per process), or None when it cannot be read."""
+    try:
+        return hashlib.sha256(read_regular(Path(path))).hexdigest()
+    except (OSError, ValueError):
+        return None
+
+
 def case_record(result: CaseResult, explanation: str | None = None) -> dict[str, Any]:
-    """Everything a report shows about one result, JSON-ready (travels from pytest-xdist workers)."""
-    case = result.target.case
+    """Everything a report shows about one result, JSON-ready (travels from pytest-xdist workers).
+
+    ``suite_cases`` and ``suite_sha256`` (the suite file's case count and digest) let ``report merge`` check
+    that its shards ran the same suites, whole."""
+    case, suite = result.target.case, result.target.suite
     record = record_of(result)
     record.update(
-        test_id=result.target.test_id, path=str(result.target.suite.path), line=case.line, src=case.src,
+        test_id=result.target.test_id, path=str(suite.path), suite_cases=len(suite.cases),
+        suite_sha256=suite_digest(str(suite.path)), line=case.line, src=case.src,
         refs=list(case.refs), hyp=result.hyp,
         error="; ".join(result.errors()) or None, rated=bool(case.ratings), explanation=explanation,
         checks=[{"metric": c.check.key, "value": c.value, "min": c.check.min, "max": c.check.max, "passed": c.passed,

@@ -108,7 +108,8 @@ class ReportPlugin:
         invocation = self.config.invocation_params
         data = ReportData(self.records, _regression(self.config), meta, probes=self.probes,
                           shard=shard.as_dict() if shard else None,
-                          run=run_info(["pytest", *invocation.args], invocation.dir),
+                          run={**run_info(["pytest", *invocation.args], invocation.dir),
+                               "filter": selection_filter(self.config)},
                           fail_on=self.config.getoption("mt_fail_on"))
         terminal = self.config.pluginmanager.get_plugin("terminalreporter")
         try:
@@ -123,11 +124,23 @@ class ReportPlugin:
                 print(line, file=sys.stderr)
 
 
+def selection_filter(config: pytest.Config) -> str | None:
+    """What narrowed this pytest run's cases besides ``--mt-shard`` (``-k``, ``-m``, ``--deselect``, test ids),
+    as its options; None when nothing did. ``report merge`` refuses a filtered shard: it is no whole shard."""
+    found = [f"-k {config.option.keyword!r}"] if getattr(config.option, "keyword", "") else []
+    if getattr(config.option, "markexpr", ""):
+        found.append(f"-m {config.option.markexpr!r}")
+    found.extend(f"--deselect {item}" for item in getattr(config.option, "deselect", None) or ())
+    found.extend(arg for arg in config.args if "::" in arg)
+    return " ".join(found) or None
+
+
 def run_report_data(results: Sequence[CaseResult], evaluator: Evaluator, command: Sequence[str], *,
                     meta_eval: bool, shard: Shard | None = None, fail_on: str | None = None) -> ReportData:
     """The report data of ``mtcheck run`` (``command``: its argument list, ``fail_on``: its ``--fail-on``);
     ``meta_eval``: with the meta-evaluation of rated suites (as the HTML and JSON reports hold)."""
     records = records_of(results)
     meta = rated_meta_eval(records, evaluator) if meta_eval else None
-    return ReportData(records, None, meta, shard=shard.as_dict() if shard else None, run=run_info(command),
+    return ReportData(records, None, meta, shard=shard.as_dict() if shard else None,
+                      run={**run_info(command), "filter": None},
                       fail_on=fail_on)

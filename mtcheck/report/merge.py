@@ -1,8 +1,11 @@
 """Combine the JSON reports of a sharded run (``--shard K/N`` jobs) into the report of one run.
 
-Each job writes ``--report-json``; :func:`read_report` checks one file and
-:func:`merge_reports` checks that together they are every shard of one split,
-each case once, and puts the case records back in run order: by suite file
+Each job writes ``--report-json``; :func:`read_report` checks one file (each
+record's outcome agrees with its checks) and :func:`merge_reports` checks that
+together they add up to one run: every shard of one split, each case once, one
+mtcheck version, no job filtered (``-k``, ``-m``, ...), each suite file the same
+in every job (its SHA-256) and whole (as many cases as the file holds). It then
+puts the case records back in run order: by suite file
 path, then by the case's line (the order ``mtcheck run`` checks a folder in).
 Summary, meta-evaluation and the baseline comparison are then computed from the
 merged records exactly as a single run computes them from its own.
@@ -17,14 +20,15 @@ from typing import Any
 from mtcheck.errors import MtcheckError
 from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular
 from mtcheck.json_input import JsonInputError, parse_json
-from mtcheck.outcome import read_outcome
+from mtcheck.outcome import Outcome, read_outcome
 from mtcheck.regression.baseline import CaseEntry, Measured
 from mtcheck.report.json_report import FORMAT
 
 #: Largest report read (a 100,000-case run writes about 100 MiB).
 MAX_REPORT_BYTES = 1024**3
 #: Fields a case record must have for a merge; ``test_id`` and ``path`` came with report merging.
-_RECORD_FIELDS = ("suite", "case", "test_id", "path", "line", "outcome", "values", "checks", "tags")
+_RECORD_FIELDS = ("suite", "case", "test_id", "path", "suite_cases", "suite_sha256", "line", "outcome", "values",
+                  "checks", "tags")
 _FIX = "pass the --report-json / --mt-report-json file of each job, written by this version of mtcheck"
 
 
@@ -36,6 +40,9 @@ class JobReport:
     shard: dict[str, int] | None
     cases: list[dict[str, Any]]
     probes: list[dict[str, Any]]
+    #: The mtcheck version that wrote it, and what filtered its cases besides the shard (None: nothing).
+    version: str | None = None
+    filter: str | None = None
 
 
 def _fail(path: str | Path, problem: str, fix: str = _FIX) -> MtcheckError:
@@ -62,6 +69,10 @@ def read_report(path: str | Path) -> JobReport:
         if missing:
             raise _fail(path, f"case record #{index + 1} has no {', '.join(missing)}")
         record["outcome"] = _outcome(path, f"case record #{index + 1}", record["outcome"])
+        inconsistent = _disagreement(record)
+        if inconsistent:
+            raise _fail(path, f"case {record['suite']}::{record['test_id']} says {record['outcome']!r}, but {inconsistent}",
+                        "merge the reports as mtcheck wrote them")
     for index, record in enumerate(probes):
         if not isinstance(record, dict) or "outcome" not in record:
             raise _fail(path, f"sensitivity record #{index + 1} has no outcome")
@@ -69,7 +80,21 @@ def read_report(path: str | Path) -> JobReport:
     if shard is not None and not (isinstance(shard, dict) and isinstance(shard.get("index"), int)
                                   and isinstance(shard.get("count"), int)):
         raise _fail(path, "\"shard\" must be {\"index\": K, \"count\": N}")
-    return JobReport(str(path), shard, cases, probes)
+    run = data.get("run") if isinstance(data.get("run"), dict) else {}
+    return JobReport(str(path), shard, cases, probes, run.get("mtcheck"), run.get("filter"))
+
+
+def _disagreement(record: dict[str, Any]) -> str | None:
+    """Why ``record``'s outcome cannot follow from its checks (a record edited into a pass); None when it can."""
+    checks = [c for c in [*record["checks"], *(record.get("contrastive") or ())] if isinstance(c, dict)]
+    if (record.get("error") or any(c.get("error") for c in checks)) and record["outcome"] != Outcome.ERROR:
+        return "a check could not be computed"
+    failed = any(c.get("passed") is False for c in checks)
+    if record["outcome"] == Outcome.PASSED and failed:
+        return "a check failed"
+    if record["outcome"] == Outcome.CAUGHT and not failed:
+        return "no check failed"
+    return None
 
 
 def _outcome(path: str | Path, what: str, word: Any) -> str:
@@ -107,9 +132,47 @@ def _check_shards(reports: Sequence[JobReport]) -> None:
                            f"(fix: {_FIX}; a job whose shard held no case writes one too)")
 
 
+def _check_runs(reports: Sequence[JobReport]) -> None:
+    """One mtcheck version, and no job whose cases were filtered."""
+    for report in reports:
+        if report.filter:
+            raise _fail(report.path, f"its run was filtered ({report.filter}), so it is not a whole shard",
+                        "run every job without -k, -m, --deselect or test ids, and merge those reports")
+    versions = {r.version for r in reports if r.version is not None}
+    if len(versions) > 1:
+        shown = ", ".join(f"{r.version} in {r.path}" for r in reports)
+        raise MtcheckError(f"the reports were written by different mtcheck versions ({shown}) "
+                           "(fix: run every job with one mtcheck version)")
+
+
+def _check_suites(reports: Sequence[JobReport]) -> None:
+    """Each suite file the same in every job (its digest) and whole in the merge (every case of it in some report)."""
+    digests: dict[str, tuple[str | None, str]] = {}
+    cases: dict[str, set[str]] = {}
+    counts: dict[str, int] = {}
+    for report in reports:
+        for record in report.cases:
+            path, digest = record["path"], record["suite_sha256"]
+            first = digests.setdefault(path, (digest, report.path))
+            if first[0] != digest:
+                raise _fail(report.path, f"suite {path} differs from the one {first[1]} ran (SHA-256 {digest} "
+                                         f"and {first[0]})", "run every job on the same commit")
+            cases.setdefault(path, set()).add(record["case"])
+            counts[path] = record["suite_cases"]
+    for path, seen in cases.items():
+        if len(seen) < counts[path]:
+            without = [r.path for r in reports if not any(c["path"] == path for c in r.cases)]
+            where = f"; no case of it in {', '.join(without)}" if without else ""
+            raise MtcheckError(f"suite {path}: only {len(seen)} of its {counts[path]} cases are in the reports{where}: "
+                               "the jobs ran different suites, or one was filtered or stopped early "
+                               "(fix: run every shard with the same suite arguments, to the end, and merge those reports)")
+
+
 def merge_reports(reports: Sequence[JobReport]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The case records of ``reports`` in run order, and their probe records; raises :class:`MtcheckError`."""
     _check_shards(reports)
+    _check_runs(reports)
+    _check_suites(reports)
     owner: dict[tuple[str, str], int] = {}
     for number, report in enumerate(reports):
         for record in report.cases:
