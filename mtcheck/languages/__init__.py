@@ -53,6 +53,10 @@ class Language:
     #: Words placed before the finite verb together with it (Spanish clitics: "no *me* gusta").
     clitics: frozenset[str] = frozenset()
     grammar_source: str = ""
+    #: Prefixes that negate or reverse the word they form ("o" in "osynlig"), for SAM's opposites.
+    negating_prefixes: tuple[str, ...] = ()
+    #: Particles of opposite direction ("in"/"ut"): as words after the same verb, or as compound parts.
+    opposite_particles: tuple[tuple[str, str], ...] = ()
     opposites: dict[str, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

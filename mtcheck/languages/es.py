@@ -42,4 +42,6 @@ LANGUAGE = Language(
     ),
     grammar_source="RAE & ASALE, Nueva gramática de la lengua española (2009), ch. 48; "
                    "Butt & Benjamin, A New Reference Grammar of Modern Spanish (2019)",
+    negating_prefixes=("des", "in", "im", "anti"),
+    opposite_particles=(),
 )

@@ -38,4 +38,6 @@ LANGUAGE = Language(
     ),
     grammar_source="Faarlund, Lie & Vannebo, Norsk referansegrammatikk (1997); "
                    "Strandskogen & Strandskogen, Norwegian: An Essential Grammar (1995)",
+    negating_prefixes=("u", "av", "in"),
+    opposite_particles=(("inn", "ut"), ("på", "av"), ("opp", "ned")),
 )

@@ -42,4 +42,6 @@ LANGUAGE = Language(
     ),
     grammar_source="Teleman, Hellberg & Andersson, Svenska Akademiens grammatik (1999); "
                    "Holmes & Hinchliffe, Swedish: A Comprehensive Grammar (2013)",
+    negating_prefixes=("o", "av", "in"),
+    opposite_particles=(("in", "ut"), ("på", "av"), ("upp", "ner"), ("upp", "ned")),
 )

@@ -156,7 +156,7 @@ class SAMMetric(Metric):
         )
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
-        """``penalty:aligned`` and the opposites it reads (``ant:wordnet-3.0``); none for the paper's penalty, so
+        """``penalty:aligned`` and the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``); none for the paper's penalty, so
         its signatures (and cached scores) stay as they were."""
         if self.penalty != "aligned":
             return []

@@ -13,7 +13,8 @@ For a lemma (any part of speech):
 * its **senses** are the first :data:`SENSES` synsets that list it in each part of speech
   (WordNet orders them by frequency, so a rare sense such as "get" = arrive, opposite to
   "leave", does not count), plus the head synset of each adjective satellite sense (WordNet's
-  similar-to ``&``: "quick" is similar to "fast");
+  similar-to ``&``: "quick" is similar to "fast") and, for an adverb, the adjective synset it
+  pertains to (``\\`` from the lemma itself: "vertically" -> "vertical");
 * its **derived** synsets are the derivationally related forms (``+``) of the lemma in those
   senses ("presence" -> "present");
 * its **opposites** are the targets of the antonym pointers (``!``) of its senses, any of their
@@ -34,7 +35,8 @@ from pathlib import Path
 from mtcheck.errors import MetricError
 from mtcheck.resources.wordnet import WordNetSource, find_sources, read_version
 
-__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "lemma_relations", "relations_id"]
+__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "is_listed", "lemma_relations",
+           "relations_id"]
 
 #: How many senses of a lemma count, per part of speech: the most frequent ones.
 SENSES = 3
@@ -194,13 +196,18 @@ def lemma_relations(lemma: str) -> LemmaRelations:
             synset = own[pos, offset] = files.synset(pos, offset)
             number = _number(synset, key)
             for symbol, target, source, _ in synset.pointers:
-                if symbol == "&" and synset.kind == "s":
+                if (symbol == "&" and synset.kind == "s") or (symbol == "\\" and pos == "r" and source == number):
                     heads.add(target)
                 elif symbol == "+" and source == number:
                     derived.add(target)
     senses = [*own.values(), *(files.synset(*head) for head in heads - own.keys())]
     opposites = {target for synset in senses for symbol, target, _, _ in synset.pointers if symbol == "!"}
     return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites))
+
+
+def is_listed(lemma: str) -> bool:
+    """Whether WordNet lists ``lemma`` in any part of speech."""
+    return bool(lemma_relations(lemma).senses)
 
 
 def _number(synset: Synset, lemma: str) -> int:

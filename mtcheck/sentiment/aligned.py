@@ -16,8 +16,9 @@ is paired with the reference word it replaces, and p is half the largest change:
    c. words still left pair by meaning (*replaced*), first within each replace block, then across
       blocks, and in this order: a negator with a negator ("never" for "not"), then paraphrases
       (synonyms, near-synonyms, see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
-      WordNet for English, the curated opposite lists for the other languages), then (within a
-      block only) two words that both carry polarity;
+      WordNet for English, the curated opposite lists for the other languages, and opposites by
+      a negating prefix or opposite particles, the latter as words only after the same word:
+      "log in" / "log out"), then (within a block only) two words that both carry polarity;
    d. within each *replace* block, the words still left pair by position (*replaced*);
    e. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
@@ -289,7 +290,7 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
-    found = None if relations is None else relations.relation(th, tr)
+    found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r))
     if found == ANTONYM:
         return found
     s_h, s_r = hyp.priors[h], ref.priors[r]
@@ -298,6 +299,11 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     if found == SYNONYM:
         return found
     return NEAR_SYNONYM if s_h and abs(s_h - s_r) < NEAR else None
+
+
+def _same_head(hyp: Side, h: int, ref: Side, r: int) -> bool:
+    """Whether the tokens just before ``h`` and ``r`` are the same word ("log" in "log in" / "log out")."""
+    return h > 0 and r > 0 and hyp.tokens[h - 1].is_word and hyp.tokens[h - 1].lemma == ref.tokens[r - 1].lemma
 
 
 @lru_cache(maxsize=200_000)

@@ -4,23 +4,29 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 *replaced*, so opposites count whether or not either word carries sentiment, and a synonym
 costs nothing:
 
-* English: WordNet 3.0's antonymy (with similar-to satellites and derivational neighbours) and
-  synonymy, read offline by :mod:`mtcheck.resources.wordnet_relations`, for content words
-  (a word the tagger gives a part of speech), by lemma and surface form;
+* English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
+  adjectives adverbs pertain to) and synonymy, read offline by
+  :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
+  of speech), by lemma and surface form;
 * sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
-  lemmas); they list no synonyms.
+  lemmas); they list no synonyms;
+* every language with a table in :mod:`mtcheck.sentiment.affixes` (English there, the others'
+  ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
+  opposite particles, where the lists and WordNet give no relation.
 
-:attr:`ident` goes into the metric signature (``ant:wordnet-3.0``, ``ant:mtcheck-sv-sha256:...``),
-:attr:`source` into explanations (``antonym: WordNet``).
+:attr:`ident` goes into the metric signature (``ant:wordnet-3.0+affix-<digest>``,
+``ant:mtcheck-sv-sha256:...+affix-<digest>``), :attr:`source` into explanations (``antonym: WordNet``).
 """
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import get_language
-from mtcheck.resources.wordnet_relations import are_antonyms, are_synonyms, relations_id
+from mtcheck.resources.wordnet_relations import are_antonyms, are_synonyms, is_listed, relations_id
+from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
 ANTONYM, SYNONYM = "antonym", "synonym"
@@ -29,19 +35,32 @@ ANTONYM, SYNONYM = "antonym", "synonym"
 @dataclass(frozen=True, eq=False)
 class WordRelations:
     """Opposites and synonyms of one target language; ``opposites`` are curated ``(form, form)`` pairs
-    (both directions), or None for WordNet."""
+    (both directions), or None for WordNet; ``affixes`` the language's affixal opposites, ``known`` the
+    dictionary that guards their drifted prefixes (WordNet's lemmas for English)."""
 
     ident: str
     source: str
     opposites: frozenset[tuple[str, str]] | None = None
+    affixes: Affixes = Affixes()
+    known: Callable[[str], bool] | None = None
 
-    def relation(self, hyp: Token, ref: Token) -> str | None:
-        """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word."""
+    def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
+        """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
+        ``same_head``: the word before each is the same word, so opposite particles are opposites ("log in")."""
+        keys_h, keys_r = _keys(hyp), _keys(ref)
+        if same_head and self.affixes.particle_pair(hyp.form, ref.form):
+            return ANTONYM
         if self.opposites is not None:
-            return ANTONYM if any((a, b) in self.opposites for a in _keys(hyp) for b in _keys(ref)) else None
+            if any((a, b) in self.opposites for a in keys_h for b in keys_r):
+                return ANTONYM
+            return self._affixal(keys_h, keys_r)
         if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
             return None
-        return _wordnet_relation(_keys(hyp), _keys(ref))
+        return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
+
+    def _affixal(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
+        """``"antonym"`` when a key of each is the other's opposite by a prefix or particle compound."""
+        return ANTONYM if any(self.affixes.opposite(a, b, self.known) for a in keys_h for b in keys_r) else None
 
 
 def _keys(token: Token) -> tuple[str, ...]:
@@ -64,8 +83,10 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     if analysis is None:
         return None
     if analysis == "en":
-        return WordRelations(relations_id(), "WordNet")
+        return WordRelations(f"{relations_id()}+affix-{ENGLISH.ident}", "WordNet", affixes=ENGLISH, known=is_listed)
     language = get_language(analysis)
     pairs = frozenset(p for a, b in language.opposite_pairs for p in ((a, b), (b, a)))
     digest = hashlib.sha256("\n".join(f"{a}\t{b}" for a, b in sorted(pairs)).encode("utf-8")).hexdigest()[:12]
-    return WordRelations(f"mtcheck-{language.code}-sha256:{digest}", f"mtcheck-{language.code} opposites", pairs)
+    affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles)
+    return WordRelations(f"mtcheck-{language.code}-sha256:{digest}+affix-{affixes.ident}",
+                         f"mtcheck-{language.code} opposites", pairs, affixes)

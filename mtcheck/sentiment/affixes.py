@@ -1,0 +1,104 @@
+"""Opposites formed by word formation rather than listed: affixal negation and opposite particles.
+
+Three mechanisms, each read on a pair of lower-case keys (a word's form or lemma):
+
+* **negating prefix**: one word is the other with a prefix that negates or reverses it
+  ("select"/"deselect", "gültig"/"ungültig", "markera"/"avmarkera", "activar"/"desactivar");
+  a hyphen after the prefix is allowed ("non-empty");
+* **opposite particles in a compound**: the two words share a rest and begin (or end, after a
+  hyphen) with the two particles of an opposite pair ("upload"/"download", "Einblenden"/
+  "Ausblenden", "inmatning"/"utmatning", "zoom-in"/"zoom-out");
+* **opposite particles as words**: the two words are the particles of an opposite pair; the
+  caller asks this only where the word before each (its verb or noun) is the same word
+  ("log in"/"log out", "Volume up"/"Volume down", "zooma in"/"zooma ut").
+
+Guards: the rest left by a prefix or particle has at least :data:`MIN_STEM` letters (so "unit"
+is not "un" + "it"); an assimilated prefix only stands before the letters it assimilated to
+("im" before b, m, p: "impossible", never "import" read as "im" + "port" where "port" would
+need "in"); and prefixes of :attr:`Affixes.drifted` (English *dis-*, *de-*, *in-*) formed many
+words whose meaning has drifted from the stem ("discover", "define", "inform"), so they are read
+only for a word the caller's dictionary does not list (English: WordNet, whose own antonym
+pointers already hold the listed affixal opposites, "disable"/"enable", "invalid"/"valid").
+English compounds with particles are guarded the same way ("income" is no opposite of "outcome").
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+#: The fewest letters a prefix or particle may leave: "unable" -> "able", never "unit" -> "it".
+MIN_STEM = 4
+#: Assimilated prefixes and the letters they stand before ("impossible", "illegal", "irregular").
+ASSIMILATED = {"im": "bmp", "il": "l", "ir": "r"}
+
+
+@dataclass(frozen=True)
+class Affixes:
+    """One language's negating prefixes and opposite particles (lower case).
+
+    ``negating`` prefixes are read wherever the guards allow; ``drifted`` ones (and, when
+    ``guard_compounds``, particle compounds) only for a word that ``known`` (the caller's
+    dictionary) does not list."""
+
+    negating: tuple[str, ...] = ()
+    drifted: tuple[str, ...] = ()
+    particles: tuple[tuple[str, str], ...] = ()
+    guard_compounds: bool = False
+
+    @property
+    def ident(self) -> str:
+        """A short digest of the table, for signatures: another table gives another ident."""
+        text = "|".join([",".join(self.negating), ",".join(self.drifted),
+                         ",".join(f"{a}/{b}" for a, b in self.particles), str(self.guard_compounds)])
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+    def opposite(self, a: str, b: str, known: Callable[[str], bool] | None = None) -> bool:
+        """Whether keys ``a`` and ``b`` are opposites by a negating prefix or a particle compound."""
+        return (self._prefixed(a, b, known) or self._prefixed(b, a, known)
+                or self._compound(a, b, known))
+
+    def particle_pair(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` are the two particles of an opposite pair ("in"/"out")."""
+        return (a, b) in self._particle_set
+
+    @cached_property
+    def _particle_set(self) -> frozenset[tuple[str, str]]:
+        return frozenset(p for a, b in self.particles for p in ((a, b), (b, a)))
+
+    def _prefixed(self, word: str, stem: str, known: Callable[[str], bool] | None) -> bool:
+        """Whether ``word`` is ``stem`` with a negating prefix (and a hyphen, perhaps)."""
+        if len(stem) < MIN_STEM or len(word) <= len(stem) or not word.endswith(stem):
+            return False
+        prefix = word[: len(word) - len(stem)].removesuffix("-")
+        if prefix in ASSIMILATED and stem[0] not in ASSIMILATED[prefix]:
+            return False
+        if prefix in self.negating:
+            return True
+        return prefix in self.drifted and known is not None and not known(word)
+
+    def _compound(self, a: str, b: str, known: Callable[[str], bool] | None) -> bool:
+        """Whether ``a`` and ``b`` are one rest with the two particles of an opposite pair before or after it."""
+        for x, y in self.particles:
+            for first, second in ((a, b), (b, a)):
+                rest = _rest(first, x, second, y)
+                if rest is not None and len(rest.strip("-")) >= MIN_STEM:
+                    return not self.guard_compounds or known is None or not (known(a) and known(b))
+        return False
+
+
+def _rest(first: str, x: str, second: str, y: str) -> str | None:
+    """The shared rest when ``first`` = x + rest and ``second`` = y + rest, or rest + x and rest + y
+    after a hyphen ("zoom-in"/"zoom-out"); None otherwise."""
+    if first.startswith(x) and second.startswith(y) and first[len(x):] == second[len(y):]:
+        return first[len(x):]
+    if first.endswith("-" + x) and second.endswith("-" + y) and first[: -len(x)] == second[: -len(y)]:
+        return first[: -len(x)]
+    return None
+
+
+#: English: *un-*, *non-* negate productively; *dis-*, *de-*, *in-* (*im-*, *il-*, *ir-*) also formed
+#: words of drifted meaning, so WordNet decides where it lists the word. Particles: in/out, on/off, up/down.
+ENGLISH = Affixes(negating=("un", "non"), drifted=("dis", "de", "in", "im", "il", "ir"),
+                  particles=(("in", "out"), ("on", "off"), ("up", "down")), guard_compounds=True)
