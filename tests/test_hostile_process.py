@@ -1,0 +1,75 @@
+"""Hostile processes: a pytest-xdist worker that dies, a ``cmd:`` child that escapes, inputs too big to score.
+
+Each pytest session runs in a subprocess whose timeout is only a safety net: a hang
+fails the test instead of blocking CI.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+#: Only a safety net against a hang; no session here needs a fraction of it.
+HANG_SECONDS = 300
+
+PLAIN_TESTS = """
+import os
+import pytest
+
+@pytest.mark.parametrize("i", range(40))
+def test_n(i):
+    if i == 17:
+        os._exit(1)  # the worker dies, as an OOM-killed one does
+"""
+
+CRASHING_SYSTEM = """
+import os
+
+def translate(sources, source_lang, target_lang):
+    if "crash" in sources:
+        os._exit(1)
+    return [source.upper() for source in sources]
+"""
+
+
+def _pytest(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(folder)]),
+           "MTCHECK_CACHE_DIR": str(folder / "cache")}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", *args], cwd=folder,
+                          env=env, capture_output=True, text=True, timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+
+
+def _last_line(result: subprocess.CompletedProcess[str]) -> str:
+    """pytest's last line without its timing: ``1 failed, 39 passed``."""
+    return re.sub(r" in [\d.]+s.*$", "", result.stdout.strip().splitlines()[-1]).strip("= ")
+
+
+def test_a_plain_project_behaves_under_xdist_as_without_mtcheck_a_crash_included(tmp_path: Path) -> None:
+    (tmp_path / "test_plain.py").write_text(PLAIN_TESTS, encoding="utf-8")
+    with_mtcheck = _pytest(tmp_path)
+    without = _pytest(tmp_path, "-p", "no:mtcheck")
+    assert (with_mtcheck.returncode, _last_line(with_mtcheck)) == (without.returncode, _last_line(without))
+    assert (with_mtcheck.returncode, _last_line(with_mtcheck)) == (1, "1 failed, 39 passed")
+    assert "crashed while running 'test_plain.py::test_n[17]'" in with_mtcheck.stdout
+
+
+def test_a_suite_session_whose_worker_dies_ends_with_the_crash_failed(tmp_path: Path) -> None:
+    (tmp_path / "crashing.py").write_text(CRASHING_SYSTEM, encoding="utf-8")
+    cases = "\n".join(f"  - {{id: c{i:02d}, src: '{'crash' if i == 7 else f'word {i}'}', ref: 'WORD {i}'}}"
+                      for i in range(20))
+    (tmp_path / "demo.mt.yaml").write_text("source_lang: en\ntarget_lang: en\n"
+                                           f"defaults:\n  checks: [{{metric: chrf, min: 50}}]\ncases:\n{cases}\n",
+                                           encoding="utf-8")
+    result = _pytest(tmp_path, "--mt-batch-size", "5", "--mt-system", "py:crashing:translate")
+    assert result.returncode == 1, result.stdout
+    crashed = re.findall(r"^FAILED (demo\.mt\.yaml::c\d+) - worker '\w+' crashed", result.stdout, re.MULTILINE)
+    assert "demo.mt.yaml::c07" in crashed  # the case that kills its worker is reported, never run forever
+    # every other case ran exactly once: the dead worker's other cases went to the others
+    assert _last_line(result) == f"{len(crashed)} failed, {20 - len(crashed)} passed"
+    assert "test(s) crashed their pytest-xdist worker" in result.stdout
+    assert "INTERNALERROR" not in result.stdout + result.stderr
