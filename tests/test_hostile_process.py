@@ -9,9 +9,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from mtcheck.errors import SystemFailure
+from mtcheck.suite.model import Case
+from mtcheck.systems.command import CommandSystem
 
 REPO = Path(__file__).resolve().parents[1]
 #: Only a safety net against a hang; no session here needs a fraction of it.
@@ -73,3 +78,41 @@ def test_a_suite_session_whose_worker_dies_ends_with_the_crash_failed(tmp_path: 
     assert _last_line(result) == f"{len(crashed)} failed, {20 - len(crashed)} passed"
     assert "test(s) crashed their pytest-xdist worker" in result.stdout
     assert "INTERNALERROR" not in result.stdout + result.stderr
+
+
+ESCAPING_COMMAND = """
+import os, sys, time
+if os.fork() == 0:
+    os.setsid()  # leaves the command's session and process group
+    open(sys.argv[1], "w").write(str(os.getpid()))
+    time.sleep(600)
+time.sleep(600)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` no longer runs; a killed process not yet reaped (a zombie) counts as gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except FileNotFoundError:
+        return True
+    return stat.rsplit(")", 1)[-1].split()[0] == "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="descendants that left the group are found in /proc")
+def test_a_command_child_that_calls_setsid_is_killed_at_the_time_limit(tmp_path: Path) -> None:
+    script, pid_file = tmp_path / "escaping.py", tmp_path / "escaped.pid"
+    script.write_text(ESCAPING_COMMAND, encoding="utf-8")
+    system = CommandSystem([sys.executable, str(script), str(pid_file)], timeout=3)
+    with pytest.raises(SystemFailure, match=r"timed out after 3s and was killed"):
+        system.translate([Case(id="c1", src="hello", refs=("hallo",), raw_refs=("hallo",))], source_lang="en", target_lang="de")
+    escaped = int(pid_file.read_text(encoding="utf-8"))
+    try:
+        for _ in range(600):  # SIGKILL is delivered asynchronously; a safety net, not a bound on the kill
+            if _gone(escaped):
+                break
+            time.sleep(0.05)
+        assert _gone(escaped), "the child that called setsid() survived the time limit"
+    finally:
+        if not _gone(escaped):
+            os.kill(escaped, 9)
