@@ -116,3 +116,44 @@ def test_a_command_child_that_calls_setsid_is_killed_at_the_time_limit(tmp_path:
     finally:
         if not _gone(escaped):
             os.kill(escaped, 9)
+
+
+def _long_segment_suite(folder: Path, check: str) -> Path:
+    long = " ".join(["word"] * 300)
+    suite = folder / "long.mt.yaml"
+    suite.write_text(f"source_lang: en\ntarget_lang: en\ncases:\n  - id: long\n    src: x\n    ref: {long}\n"
+                     f"    hyp: {long}\n    checks: [{check}]\n", encoding="utf-8")
+    return suite
+
+
+def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "MTCHECK_CACHE_DIR": str(folder / "cache")}
+    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, env=env, capture_output=True,
+                          text=True, timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+
+
+def test_a_segment_past_the_ter_limit_is_an_error_naming_the_case_the_limit_and_the_fix(tmp_path: Path) -> None:
+    suite = _long_segment_suite(tmp_path, "{metric: ter, max: 50}")
+    before = suite.read_text(encoding="utf-8")
+    result = _mtcheck(tmp_path, "run", "long.mt.yaml")
+    assert result.returncode == 2
+    assert ("long (long.mt.yaml:4): check ter cannot be computed: ter: the reference has 300 words, more than the "
+            "limit of 250") in result.stderr
+    assert "--param ter.max_words=300, or set `params: {max_words: 300}`" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert suite.read_text(encoding="utf-8") == before
+
+
+def test_the_limit_raised_as_the_message_says_scores_the_case(tmp_path: Path) -> None:
+    _long_segment_suite(tmp_path, "{metric: characTER, max: 0.5, params: {max_chars: 1500}}")
+    assert _mtcheck(tmp_path, "run", "long.mt.yaml").returncode == 0
+
+
+@pytest.mark.parametrize("check", ["{metric: ter, max: 50, params: {max_words: 0}}",
+                                   "{metric: characTER, max: 0.5, params: {max_chars: -1}}"])
+def test_a_limit_below_one_is_a_load_error(tmp_path: Path, check: str) -> None:
+    _long_segment_suite(tmp_path, check)
+    result = _mtcheck(tmp_path, "validate", "long.mt.yaml")
+    assert result.returncode != 0
+    assert "must be a whole number of at least 1" in result.stdout + result.stderr
+    assert "long.mt.yaml:" in result.stdout + result.stderr
