@@ -21,7 +21,6 @@ from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
-from mtcheck.xdist_batches import is_case_nodeid
 
 if TYPE_CHECKING:
     from mtcheck.report.summary import Summary
@@ -194,8 +193,11 @@ class SummaryReporter:
         self.crashed: list[str] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == XDIST_CRASH_PHASE and report.failed and is_case_nodeid(report.nodeid):
-            self.crashed.append(report.nodeid)
+        if report.when == XDIST_CRASH_PHASE and report.failed:
+            from mtcheck.xdist_batches import is_case_nodeid
+
+            if is_case_nodeid(report.nodeid):
+                self.crashed.append(report.nodeid)
         if not is_case_report(report):
             return
         for record in case_records(report):
