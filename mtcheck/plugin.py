@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 _OPTIONS: list[tuple[str, Any]] = []
 #: How pytest shows a case's outcome where pytest has no word for it: the progress letter and the verbose word's colour.
 #: (``passed``, ``failed``, ``error`` and ``skipped`` are pytest's own words.)
+#: The phase pytest-xdist gives the failure report of a test whose worker died while running it.
+XDIST_CRASH_PHASE = "???"
 _SHOWN = {Outcome.CAUGHT: ("c", "green"), Outcome.MISSED: ("M", "red"), Outcome.KNOWN_MISS: ("k", "yellow")}
 
 
@@ -187,8 +189,15 @@ class SummaryReporter:
 
     def __init__(self, config: pytest.Config):
         self.config = config
+        #: Cases whose pytest-xdist worker died while running them: they have no record, and the run has no verdict.
+        self.crashed: list[str] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == XDIST_CRASH_PHASE and report.failed:
+            from mtcheck.xdist_batches import is_case_nodeid
+
+            if is_case_nodeid(report.nodeid):
+                self.crashed.append(report.nodeid)
         if not is_case_report(report):
             return
         for record in case_records(report):
@@ -217,7 +226,11 @@ class SummaryReporter:
             terminalreporter.write_line(line)
         if summary.suites:
             terminalreporter.write_line("")
-            terminalreporter.write_line(summary.verdict(self.config.getoption("mt_fail_on")))
+            verdict = summary.verdict(self.config.getoption("mt_fail_on"))
+            if self.crashed:
+                verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
+                           "pytest-xdist worker (out of memory?), see the FAILURES above")
+            terminalreporter.write_line(verdict)
 
     def _failure_texts(self, terminalreporter: Any) -> None:
         """The failure text of each case that fails under a word of mtcheck's (``missed``; ``known-miss`` under

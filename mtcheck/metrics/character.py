@@ -27,6 +27,7 @@ from typing import Any, ClassVar, TypeVar
 
 from mtcheck import __version__
 from mtcheck.metrics.base import Metric, Score
+from mtcheck.metrics.limits import CHARACTER_MAX_CHARS, checked_limit, refuse_past
 from mtcheck.metrics.signature import Signature
 
 try:  # Optional C speed-up (MIT); the pure-Python levenshtein below gives the same integers.
@@ -222,10 +223,14 @@ class CharacTERMetric(Metric):
     higher_is_better: ClassVar[bool] = False
     disk_cache: ClassVar[bool] = True  # the shift search is slow in pure Python
 
+    def __init__(self, max_chars: int = CHARACTER_MAX_CHARS):
+        self.max_chars = checked_limit(self.name, "max_chars", max_chars)  # refuses, never changes a value: no signature field
+
     def settings(self) -> Signature:
         return Signature.of("characTER", ("norm", "hyp"), ("cap", "1.0"), ("mtcheck", __version__))
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        refuse_past(self.name, "max_chars", "characters", self.max_chars, len(hyp), len(ref))
         result = cter(hyp, ref)
         return result.value, {
             "shifted": result.shifted,

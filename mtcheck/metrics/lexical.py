@@ -9,6 +9,7 @@ import sacrebleu
 from sacrebleu.metrics import BLEU, CHRF, TER
 
 from mtcheck.metrics.base import Metric
+from mtcheck.metrics.limits import TER_MAX_WORDS, checked_limit, refuse_past
 from mtcheck.metrics.signature import Signature, fields_of
 
 
@@ -109,7 +110,9 @@ class TERMetric(Metric):
         no_punct: bool = False,
         asian_support: bool = False,
         case_sensitive: bool = False,
+        max_words: int = TER_MAX_WORDS,
     ):
+        self.max_words = checked_limit(self.name, "max_words", max_words)  # refuses, never changes a value: no signature field
         self._ter = TER(
             normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
         )
@@ -119,6 +122,7 @@ class TERMetric(Metric):
         return self._settings
 
     def _score_one(self, hyp: str, ref: str, src: str | None) -> tuple[float, dict[str, Any]]:
+        refuse_past(self.name, "max_words", "words", self.max_words, len(hyp.split()), len(ref.split()))
         result = self._ter.sentence_score(hyp, [ref])
         return result.score, {"edits": result.num_edits, "ref_len": result.ref_length}
 

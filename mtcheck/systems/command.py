@@ -16,13 +16,13 @@ from __future__ import annotations
 import os
 import selectors
 import shlex
-import signal
 import subprocess
 import time
 from collections.abc import Sequence
 
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
+from mtcheck.systems.process_tree import kill_tree
 
 #: How many trailing lines of stderr an error message quotes.
 STDERR_TAIL = 10
@@ -85,7 +85,7 @@ class CommandSystem(System):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 env=env,
-                start_new_session=os.name == "posix",  # its own process group, so a timeout kills grandchildren too
+                start_new_session=os.name == "posix",  # its own process group: see process_tree.kill_tree
             )
         except OSError as exc:
             raise fail(self, f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from exc
@@ -130,7 +130,7 @@ class CommandSystem(System):
         try:
             if proc.stderr is not None and not proc.stderr.closed:
                 _exchange_stderr_only(proc, stderr, time.monotonic() + 5)
-        except TimeoutError:  # a process that left the group still holds the pipe
+        except TimeoutError:  # a process that escaped the kill (see process_tree) still holds the pipe
             pass
         finally:
             if proc.stderr is not None:
@@ -217,10 +217,7 @@ def _size(n: int) -> str:
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
     if os.name == "posix":
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_tree(proc.pid)
     else:
         proc.kill()
 
