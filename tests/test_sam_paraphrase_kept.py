@@ -34,6 +34,7 @@ GOLDEN = [
     ("Kunde inte låsa", "Oförmögen att låsa", "sv", 0.0),
     # still flips: no prefix, the negated word itself, a negated prefixed word, a negation in both
     ("Able to lock", "Couldn't lock", "en", 0.5),
+    ("Du har ikke fått noen e-post.", "Du har ulest e-post.", "nb", 0.5),  # "unread" in the negator's place
     ("The file is valid", "The file is not valid", "en", 0.5),
     ("The file is not invalid", "The file is invalid", "en", 0.5),
     ("Datei ist gültig", "Datei ist nicht gültig", "de", 0.5),

@@ -288,8 +288,9 @@ def _negation_prefixed(side: Side, negator: int, other: Side, partners: dict[int
     """Whether ``other`` says the negation ``negator`` of ``side`` in one word with a negating prefix: a word of
     ``other`` outside every negation scope that negates a stem (:meth:`WordRelations.negated_stems`) pairs
     either with that stem in the negator's scope ("invalid" for "not valid", "ungültig" for "nicht gültig"),
-    or with the negator itself or the word just before it, its verb ("unable" for "could" in "couldn't",
-    "oförmögen" for "kunde" in "kunde inte"), where that word is no prefixed negation itself."""
+    or with the word just before the negator, its verb ("unable" for "could" in "couldn't", "oförmögen" for
+    "kunde" in "kunde inte"), where that word is no prefixed negation itself. A prefixed word in the negator's
+    own place is no such paraphrase ("ulest" for "ikke fått noen": "unread" for "not received any")."""
     if relations is None:
         return False
     head = negator - 1 if negator > 0 and side.tokens[negator - 1].is_word else None
@@ -303,7 +304,7 @@ def _negation_prefixed(side: Side, negator: int, other: Side, partners: dict[int
         token = side.tokens[partner]
         if negator in side.context[partner].negated_by and {token.lemma, token.form} & stems:
             return True
-        if partner in (negator, head) and not relations.negated_stems(token):
+        if partner == head and not relations.negated_stems(token):
             return True
     return False
 
