@@ -57,6 +57,8 @@ class Language:
     negating_prefixes: tuple[str, ...] = ()
     #: Particles of opposite direction ("in"/"ut"): as words after the same verb, or as compound parts.
     opposite_particles: tuple[tuple[str, str], ...] = ()
+    #: Politeness formulas as runs of forms ("por", "favor"): SAM's aligned penalty reads them as neutral.
+    politeness: tuple[tuple[str, ...], ...] = ()
     opposites: dict[str, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

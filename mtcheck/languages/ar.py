@@ -30,4 +30,5 @@ LANGUAGE = Language(
     ),
     grammar_source="Ryding, A Reference Grammar of Modern Standard Arabic (2005), ch. 39; "
                    "Badawi, Carter & Gully, Modern Written Arabic (2016)",
+    politeness=(("من", "فضلك"), ("من", "فضلكم"), ("لو", "سمحت"), ("رجاء",), ("رجاءً",)),
 )

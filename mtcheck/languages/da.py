@@ -37,4 +37,5 @@ LANGUAGE = Language(
     grammar_source="Lundskær-Nielsen & Holmes, Danish: A Comprehensive Grammar (2nd ed., 2010)",
     negating_prefixes=("u", "af", "in"),
     opposite_particles=(("ind", "ud"), ("på", "af"), ("op", "ned"), ("til", "fra")),
+    politeness=(("vær", "venlig"), ("venligst",)),
 )

@@ -44,4 +44,5 @@ LANGUAGE = Language(
     grammar_source="Duden. Die Grammatik (9th ed., 2016); Durrell, Hammer's German Grammar and Usage (2017)",
     negating_prefixes=("un", "miss", "de", "des", "in"),
     opposite_particles=(("ein", "aus"), ("an", "aus"), ("an", "ab"), ("auf", "ab"), ("auf", "zu"), ("hoch", "herunter"), ("herauf", "herunter"), ("hinauf", "hinunter")),
+    politeness=(("bitte",),),
 )

@@ -44,4 +44,5 @@ LANGUAGE = Language(
                    "Butt & Benjamin, A New Reference Grammar of Modern Spanish (2019)",
     negating_prefixes=("des", "in", "im", "anti"),
     opposite_particles=(),
+    politeness=(("por", "favor"),),
 )

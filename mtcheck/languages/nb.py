@@ -40,4 +40,5 @@ LANGUAGE = Language(
                    "Strandskogen & Strandskogen, Norwegian: An Essential Grammar (1995)",
     negating_prefixes=("u", "av", "in"),
     opposite_particles=(("inn", "ut"), ("på", "av"), ("opp", "ned")),
+    politeness=(("vennligst",), ("vær", "så", "snill"), ("vær", "vennlig")),
 )

@@ -44,4 +44,5 @@ LANGUAGE = Language(
                    "Holmes & Hinchliffe, Swedish: A Comprehensive Grammar (2013)",
     negating_prefixes=("o", "av", "in"),
     opposite_particles=(("in", "ut"), ("på", "av"), ("upp", "ner"), ("upp", "ned")),
+    politeness=(("var", "snäll", "och"), ("var", "vänlig", "och"), ("vänligen",)),
 )

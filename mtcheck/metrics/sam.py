@@ -19,9 +19,10 @@ from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
-from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, AlignedPenalty, aligned_penalty
+from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_PREFIXED, AlignedPenalty, aligned_penalty
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
+from mtcheck.sentiment.politeness import politeness_ident
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
 from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
@@ -156,15 +157,18 @@ class SAMMetric(Metric):
         )
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
-        """``penalty:aligned`` and the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``); none for the paper's penalty, so
-        its signatures (and cached scores) stay as they were."""
+        """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``) and the rules that make a change
+        cost nothing (``rules:negprefix+polite-<digest of the politeness formulas>``); none for the paper's penalty, so its
+        signatures (and cached scores) stay as they were."""
         if self.penalty != "aligned":
             return []
         try:
             relations = relations_for(self.analysis)
         except MetricError as exc:
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
-        return [("penalty", "aligned"), ("ant", relations.ident if relations else "none")]
+        polite = politeness_ident(self.words.politeness) if self.words else "none"
+        return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
+                ("rules", f"negprefix+polite-{polite}")]
 
     @classmethod
     def from_params(cls, base_name: str, params: dict[str, Any]) -> SAMMetric:
@@ -260,6 +264,8 @@ def _format_how(pair: dict[str, Any], relations: str | None) -> str:
         return f"{pair['how']}, {relation}: same sign, |s_h - s_r| < {NEAR:g}"
     if relation == NEGATION_KEPT:
         return f"{pair['how']}, {relation}: the words it governs keep their sign"
+    if relation == NEGATION_PREFIXED:
+        return f"{pair['how']}, {relation}: the other side negates with a prefix"
     return f"{pair['how']}, {relation}: {relations}"
 
 

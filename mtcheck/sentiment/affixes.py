@@ -59,6 +59,17 @@ class Affixes:
         return (self._prefixed(a, b, known) or self._prefixed(b, a, known)
                 or self._compound(a, b, known))
 
+    def stems(self, word: str) -> tuple[str, ...]:
+        """Each rest of ``word`` after one of its negating or drifted prefixes (and a hyphen) that the guards
+        allow ("unable" -> "able", "invalid" -> "valid"); whether the two are opposites is the caller's to ask."""
+        found = []
+        for prefix in self.negating + self.drifted:
+            stem = word[len(prefix):].removeprefix("-")
+            if word.startswith(prefix) and len(stem) >= MIN_STEM and not (
+                    prefix in ASSIMILATED and stem[0] not in ASSIMILATED[prefix]):
+                found.append(stem)
+        return tuple(found)
+
     def particle_pair(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are the two particles of an opposite pair ("in"/"out")."""
         return (a, b) in self._particle_set

@@ -54,6 +54,7 @@ from mtcheck.sentiment.analysis import Token, analyse, lemmatised, surface
 from mtcheck.sentiment.context import Context, ContextWords, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
+from mtcheck.sentiment.politeness import formula_tokens
 from mtcheck.sentiment.relations import ANTONYM, SYNONYM, WordRelations, relations_for
 
 #: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
@@ -62,6 +63,8 @@ NEAR = 0.25
 NEAR_SYNONYM = "near-synonym"
 #: A dropped or added negator whose scope's polar words keep their sign on the other side costs nothing.
 NEGATION_KEPT = "negation-kept"
+#: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
+NEGATION_PREFIXED = "negation-prefixed"
 #: The least change of a pair of opposites whose contexts have the same sign, whatever their
 #: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
 OPPOSITE_CHANGE = 1.0
@@ -256,15 +259,54 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
                 change = max(change, OPPOSITE_CHANGE)
         negator_h = h is not None and read_h.context[h].role == "negator"
         negator_r = r is not None and side_r.context[r].role == "negator"
-        if negator_h != negator_r and (_negation_kept(read_h, h, side_r, partners_h) if negator_h  # type: ignore[arg-type]
-                                       else _negation_kept(side_r, r, read_h, partners_r)):  # type: ignore[arg-type]
-            # a negator lost or gained where the words it governs keep their sign: only its partner counts
-            change, relation = (0.0 if r is None or h is None else abs(own_r[r] if negator_h else own_h[h])), NEGATION_KEPT
+        if negator_h != negator_r:
+            kept = (_kept_how(read_h, h, side_r, partners_h, partners_r, relations) if negator_h  # type: ignore[arg-type]
+                    else _kept_how(side_r, r, read_h, partners_r, partners_h, relations))  # type: ignore[arg-type]
+            if kept is not None:
+                # a negator lost or gained where the other side says the same without it: only its partner counts
+                change, relation = (0.0 if r is None or h is None else abs(own_r[r] if negator_h else own_h[h])), kept
         if change > largest:
             worst, largest = len(links), change
         links.append((h, r, how, change, relation))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _kept_how(side: Side, negator: int, other: Side, partners: dict[int, int | None], partners_other: dict[int, int | None],
+              relations: WordRelations | None) -> str | None:
+    """Why the negation ``negator`` of ``side``, which ``other`` lacks, changes nothing (:data:`NEGATION_KEPT` or
+    :data:`NEGATION_PREFIXED`), or None when it is a change."""
+    if _negation_kept(side, negator, other, partners):
+        return NEGATION_KEPT
+    if _negation_prefixed(side, negator, other, partners_other, relations):
+        return NEGATION_PREFIXED
+    return None
+
+
+def _negation_prefixed(side: Side, negator: int, other: Side, partners: dict[int, int | None],
+                       relations: WordRelations | None) -> bool:
+    """Whether ``other`` says the negation ``negator`` of ``side`` in one word with a negating prefix: a word of
+    ``other`` outside every negation scope that negates a stem (:meth:`WordRelations.negated_stems`) pairs
+    either with that stem in the negator's scope ("invalid" for "not valid", "ungültig" for "nicht gültig"),
+    or with the word just before the negator, its verb ("unable" for "could" in "couldn't", "oförmögen" for
+    "kunde" in "kunde inte"), where that word is no prefixed negation itself. A prefixed word in the negator's
+    own place is no such paraphrase ("ulest" for "ikke fått noen": "unread" for "not received any")."""
+    if relations is None:
+        return False
+    head = negator - 1 if negator > 0 and side.tokens[negator - 1].is_word else None
+    for index in other.words:
+        partner = partners.get(index)
+        if partner is None or other.context[index].negated_by:
+            continue
+        stems = relations.negated_stems(other.tokens[index])
+        if not stems:
+            continue
+        token = side.tokens[partner]
+        if negator in side.context[partner].negated_by and {token.lemma, token.form} & stems:
+            return True
+        if partner == head and not relations.negated_stems(token):
+            return True
+    return False
 
 
 def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, int | None]) -> bool:
@@ -312,7 +354,9 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     (cached per sentence)."""
     tokens = analyse(text) if lang == "en" else surface(text) if lang is None else lemmatised(text, lang)
     flags = [t.is_word for t in tokens]
-    priors = tuple(_prior(t, w, lexicon, negation, words) for t, w in zip(tokens, flags))
+    polite = formula_tokens(tokens, words.politeness)
+    priors = tuple(0.0 if i in polite else _prior(t, w, lexicon, negation, words)
+                   for i, (t, w) in enumerate(zip(tokens, flags)))
     index = tuple(i for i, w in enumerate(flags) if w)
     return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
                 priors, tuple(contexts([t.lemma for t in tokens], priors, words)))

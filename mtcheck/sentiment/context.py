@@ -29,7 +29,8 @@ from mtcheck.sentiment.analysis import is_word
 
 @dataclass(frozen=True)
 class ContextWords:
-    """A language's negators, intensifiers, downtoners and clause connectives (lemmas, case-folded)."""
+    """A language's negators, intensifiers, downtoners and clause connectives (lemmas, case-folded), and its
+    politeness formulas (runs of case-folded forms, :mod:`mtcheck.sentiment.politeness`)."""
 
     negators: frozenset[str]
     intensifiers: frozenset[str]
@@ -37,6 +38,7 @@ class ContextWords:
     connectives: frozenset[str]
     intensify: float = 1.5
     downtone: float = 0.5
+    politeness: frozenset[tuple[str, ...]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ ENGLISH = ContextWords(
                           "less", "little"}),
     connectives=frozenset({"but", "and", "or", "because", "although", "though", "while", "whereas", "yet",
                            "however", "since", "unless", "until", "if", "when"}),
+    politeness=frozenset({("please",)}),
 )
 def context_words(lang: str | None) -> ContextWords | None:
     """The lists for target language ``lang`` (``en-GB`` -> ``en``): English's above, or those of
@@ -77,7 +80,8 @@ def context_words(lang: str | None) -> ContextWords | None:
     language = find_language(lang)
     if language is None:
         return None
-    return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives)
+    return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
+                        politeness=frozenset(language.politeness))
 
 
 def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords) -> list[Context]:

@@ -58,6 +58,14 @@ class WordRelations:
             return None
         return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
 
+    def negated_stems(self, token: Token) -> frozenset[str]:
+        """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
+        opposite by :meth:`Affixes.opposite` or, for English, WordNet's antonymy ("unable" -> "able", "invalid"
+        -> "valid", "ungültig" -> "gültig"); empty for every other word."""
+        return frozenset(stem for key in _keys(token) for stem in self.affixes.stems(key)
+                         if self.affixes.opposite(key, stem, self.known)
+                         or (self.opposites is None and are_antonyms((key,), (stem,))))
+
     def _affixal(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` when a key of each is the other's opposite by a prefix or particle compound."""
         return ANTONYM if any(self.affixes.opposite(a, b, self.known) for a in keys_h for b in keys_r) else None

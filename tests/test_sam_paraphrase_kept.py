@@ -1,0 +1,87 @@
+"""Clean paraphrases cost the aligned penalty nothing: a negation said with a negating prefix on the other side
+("unable" for "could not"), and an added or dropped politeness formula ("please", "bitte", "por favor"); the
+flips next to them still cost what they did."""
+from __future__ import annotations
+
+import pytest
+
+from mtcheck.languages import get_language
+from mtcheck.metrics import get_metric
+from mtcheck.resources import wordnet
+from mtcheck.sentiment.aligned import NEGATION_PREFIXED, aligned_penalty
+from mtcheck.sentiment.analysis import analyse, lemmatised
+from mtcheck.sentiment.context import context_words
+from mtcheck.sentiment.lexicon import load_lexicon
+from mtcheck.sentiment.politeness import formula_tokens
+
+from helpers import NO_WORDNET
+
+# (hypothesis, reference, language, expected p)
+GOLDEN = [
+    # a negator on one side, a word negated by a prefix on the other: its stem in the negator's scope ...
+    ("The file is invalid", "The file is not valid", "en", 0.0),
+    ("Unknown file", "File not known", "en", 0.0),
+    ("It is impossible to open", "It is not possible to open", "en", 0.0),
+    ("The password is incorrect", "The password is not correct", "en", 0.0),
+    ("Datei ist ungültig", "Datei ist nicht gültig", "de", 0.0),
+    ("Ungültige Adresse", "Adresse nicht gültig", "de", 0.0),
+    ("Dirección no válida", "Dirección inválida", "es", 0.0),
+    ("Filen är inte synlig", "Filen är osynlig", "sv", 0.0),
+    ("Signaturen er ugyldig", "Signaturen er ikke gyldig", "nb", 0.0),
+    # ... or in the place of the negator's verb
+    ("Unable to lock", "Couldn't lock", "en", 0.0),
+    ("Unable to lock", "Could not lock", "en", 0.0),
+    ("Kunde inte låsa", "Oförmögen att låsa", "sv", 0.0),
+    # still flips: no prefix, the negated word itself, a negated prefixed word, a negation in both
+    ("Able to lock", "Couldn't lock", "en", 0.5),
+    ("Du har ikke fått noen e-post.", "Du har ulest e-post.", "nb", 0.5),  # "unread" in the negator's place
+    ("The file is valid", "The file is not valid", "en", 0.5),
+    ("The file is not invalid", "The file is invalid", "en", 0.5),
+    ("Datei ist gültig", "Datei ist nicht gültig", "de", 0.5),
+    ("Dirección válida", "Dirección no válida", "es", 0.5),
+    # politeness formulas are neutral ...
+    ("Select a file", "Please select a file", "en", 0.0),
+    ("Select a file, please.", "Select a file.", "en", 0.0),
+    ("Datei wählen", "Bitte Datei wählen", "de", 0.0),
+    ("Seleccione un archivo por favor", "Seleccione un archivo", "es", 0.0),
+    ("Välj en fil", "Var snäll och välj en fil", "sv", 0.0),
+    ("Velg en fil", "Vennligst velg en fil", "nb", 0.0),
+    ("Vælg en fil", "Vær venlig at vælge en fil", "da", 0.0),
+    # ... but a flip beside them is not, and the verb "please" keeps its polarity
+    ("Please select a bad file", "Please select a good file", "en", 0.55),
+    ("This will please you", "This will open you", "en", 0.1625),
+]
+
+
+def _penalty(hyp: str, ref: str, lang: str):
+    lexicon = load_lexicon("default") if lang == "en" else load_lexicon(str(get_language(lang).lexicon_path))
+    return aligned_penalty(hyp, ref, lexicon, context_words(lang), lang=lang)
+
+
+@pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+@pytest.mark.parametrize("hyp, ref, lang, p", GOLDEN)
+def test_golden(hyp: str, ref: str, lang: str, p: float) -> None:
+    assert _penalty(hyp, ref, lang).p == pytest.approx(p, abs=1e-6)
+    assert _penalty(ref, hyp, lang).p == pytest.approx(p, abs=1e-6)  # the rules are symmetric
+
+
+@pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+def test_the_kept_negator_names_its_rule() -> None:
+    found = _penalty("The file is invalid", "The file is not valid", "en")
+    negator = next(pair for pair in found.pairs if pair.ref is not None and pair.ref.text == "not")
+    assert (negator.relation, negator.change) == (NEGATION_PREFIXED, 0.0)
+
+
+def test_formulas_match_runs_of_forms_and_never_a_verb() -> None:
+    assert formula_tokens(analyse("Please select a file"), {("please",)}) == {0}
+    assert formula_tokens(analyse("This will please you"), {("please",)}) == frozenset()
+    assert formula_tokens(lemmatised("Por favor, abra el favor", "es"), {("por", "favor")}) == {0, 1}
+
+
+@pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+def test_the_signature_names_the_rules_per_language() -> None:
+    english = get_metric("sam:bleu", {}, target_lang="en").signature()
+    swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
+    assert "|rules:negprefix+polite-" in english and "|rules:negprefix+polite-" in swedish
+    assert english.split("|rules:")[1].split("|")[0] != swedish.split("|rules:")[1].split("|")[0]
+    assert "|rules:" not in get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()
