@@ -89,6 +89,8 @@ def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]
     ``overrides`` builds it (:meth:`Evaluator.load_problems`), so a suite that validates
     never fails to build a metric when it runs; ``wording`` names the front end's options in the fixes.
     """
+    from mtcheck.dropped_negation import dropped_negation_warnings  # the negator lists load a tokeniser
+
     evaluator = Evaluator(overrides=overrides, wording=wording)
     results = []
     for path in find_suites(list(paths)):
@@ -97,7 +99,8 @@ def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]
             results.append(Validation(path, tuple(errors), tuple(warnings), None))
             continue
         problems = evaluator.load_problems(suite)
-        results.append(Validation(path, tuple(problems), tuple(lint_suite(suite)), None if problems else suite))
+        warnings = [*lint_suite(suite), *dropped_negation_warnings(suite)]
+        results.append(Validation(path, tuple(problems), tuple(warnings), None if problems else suite))
     return results
 
 
