@@ -33,5 +33,6 @@ def dropped_negation_warnings(suite: Suite) -> list[Problem]:
                     warnings.append(Problem(
                         str(suite.path), case.line, None,
                         f"case {case.id!r}: reference {quoted(reference)}: {group!r} can drop {negators[0]!r}, "
-                        "so an output that loses the negation matches it", FIX))
+                        "so an output that loses the negation matches it", FIX,
+                        "references have an alternative that can drop a negator"))
     return warnings

@@ -30,6 +30,8 @@ _OPENER = {"]": "[", ")": "("}
 _SPACES = re.compile(r"\s+")
 _SPACE = re.compile(r"\s")
 _WORD = re.compile(r"\w")
+#: What every group or escape starts with.
+_MARKUP = re.compile(r"[\[(\\]")
 #: A URL, from its scheme or ``www.`` to the next white space: its slashes are text.
 _URL = re.compile(r"(?<![\w.+-])(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)\S*", re.IGNORECASE)
 #: Word pairs written with a slash as one expression: inside a longer text of a group, their slash is text,
@@ -320,6 +322,8 @@ def first_markup(text: str, rules: Rules = SUITE_RULES) -> str | None:
 
     Lenient, for suites that did not opt in: an unbalanced bracket is text.
     """
+    if not _MARKUP.search(text):  # most references: nothing to tokenise
+        return None
     tokens = _tokens(text, rules)
     pairs = _pairs(tokens, strict=False)
     for index, token in enumerate(tokens):

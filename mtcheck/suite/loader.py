@@ -12,6 +12,7 @@ from mtcheck.errors import Problem, SuiteError, quoted
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
+from mtcheck.suite.collector import collector_paused
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import parse_alternatives, parse_header
@@ -78,7 +79,11 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
 
 def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
     """Load one suite file: the suite (None when it has errors), every error, and every warning found on the way."""
-    path = Path(path)
+    with collector_paused():
+        return _check_suite(Path(path))
+
+
+def _check_suite(path: Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
     problems = separator_problems(path)  # first: a raw one may also be why the YAML is invalid
     doc = load_yaml(path, problems)
     report = Reporter(path)
@@ -114,5 +119,6 @@ def lint_suite(suite: Suite) -> list[Problem]:
     warnings: list[Problem] = list(suite.warnings)
     for case in suite.cases:
         if not case.tags:
-            warnings.append(Problem(str(suite.path), case.line, None, f"case {case.id!r} has no tags", "tag its phenomenon, e.g. tags: [negation-drop]"))
+            warnings.append(Problem(str(suite.path), case.line, None, f"case {case.id!r} has no tags",
+                                    "tag its phenomenon, e.g. tags: [negation-drop]", "cases have no tags"))
     return warnings
