@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from mtcheck.cli import main
-from mtcheck.suite.alternatives import expand_alternatives, first_markup
+from mtcheck.suite.alternatives import MAX_EXPANSIONS, AlternativesError, expand_alternatives, first_markup, text_slashes
 from mtcheck.suite.loader import load_suite
 
 #: Text whose slashes are part of it: each stays one reference, as written.
@@ -47,6 +50,18 @@ def test_a_slash_of_a_url_number_date_or_fixed_pair_is_text(text: str) -> None:
 )
 def test_choices_still_split(text: str, expected: list[str]) -> None:
     assert expand_alternatives(text) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "1", " ", "/", "(", ")", "and", "or", "://", "www.", "\\"]), max_size=20).map("".join))
+def test_text_with_numbers_urls_and_pairs_expands_or_says_why(text: str) -> None:
+    assert all(text[index] == "/" for index in text_slashes(text))
+    try:
+        expanded = expand_alternatives(text)
+    except AlternativesError as exc:
+        assert exc.fix
+    else:
+        assert len(expanded) <= MAX_EXPANSIONS
 
 
 def test_the_puzzle_preset_still_splits_every_slash() -> None:

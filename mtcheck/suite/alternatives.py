@@ -102,7 +102,7 @@ def text_slashes(text: str) -> frozenset[int]:
     A slash is text when a digit touches it on both sides (``1/2``, ``12/05/1990``), when it is in a
     URL (``https://example.com/docs``, ``www.example.com/docs``), or when it joins a fixed pair
     (:data:`FIXED_PAIRS`: ``and/or``) that is not all its group holds: ``(and/or pencil)`` is
-    text, ``(and/or)`` a choice. A space on either side makes any slash a split.
+    text, ``(and/or)`` a choice. With a space on either side, a slash outside a URL splits.
     """
     in_urls = {index for url in _URL.finditer(text) for index in range(url.start(), url.end()) if text[index] == "/"}
     return frozenset(index for index, char in enumerate(text)
@@ -114,6 +114,7 @@ def _in_number(text: str, slash: int) -> bool:
 
 
 def _in_fixed_pair(text: str, slash: int) -> bool:
+    """Whether the words touching the slash are a fixed pair, with more than the pair in its group."""
     start = slash
     while start > 0 and _WORD.match(text[start - 1]):
         start -= 1
