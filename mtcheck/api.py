@@ -14,6 +14,7 @@ from mtcheck.pairs import PairFile
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.shard import Shard
+from mtcheck.suite.collector import collector_paused
 from mtcheck.suite.loader import check_suite, find_suites, lint_suite, load_suite
 from mtcheck.suite.model import Suite
 from mtcheck.targets import targets_for
@@ -89,15 +90,19 @@ def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]
     ``overrides`` builds it (:meth:`Evaluator.load_problems`), so a suite that validates
     never fails to build a metric when it runs; ``wording`` names the front end's options in the fixes.
     """
+    from mtcheck.dropped_negation import dropped_negation_warnings  # the negator lists load a tokeniser
+
     evaluator = Evaluator(overrides=overrides, wording=wording)
     results = []
     for path in find_suites(list(paths)):
-        suite, errors, warnings = check_suite(path)
-        if suite is None:
-            results.append(Validation(path, tuple(errors), tuple(warnings), None))
-            continue
-        problems = evaluator.load_problems(suite)
-        results.append(Validation(path, tuple(problems), tuple(lint_suite(suite)), None if problems else suite))
+        with collector_paused():  # a suite of 100,000 cases is millions of objects: each collection walks them all
+            suite, errors, warnings = check_suite(path)
+            if suite is None:
+                results.append(Validation(path, tuple(errors), tuple(warnings), None))
+                continue
+            problems = evaluator.load_problems(suite)
+            warnings = [*lint_suite(suite), *dropped_negation_warnings(suite)]
+        results.append(Validation(path, tuple(problems), tuple(warnings), None if problems else suite))
     return results
 
 

@@ -32,6 +32,9 @@ class Problem:
     column: int | None
     message: str
     fix: str = ""
+    #: What repeats, in the plural ("cases have no tags"), for a problem a file may have once per case:
+    #: :mod:`mtcheck.warning_summary` counts such problems on one line. Empty: the problem is shown on its own.
+    kind: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", _bounded(self.message))

@@ -14,6 +14,7 @@ from mtcheck import api
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITE_WORDING, add_metric_options
 from mtcheck.options import metric_overrides
 from mtcheck.systems import check_system
+from mtcheck.warning_summary import warning_lines
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -28,8 +29,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for item in results:
         for problem in item.errors:
             print(f"error: {problem}")
-        for problem in item.warnings:
-            print(f"warning: {problem}")
+        for line in warning_lines(item.warnings):
+            print(line)
         print(_verdict(item, args.strict))
         bad = bad or bool(item.errors) or (args.strict and bool(item.warnings))
     return EXIT_FAILED if bad else EXIT_OK

@@ -37,8 +37,9 @@ _TAG = re.compile(r"(?<=\w)(?:\.[0-9]*[A-Z][A-Z0-9]*(?:-[0-9]*[A-Z][A-Z0-9]*)*-?
 _PUNCTUATION = str.maketrans("", "", ".!?,")
 _SPACE = re.compile(r"\s+")
 #: How ``puzzle`` reads a solution: unbalanced brackets are text, ``[a/b]`` is a, b or nothing,
-#: partly expanded texts count, and spacing before ``:`` or ``;`` (letters in some puzzles) is kept.
-RULES = Rules(strict=False, partial=True, optional_choices=True, tidy_punctuation=False)
+#: partly expanded texts count, spacing before ``:`` or ``;`` (letters in some puzzles) is kept, and every
+#: slash of a group splits it (the recipe knows no numbers, URLs or fixed pairs).
+RULES = Rules(strict=False, partial=True, optional_choices=True, tidy_punctuation=False, text_slashes=False)
 #: Expansion guard shared with the suites: a solution standing for more texts is almost certainly malformed.
 MAX_REFERENCES = MAX_EXPANSIONS
 _METRICS = (

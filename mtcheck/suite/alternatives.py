@@ -4,12 +4,17 @@
 ``"You [have] killed (her/him)"`` stands for four references. Groups nest
 (``((a/b)/c)`` is a choice of three), a ``(...)`` group without a slash of its
 own is ordinary text, and ``\\[``, ``\\]``, ``\\(``, ``\\)``, ``\\/``, ``\\\\``
-escape, inside groups too. The text is parsed by recursive descent over its
-tokens; brackets must balance and nest at most :data:`MAX_DEPTH` deep.
+escape, inside groups too. A slash that is part of the text does not split a
+group (:func:`text_slashes`): one with a digit on each side (``1/2``, ``12/05/1990``),
+one in a URL (``https://...``, ``www....``), and one between the words of a fixed
+pair (``and/or``, :data:`FIXED_PAIRS`) when the group holds more than that pair;
+spaces around a slash make it split (``(1 / 2)``). The text is parsed by recursive
+descent over its tokens; brackets must balance and nest at most :data:`MAX_DEPTH` deep.
 
 :class:`Rules` varies the reading for other users of the syntax: the puzzle
 preset lists partly expanded texts too, takes an unbalanced bracket as text,
-splits ``[a/b]`` into choices and leaves spacing before punctuation alone.
+splits ``[a/b]`` into choices, splits a group at every slash of its own, and
+leaves spacing before punctuation alone.
 """
 from __future__ import annotations
 
@@ -25,6 +30,18 @@ _OPENER = {"]": "[", ")": "("}
 _SPACES = re.compile(r"\s+")
 _SPACE = re.compile(r"\s")
 _WORD = re.compile(r"\w")
+#: What every group or escape starts with.
+_MARKUP = re.compile(r"[\[(\\]")
+#: A URL, from its scheme or ``www.`` to the next white space: its slashes are text.
+_URL = re.compile(r"(?<![\w.+-])(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)\S*", re.IGNORECASE)
+#: Word pairs written with a slash as one expression: inside a longer text of a group, their slash is text,
+#: so ``(and/or pencil)`` stays a parenthesis; a group that is only the pair (``(he/she)``) is a choice.
+FIXED_PAIRS = frozenset({
+    ("and", "or"), ("either", "or"), ("und", "oder"), ("et", "ou"), ("y", "o"), ("e", "o"), ("e", "ou"),
+    ("en", "of"), ("och", "eller"), ("og", "eller"), ("ja", "tai"), ("i", "lub"), ("و", "أو"),
+    ("he", "she"), ("she", "he"), ("him", "her"), ("his", "her"), ("his", "hers"), ("s", "he"),
+    ("she", "her"), ("he", "him"), ("they", "them"), ("km", "h"),
+})
 #: Guard against a reference that would expand to an unreasonable number of strings
 #: (shared with the puzzle preset; docs/suite-format.md and docs/puzzle-preset.md quote it).
 MAX_EXPANSIONS = 1024
@@ -45,6 +62,8 @@ class Rules:
     optional_choices: bool = False
     #: Remove the space a dropped part leaves before ``.,!?;:``; ``False``: only collapse white space.
     tidy_punctuation: bool = True
+    #: A slash of a number, a URL or a fixed pair is text (:func:`text_slashes`); ``False``: every slash splits.
+    text_slashes: bool = True
 
 
 SUITE_RULES = Rules()
@@ -77,12 +96,45 @@ class _Group:
 _Node = str | _Group
 
 
-def _tokens(text: str) -> list[_Token]:
+def text_slashes(text: str) -> frozenset[int]:
+    """The offsets of the slashes in ``text`` that are part of the text rather than splits between choices.
+
+    A slash is text when a digit touches it on both sides (``1/2``, ``12/05/1990``), when it is in a
+    URL (``https://example.com/docs``, ``www.example.com/docs``), or when it joins a fixed pair
+    (:data:`FIXED_PAIRS`: ``and/or``) that is not all its group holds: ``(and/or pencil)`` is
+    text, ``(and/or)`` a choice. With a space on either side, a slash outside a URL splits.
+    """
+    in_urls = {index for url in _URL.finditer(text) for index in range(url.start(), url.end()) if text[index] == "/"}
+    return frozenset(index for index, char in enumerate(text)
+                     if char == "/" and (index in in_urls or _in_number(text, index) or _in_fixed_pair(text, index)))
+
+
+def _in_number(text: str, slash: int) -> bool:
+    return text[slash - 1 : slash].isdecimal() and text[slash + 1 : slash + 2].isdecimal()
+
+
+def _in_fixed_pair(text: str, slash: int) -> bool:
+    """Whether the words touching the slash are a fixed pair, with more than the pair in its group."""
+    start = slash
+    while start > 0 and _WORD.match(text[start - 1]):
+        start -= 1
+    end = slash + 1
+    while end < len(text) and _WORD.match(text[end]):
+        end += 1
+    if (text[start:slash].lower(), text[slash + 1 : end].lower()) not in FIXED_PAIRS:
+        return False
+    return text[start - 1 : start] != "(" or text[end : end + 1] != ")"
+
+
+def _tokens(text: str, rules: Rules = SUITE_RULES) -> list[_Token]:
     tokens = []
+    as_text = text_slashes(text) if rules.text_slashes and "/" in text else frozenset()
     for match in _TOKEN.finditer(text):
         escaped, special, plain = match.groups()
         if escaped is not None:
             tokens.append(_Token("escape", escaped, match.start()))
+        elif special == "/" and match.start() in as_text:
+            tokens.append(_Token("text", special, match.start()))
         elif special is not None:
             tokens.append(_Token(special, special, match.start()))
         else:
@@ -168,7 +220,7 @@ def _sequence(text: str, tokens: list[_Token], pairs: dict[int, int], start: int
 
 def _parse(text: str, rules: Rules = SUITE_RULES) -> tuple[_Node, ...]:
     """``text`` as nodes; raises :class:`AlternativesError` on too deeply nested (or, if strict, unbalanced) brackets."""
-    tokens = _tokens(text)
+    tokens = _tokens(text, rules)
     return _sequence(text, tokens, _pairs(tokens, strict=rules.strict, bounded=True), 0, len(tokens), rules)
 
 
@@ -266,12 +318,14 @@ def count_alternatives(text: str) -> int:
     return _count(_parse(text))
 
 
-def first_markup(text: str) -> str | None:
+def first_markup(text: str, rules: Rules = SUITE_RULES) -> str | None:
     """The first ``[..]``, ``(a/b)`` or ``\\``-escape in ``text``: what the syntax would rewrite, or None.
 
     Lenient, for suites that did not opt in: an unbalanced bracket is text.
     """
-    tokens = _tokens(text)
+    if not _MARKUP.search(text):  # most references: nothing to tokenise
+        return None
+    tokens = _tokens(text, rules)
     pairs = _pairs(tokens, strict=False)
     for index, token in enumerate(tokens):
         if token.kind == "escape":
@@ -309,6 +363,32 @@ def _find_glued(nodes: tuple[_Node, ...], found: list[tuple[str, list[str]]]) ->
             _find_glued(part, found)
 
 
+def droppable_groups(text: str) -> list[tuple[str, list[str]]]:
+    """Each group of ``text`` that can stand for nothing (``(not/)``, ``(/never)``, ``[not]``), with the
+    texts it drops then: what a reader checks for a negation the expansion loses.
+
+    Text the syntax cannot expand gives none: the loader reports it on its own.
+    """
+    try:
+        nodes = _checked(text)
+    except AlternativesError:
+        return []
+    found: list[tuple[str, list[str]]] = []
+    _find_droppable(nodes, found)
+    return found
+
+
+def _find_droppable(nodes: tuple[_Node, ...], found: list[tuple[str, list[str]]]) -> None:
+    for node in nodes:
+        if isinstance(node, str):
+            continue
+        options = _options(node)
+        if any(not option.strip() for option in options):
+            found.append((node.source, [option.strip() for option in options if option.strip()]))
+        for part in node.parts:
+            _find_droppable(part, found)
+
+
 def _text_at(nodes: tuple[_Node, ...], index: int) -> str:
     """``nodes[index]`` when it is text, else "" (a group, or no node there)."""
     node = nodes[index] if 0 <= index < len(nodes) else ""
@@ -344,6 +424,6 @@ def expand_alternatives(text: str, rules: Rules = SUITE_RULES) -> list[str]:
     top: fewer than :func:`count_alternatives` of them).
     """
     nodes = _checked(text, rules)
-    if first_markup(text) is None:
+    if first_markup(text, rules) is None:
         return [text]  # plain text is taken as written, tokenised spacing included ("bror .")
     return _tidy(_stepwise(nodes) if rules.partial else _expand(nodes), rules.tidy_punctuation)

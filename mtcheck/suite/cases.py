@@ -55,13 +55,15 @@ def _refs(report: Reporter, raw_refs: list[tuple[str, Any, str | int]], what: st
             markup = first_markup(item)
             if markup is not None:
                 report.warn(where, key, f"{what}: reference {quoted(item)} has {markup!r}: taken literally",
-                            "add 'alternatives: true' to the suite header to expand it, or leave it if the brackets are real text")
+                            "add 'alternatives: true' to the suite header to expand it, or leave it if the brackets are real text",
+                            "references have brackets taken literally")
             refs[item] = None
             continue
         for group, forms in glued_groups(item):
             shown = ", ".join(repr(f) for f in forms[:4]) + (", ..." if len(forms) > 4 else "")
             report.warn(where, key, f"{what}: reference {quoted(item)}: {group!r} is glued to the word next to it, so it expands to {shown}",
-                        f"put a space between the word and {group[0]!r} if the alternatives are separate words")
+                        f"put a space between the word and {group[0]!r} if the alternatives are separate words",
+                        "references have a group glued to a word")
         if mode == PRESET:
             refs[item] = None
             continue

@@ -26,8 +26,9 @@ class Reporter:
     def add(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None:
         self.problems.append(Problem(str(self.path), line_of(where, key), None, message, fix))
 
-    def warn(self, where: Any, key: str | int | None, message: str, fix: str = "") -> None:
-        self.warnings.append(Problem(str(self.path), line_of(where, key), None, message, fix))
+    def warn(self, where: Any, key: str | int | None, message: str, fix: str = "", kind: str = "") -> None:
+        """A likely mistake; ``kind`` names it in the plural where a file may have one per case (:class:`Problem`)."""
+        self.warnings.append(Problem(str(self.path), line_of(where, key), None, message, fix, kind))
 
 
 def check_keys(report: Reporter, mapping: LMap, allowed: set[str], what: str) -> None:

@@ -13,6 +13,7 @@ from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
+from mtcheck.suite.collector import collector_paused
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import parse_alternatives, parse_header
@@ -82,6 +83,11 @@ def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Pro
     path = Path(path)
     if has_nul(path):
         return None, [Problem(repr(str(path)), None, None, f"the suite path {NUL_PROBLEM}", NUL_FIX)], []
+    with collector_paused():
+        return _check_suite(path)
+
+
+def _check_suite(path: Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
     problems = separator_problems(path)  # first: a raw one may also be why the YAML is invalid
     doc = load_yaml(path, problems)
     report = Reporter(path)
@@ -117,5 +123,6 @@ def lint_suite(suite: Suite) -> list[Problem]:
     warnings: list[Problem] = list(suite.warnings)
     for case in suite.cases:
         if not case.tags:
-            warnings.append(Problem(str(suite.path), case.line, None, f"case {case.id!r} has no tags", "tag its phenomenon, e.g. tags: [negation-drop]"))
+            warnings.append(Problem(str(suite.path), case.line, None, f"case {case.id!r} has no tags",
+                                    "tag its phenomenon, e.g. tags: [negation-drop]", "cases have no tags"))
     return warnings
