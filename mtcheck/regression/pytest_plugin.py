@@ -111,6 +111,8 @@ class RegressionPlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.path or hasattr(self.config, "workerinput"):
             return  # xdist workers only ship their cases; the controller decides
+        if session.exitstatus == pytest.ExitCode.INTERRUPTED and not (self.entries or self.update):
+            return  # stopped before a case was measured (a collection error): no verdict to give
         from mtcheck.regression.gate import evaluate
 
         report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=self._known())
