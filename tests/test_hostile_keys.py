@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.errors import SuiteError
+from mtcheck.errors import MtcheckError, SuiteError
+from mtcheck.regression.baseline import Baseline, CaseEntry, Measured, save_baseline
 from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.loader import load_suite
 
@@ -147,3 +148,83 @@ def test_load_suites_lists_every_clash_once(tmp_path: Path) -> None:
 def test_the_bundled_suites_have_one_name_each() -> None:
     suites = api.load_suites([REPO / "suites", REPO / "fixtures"])
     assert len({suite.name for suite in suites}) == len(suites)
+
+
+# --- item 5: two writers of one baseline ------------------------------------------------------------------------
+
+#: A writer: once told to start, ``ROUNDS`` updates of its own suite, each adding one case (as ``baseline update`` does).
+WRITER = """\
+import sys
+from mtcheck.regression.baseline import CaseEntry, Measured, update_baseline
+path, suite, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+print("ready", flush=True)
+sys.stdin.readline()
+for i in range(rounds):
+    entry = CaseEntry(suite, f"c{i}", (), {"chrf": Measured(float(i), "chrf|test")}, f"output {i}")
+    update_baseline(path, [entry], {"spec": suite, "description": suite}, {suite: {f"c{j}" for j in range(i + 1)}})
+"""
+ROUNDS = 10
+TRIALS = 20
+
+
+def _writers(path: Path, suites: tuple[str, ...]) -> None:
+    """Start one writer process per suite, let all start at once, and wait for them."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), suite, str(ROUNDS)], env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8")
+               for suite in suites]
+    for writer in writers:
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    for writer in writers:
+        _, err = writer.communicate(timeout=HANG)
+        assert writer.returncode == 0, err
+
+
+def test_two_concurrent_updates_of_one_baseline_keep_both(tmp_path: Path) -> None:
+    """Two real processes update different suites of one baseline, ROUNDS times each: every update is kept, 20 of 20."""
+    kept = []
+    for trial in range(TRIALS):
+        path = tmp_path / f"trial{trial}" / "base.json"
+        path.parent.mkdir()
+        save_baseline(Baseline.from_entries([CaseEntry("en", "c0", (), {"chrf": Measured(1.0, "chrf|test")}, "x")]), path)
+        _writers(path, ("de", "fr"))
+        suites = json.loads(path.read_text(encoding="utf-8"))["suites"]
+        kept.append({suite: sorted(cases) for suite, cases in suites.items()})
+    every = sorted(f"c{i}" for i in range(ROUNDS))
+    assert kept == [{"de": every, "en": ["c0"], "fr": every}] * TRIALS
+    assert sorted(p.name for p in (tmp_path / "trial0").iterdir()) == [".base.json.mtcheck-lock", "base.json"]
+
+
+#: Another writer that updates suite ``other`` of the baseline while the session runs (its end comes after it).
+OTHER_WRITER = """\
+from mtcheck.regression.baseline import CaseEntry, Measured, update_baseline
+
+
+def pytest_sessionfinish(session):
+    entry = CaseEntry("other", "o1", (), {"chrf": Measured(5.0, "chrf|test")}, "o")
+    update_baseline("base.json", [entry], {"spec": "", "description": "other"}, {"other": {"o1"}}, create=True)
+"""
+
+
+def test_pytest_update_keeps_what_another_writer_saved_during_the_run(tmp_path: Path) -> None:
+    _write_negation(tmp_path, named=True)
+    (tmp_path / "conftest.py").write_text(OTHER_WRITER, encoding="utf-8")
+    proc = _run(tmp_path, "pytest", "suites", "--mt-baseline", "base.json", "--mt-update-baseline")
+    assert proc.returncode == 0 and "baseline base.json updated" in proc.stdout, proc.stdout
+    suites = json.loads((tmp_path / "base.json").read_text(encoding="utf-8"))["suites"]
+    assert {suite: sorted(cases) for suite, cases in suites.items()} == \
+        {"negation-de": ["neg-01"], "negation-fr": ["neg-01"], "other": ["o1"]}
+
+
+def test_without_flock_a_baseline_write_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mtcheck.filelock
+
+    monkeypatch.setattr(mtcheck.filelock, "fcntl", None)
+    with pytest.raises(MtcheckError, match=r"cannot write baseline .*base\.json safely: this platform has no fcntl\.flock"
+                                           r".*\(fix: write it on a POSIX system"):
+        save_baseline(Baseline(), tmp_path / "base.json")
+    assert list(tmp_path.iterdir()) == []

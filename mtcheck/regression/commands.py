@@ -9,7 +9,7 @@ from mtcheck import api
 from mtcheck.errors import MtcheckError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
-                                        writable_target)
+                                        update_baseline, writable_target)
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.targets import targets_for
 
@@ -60,12 +60,9 @@ def baseline_save(args: argparse.Namespace) -> int:
 def baseline_update(args: argparse.Namespace) -> int:
     """Refresh a baseline with a run: its cases replaced, other suites' cases kept, stale cases of these suites dropped."""
     writable_target(args.baseline)
-    baseline = load_baseline(args.baseline)
+    load_baseline(args.baseline)  # a missing or malformed baseline is an error before the run, not after it
     entries, runner, known = _measured(args)
-    stale = baseline.stale(known)
-    baseline.refresh(entries, _system(args, runner))
-    baseline.prune(stale)
-    save_baseline(baseline, args.baseline)
+    stale = update_baseline(args.baseline, entries, _system(args, runner), known)  # read again: another update may have landed
     print(f"updated {len(entries)} case(s) in {args.baseline}"
           + (f"; pruned {len(stale)} stale case(s): " + ", ".join(f"{s}::{t}" for s, t in stale) if stale else ""))
     return EXIT_OK

@@ -19,7 +19,7 @@ import pytest
 
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
-                                        save_baseline, writable_target)
+                                        update_baseline, writable_target)
 from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -115,15 +115,14 @@ class RegressionPlugin:
             return  # stopped before a case was measured (a collection error): no verdict to give
         from mtcheck.regression.gate import evaluate
 
-        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=self._known())
+        known = self._known()
+        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=known)
         if self.update:
             report.reasons.clear()
             report.update = True
             if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and self.entries:
-                self.baseline.refresh(self.entries, self._system())
-                self.baseline.prune(report.stale)
-                try:
-                    save_baseline(self.baseline, self.path)
+                try:  # read again under the file's lock: another writer may have updated other suites meanwhile
+                    report.stale = update_baseline(self.path, self.entries, self._system(), known, create=True)
                     report.updated = True
                 except MtcheckError as exc:
                     self.save_error = str(exc)
