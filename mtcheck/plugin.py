@@ -19,7 +19,7 @@ from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
-from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
+from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
 if TYPE_CHECKING:
@@ -217,7 +217,10 @@ class SummaryReporter:
             terminalreporter.write_line(line)
         if summary.suites:
             terminalreporter.write_line("")
-            terminalreporter.write_line(summary.verdict(self.config.getoption("mt_fail_on")))
+            regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
+            terminalreporter.write_line(summary.verdict(self.config.getoption("mt_fail_on"),
+                                                        failed=bool(regression and regression.failed),
+                                                        error=bool(regression and regression.error)))
 
     def _failure_texts(self, terminalreporter: Any) -> None:
         """The failure text of each case that fails under a word of mtcheck's (``missed``; ``known-miss`` under

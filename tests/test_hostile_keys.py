@@ -228,3 +228,114 @@ def test_without_flock_a_baseline_write_is_one_clear_error(tmp_path: Path, monke
                                            r".*\(fix: write it on a POSIX system"):
         save_baseline(Baseline(), tmp_path / "base.json")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- item 8: a baseline that gates nothing ---------------------------------------------------------------------
+
+NOTHING_MATCHES = "nothing in baseline base.json matches this run, so nothing was gated"
+
+
+def _entry(suite: str, test_id: str, key: str = "chrf", signature: str = "chrf|test", value: float = 50.0) -> CaseEntry:
+    return CaseEntry(suite, test_id, (), {key: Measured(value, signature)}, "output")
+
+
+def _stored() -> Baseline:
+    return Baseline.from_entries([_entry("demo", "c1"), _entry("demo", "c2")])
+
+
+@pytest.mark.parametrize("entries, why", [
+    ([_entry("renamed", "c1"), _entry("renamed", "c2")],
+     "it holds suite(s) 'demo', this run measured 'renamed': a suite was renamed, or the baseline is for other suites"),
+    ([_entry("demo", "c9")], "suite(s) 'demo' are in it, but none of this run's case ids and checks: they were renamed"),
+    ([_entry("demo", "c1", key="bleu")], "none of this run's case ids and checks"),
+])
+def test_a_run_that_matches_nothing_in_the_baseline_is_an_error(entries: list[CaseEntry], why: str) -> None:
+    from mtcheck.regression.gate import evaluate
+
+    report = evaluate(_stored(), entries, path="base.json")
+    assert report.error.startswith(NOTHING_MATCHES) and why in report.error
+    assert report.render()[-1] == f"ERROR: {report.error}"
+    assert report.as_dict()["error"] == report.error
+
+
+def test_an_empty_baseline_gates_nothing() -> None:
+    from mtcheck.regression.gate import evaluate
+
+    report = evaluate(Baseline(), [_entry("demo", "c1")], path="base.json")
+    assert f"{NOTHING_MATCHES}: it holds no cases; all 1 value(s) of this run are new" in report.error
+
+
+@pytest.mark.parametrize("entries", [
+    [_entry("demo", "c1"), _entry("demo", "c3")],  # a new case among known ones stays "new"
+    [_entry("demo", "c1", signature="chrf|other")],  # incomparable: matched, and reported as such
+    [],  # nothing measured: nothing claimed to be gated
+])
+def test_a_run_that_matches_something_is_compared_as_usual(entries: list[CaseEntry]) -> None:
+    from mtcheck.regression.gate import evaluate
+
+    assert evaluate(_stored(), entries, path="base.json").error == ""
+
+
+def _rename_german(folder: Path, name: str) -> None:
+    path = folder / "suites" / "de" / "negation.mt.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: negation-de", f"name: {name}"), encoding="utf-8")
+
+
+def test_a_renamed_suite_fails_the_gate_instead_of_passing_as_new(tmp_path: Path) -> None:
+    _write_negation(tmp_path, named=True)
+    assert _run(tmp_path, "mtcheck", "baseline", "save", "suites", "--out", "base.json").returncode == 0
+    before = (tmp_path / "base.json").read_bytes()
+    _write_negation(tmp_path, german=GERMAN_REGRESSED, named=True)
+    _rename_german(tmp_path, "negation-german")
+
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites/de", "--baseline", "base.json")
+    assert check.returncode == 2, check.stdout + check.stderr
+    assert check.stdout.count(NOTHING_MATCHES) == 1 and "this run measured 'negation-german'" in check.stdout
+    assert "passed (gate" not in check.stdout
+    gate = _run(tmp_path, "pytest", "suites/de", "--mt-baseline", "base.json", "--mt-report-json", "run.json",
+                "--mt-report-md", "run.md")
+    assert gate.returncode == pytest.ExitCode.USAGE_ERROR, gate.stdout
+    assert f"ERROR: {NOTHING_MATCHES}" in gate.stdout and "\nERROR: 1 passed\n" in gate.stdout
+    assert "PASSED" not in gate.stdout
+    assert json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))["regression"]["error"].startswith(NOTHING_MATCHES)
+    markdown = (tmp_path / "run.md").read_text(encoding="utf-8")
+    assert markdown.startswith(f"## ERROR: {NOTHING_MATCHES}")
+    assert "nothing in the baseline matches this run: nothing was gated (ERROR)" in markdown
+    merged = _run(tmp_path, "mtcheck", "report", "merge", "run.json", "--baseline", "base.json")
+    assert merged.returncode == 2 and NOTHING_MATCHES in merged.stdout and "\nERROR: 1 passed" in merged.stdout
+    assert (tmp_path / "base.json").read_bytes() == before
+    for proc in (check, gate, merged):
+        _no_traceback(proc)
+
+
+def test_a_new_case_among_known_ones_stays_new_and_an_update_records_a_renamed_suite(tmp_path: Path) -> None:
+    _write_negation(tmp_path, named=True)
+    assert _run(tmp_path, "mtcheck", "baseline", "save", "suites", "--out", "base.json").returncode == 0
+    _rename_german(tmp_path, "negation-german")
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json")
+    assert check.returncode == 0 and "1 same, 1 new" in check.stdout, check.stdout + check.stderr
+    update = _run(tmp_path, "pytest", "suites/de", "--mt-baseline", "base.json", "--mt-update-baseline")
+    assert update.returncode == 0 and "baseline base.json updated" in update.stdout, update.stdout
+    stored = json.loads((tmp_path / "base.json").read_text(encoding="utf-8"))["suites"]
+    assert sorted(stored) == ["negation-de", "negation-fr", "negation-german"]
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n"])
+def test_an_empty_baseline_file_is_one_clear_error(tmp_path: Path, content: str) -> None:
+    _write_negation(tmp_path, named=True)
+    (tmp_path / "base.json").write_text(content, encoding="utf-8")
+    empty = "baseline base.json is empty, so it holds nothing to compare with (fix: delete it and create it with"
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json")
+    assert check.returncode == 2 and check.stderr.count(empty) == 1, check.stderr
+    gate = _run(tmp_path, "pytest", "suites", "--mt-baseline", "base.json")
+    assert gate.returncode == pytest.ExitCode.USAGE_ERROR and empty in gate.stderr, gate.stdout + gate.stderr
+    assert (tmp_path / "base.json").read_text(encoding="utf-8") == content
+    for proc in (check, gate):
+        _no_traceback(proc)
+
+
+def test_a_baseline_without_cases_fails_the_check(tmp_path: Path) -> None:
+    _write_negation(tmp_path, named=True)
+    (tmp_path / "base.json").write_text(json.dumps({"format": "mtcheck-baseline/2", "suites": {}}), encoding="utf-8")
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json")
+    assert check.returncode == 2 and f"{NOTHING_MATCHES}: it holds no cases" in check.stdout, check.stdout

@@ -389,7 +389,11 @@ def load_baseline(path: str | Path) -> Baseline:
     """
     path = Path(path)
     try:
-        data = json.loads(read_regular(path).decode("utf-8"))
+        raw = read_regular(path)
+        if not raw.strip():
+            raise MtcheckError(f"baseline {path} is empty, so it holds nothing to compare with (fix: delete it and "
+                               f"create it with 'mtcheck baseline save' or pytest --mt-baseline {path} --mt-update-baseline)")
+        data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise MtcheckError(f"baseline {path} does not exist (fix: create it with 'mtcheck baseline save' "
                            f"or pytest --mt-baseline {path} --mt-update-baseline)") from None
