@@ -15,6 +15,7 @@ from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.shard import Shard
 from mtcheck.suite.collector import collector_paused
+from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.loader import check_suite, find_suites, lint_suite, load_suite
 from mtcheck.suite.model import Suite
 from mtcheck.targets import targets_for
@@ -103,17 +104,26 @@ def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]
             problems = evaluator.load_problems(suite)
             warnings = [*lint_suite(suite), *dropped_negation_warnings(suite)]
         results.append(Validation(path, tuple(problems), tuple(warnings), None if problems else suite))
-    return results
+    return _with_name_clashes(results)
+
+
+def _with_name_clashes(results: list[Validation]) -> list[Validation]:
+    """``results`` with each suite whose name an earlier file already has turned into a failure naming both."""
+    clashes = {problem.path: problem for problem in name_clashes(r.suite for r in results if r.suite is not None)}
+    return [Validation(r.path, (*r.errors, clashes[str(r.path)]), r.warnings, None) if str(r.path) in clashes else r
+            for r in results]
 
 
 def load_suites(paths: Sequence[str | Path]) -> list[Suite]:
-    """Load every suite under ``paths``; raise one :class:`SuiteError` with the problems of all files."""
+    """Load every suite under ``paths``; raise one :class:`SuiteError` with the problems of all files
+    (two files with one suite name included: see :mod:`mtcheck.suite.identity`)."""
     suites, problems = [], []
     for path in find_suites(list(paths)):
         try:
             suites.append(load_suite(path))
         except SuiteError as exc:
             problems.extend(exc.problems)
+    problems.extend(name_clashes(suites))
     if problems:
         raise SuiteError(problems)
     return suites

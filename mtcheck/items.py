@@ -23,8 +23,9 @@ from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import fail_on_note, render_case, render_error
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
-from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY
+from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY, SUITE_NAMES
 from mtcheck.shard import Shard
+from mtcheck.suite.identity import SuiteNames
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.systems import check_system
@@ -72,6 +73,7 @@ def start_run(config: pytest.Config) -> None:
     config.stash[RUNNER] = Runner(options)
     config.stash[SIBLINGS] = {}
     config.stash[POSITION] = {}
+    config.stash[SUITE_NAMES] = SuiteNames()
     config.pluginmanager.register(RegressionPlugin(config), "mtcheck-regression")
     config.pluginmanager.register(ReportPlugin(config), "mtcheck-reports")
     if config.getoption("mt_history"):
@@ -83,6 +85,9 @@ def start_run(config: pytest.Config) -> None:
 class SuiteFile(pytest.File):
     def collect(self):
         suite = load_suite(self.path)
+        clash = self.config.stash[SUITE_NAMES].claim(suite)
+        if clash is not None:
+            raise SuiteError([clash])
         for tag in {tag for case in suite.cases for tag in case.tags}:
             self.config.addinivalue_line("markers", f"{marker_name(tag)}: mtcheck cases tagged {tag!r}")
         runner, perturbed = self.config.stash[RUNNER], set()

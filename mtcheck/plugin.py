@@ -19,7 +19,7 @@ from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
-from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
+from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
 if TYPE_CHECKING:
@@ -226,7 +226,10 @@ class SummaryReporter:
             terminalreporter.write_line(line)
         if summary.suites:
             terminalreporter.write_line("")
-            verdict = summary.verdict(self.config.getoption("mt_fail_on"))
+            regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
+            verdict = summary.verdict(self.config.getoption("mt_fail_on"),
+                                      failed=bool(regression and regression.failed),
+                                      error=bool(regression and regression.error))
             if self.crashed:
                 verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
                            "pytest-xdist worker (out of memory?), see the FAILURES above")

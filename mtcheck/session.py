@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from mtcheck.report.summary import Summary
     from mtcheck.runner import Runner
     from mtcheck.shard import Shard
+    from mtcheck.suite.identity import SuiteNames
 
 RUNNER = pytest.StashKey["Runner"]()
 SUMMARY = pytest.StashKey["Summary"]()
@@ -36,6 +37,8 @@ POSITION = pytest.StashKey[dict[pytest.Item, int]]()
 NOTHING = pytest.StashKey[str]()
 #: ``--mt-shard K/N``: the shard of the cases this session runs (None: all of them).
 SHARD = pytest.StashKey["Shard | None"]()
+#: The suite names collected so far, and the file of each: a second file with a taken name fails to collect.
+SUITE_NAMES = pytest.StashKey["SuiteNames"]()
 #: The session's baseline comparison (``--mt-baseline``), for the report files; absent otherwise.
 REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
 #: The user property holding a case's record.

@@ -218,8 +218,8 @@ def test_saving_through_a_symlink_replaces_its_target_and_keeps_the_link(tmp_pat
     save_baseline(_baseline(chrf=Measured(70.0, SIG)), link)
     assert link.is_symlink() and os.readlink(link) == str(Path("..") / "store" / "baseline.json")
     assert load_baseline(target).suites["demo"]["c1"]["chrf"].value == 70.0
-    assert [p.name for p in target.parent.iterdir()] == ["baseline.json"]
-    assert [p.name for p in link.parent.iterdir()] == ["baseline.json"]
+    assert sorted(p.name for p in target.parent.iterdir()) == [".baseline.json.mtcheck-lock", "baseline.json"]
+    assert [p.name for p in link.parent.iterdir()] == ["baseline.json"]  # the lock is the target's, beside it
 
 
 def test_a_dangling_symlink_gets_its_target_written(tmp_path: Path) -> None:
@@ -263,7 +263,7 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temporary(tmp_path: Path, mo
     with pytest.raises(MtcheckError, match=f"cannot write baseline {re.escape(str(path))}: disk full"):
         save_baseline(_baseline(chrf=Measured(1.0, SIG)), path)
     assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["baseline.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".baseline.json.mtcheck-lock", "baseline.json"]  # no temporary
 
 
 def test_a_process_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:
@@ -315,10 +315,10 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
 ) -> None:
     from mtcheck.regression import gate, pytest_plugin  # noqa: F401  # numpy loads here, not inside the inline run
 
-    def refuse(baseline: Baseline, path: str) -> None:
+    def refuse(path: str, *args: Any, **kwargs: Any) -> None:
         raise MtcheckError(f"cannot write baseline {path}: [Errno 28] No space left on device")
 
-    monkeypatch.setattr(pytest_plugin, "save_baseline", refuse)
+    monkeypatch.setattr(pytest_plugin, "update_baseline", refuse)
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-baseline", "baseline.json", "--mt-update-baseline")
     assert result.ret == pytest.ExitCode.USAGE_ERROR

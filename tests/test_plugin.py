@@ -727,8 +727,8 @@ def test_a_recorded_name_no_suite_has_is_a_usage_error(pytester: pytest.Pytester
     parallel.stdout.fnmatch_lines(["*mtcheck: system 'recorded:god' names no recorded output*"])
     outcomes = parallel.parseoutcomes()
     assert outcomes.get("errors", 0) >= 1 and "passed" not in outcomes and "skipped" not in outcomes, outcomes
-    # one suite that has it is enough: the others' cases are skipped, as before
-    _write(pytester, SUITE.replace("good:", "other:"), name="other.mt.yaml")
+    # one suite that has it is enough: the others' cases are skipped, as before (each suite has its own name)
+    _write(pytester, SUITE.replace("good:", "other:").replace("name: demo", "name: other"), name="other.mt.yaml")
     pytester.runpytest("--mt-system", "recorded:good").assert_outcomes(passed=1, skipped=5)
 
 

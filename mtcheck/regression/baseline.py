@@ -28,6 +28,7 @@ from typing import Any
 
 from mtcheck import __version__
 from mtcheck.errors import MtcheckError
+from mtcheck.filelock import exclusive
 from mtcheck.files import NotRegularFileError, check_writable, read_regular, replace_file
 from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
@@ -389,7 +390,11 @@ def load_baseline(path: str | Path) -> Baseline:
     """
     path = Path(path)
     try:
-        data = parse_json(read_regular(path), finite=False)  # the checker names a non-finite value's JSON path
+        raw = read_regular(path)
+        if not raw.strip():
+            raise MtcheckError(f"baseline {path} is empty, so it holds nothing to compare with (fix: delete it and "
+                               f"create it with 'mtcheck baseline save' or pytest --mt-baseline {path} --mt-update-baseline)")
+        data = parse_json(raw, finite=False)  # the checker names a non-finite value's JSON path
     except FileNotFoundError:
         raise MtcheckError(f"baseline {path} does not exist (fix: create it with 'mtcheck baseline save' "
                            f"or pytest --mt-baseline {path} --mt-update-baseline)") from None
@@ -422,9 +427,33 @@ def save_baseline(baseline: Baseline, path: str | Path) -> None:
     previous content and the temporary file is removed when possible. When
     ``path`` is a symlink, the file it points to is replaced and the link stays.
     Anything but a regular file is refused (see :func:`writable_target`); every
-    failure is an :class:`MtcheckError` naming ``path``.
+    failure is an :class:`MtcheckError` naming ``path``. It waits for a concurrent
+    :func:`update_baseline` of the same file to finish, then replaces the file whole.
     """
     target = writable_target(path)
+    with exclusive(target, "baseline"):
+        _write(baseline, target, path)
+
+
+def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict[str, str],
+                    known: dict[str, set[str]], *, create: bool = False) -> list[tuple[str, str]]:
+    """Read the baseline at ``path``, take ``entries`` in, drop the stale cases of the suites in ``known``
+    (see :meth:`Baseline.stale`), write it back, and return those stale cases.
+
+    The whole read-modify-write holds the file's lock (:mod:`mtcheck.filelock`), so two
+    updates of different suites at once keep both. ``create``: a missing file starts empty.
+    """
+    target = writable_target(path)
+    with exclusive(target, "baseline"):
+        baseline = Baseline() if create and not target.exists() else load_baseline(path)
+        stale = baseline.stale(known)
+        baseline.refresh(entries, system)
+        baseline.prune(stale)
+        _write(baseline, target, path)
+    return stale
+
+
+def _write(baseline: Baseline, target: Path, path: str | Path) -> None:
     text = json.dumps(baseline.as_dict(), ensure_ascii=False, indent=1) + "\n"
     try:
         replace_file(target, text, 0o644)

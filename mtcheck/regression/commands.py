@@ -6,14 +6,13 @@ import json
 from typing import Any
 
 from mtcheck import api
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mtcheck.errors import MtcheckError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
-                                        writable_target)
+                                        update_baseline, writable_target)
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.targets import targets_for
-
-EXIT_OK, EXIT_FAILED = 0, 1
 
 
 def _run_options(args: argparse.Namespace, system: str | None) -> RunOptions:
@@ -60,12 +59,9 @@ def baseline_save(args: argparse.Namespace) -> int:
 def baseline_update(args: argparse.Namespace) -> int:
     """Refresh a baseline with a run: its cases replaced, other suites' cases kept, stale cases of these suites dropped."""
     writable_target(args.baseline)
-    baseline = load_baseline(args.baseline)
+    load_baseline(args.baseline)  # a missing or malformed baseline is an error before the run, not after it
     entries, runner, known = _measured(args)
-    stale = baseline.stale(known)
-    baseline.refresh(entries, _system(args, runner))
-    baseline.prune(stale)
-    save_baseline(baseline, args.baseline)
+    stale = update_baseline(args.baseline, entries, _system(args, runner), known)  # read again: another update may have landed
     print(f"updated {len(entries)} case(s) in {args.baseline}"
           + (f"; pruned {len(stale)} stale case(s): " + ", ".join(f"{s}::{t}" for s, t in stale) if stale else ""))
     return EXIT_OK
@@ -79,6 +75,8 @@ def baseline_check(args: argparse.Namespace) -> int:
     entries, _, known = _measure(args)
     report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    if report.error:  # nothing in the baseline matches the run: it gated nothing
+        return EXIT_USAGE
     return EXIT_FAILED if report.failed else EXIT_OK
 
 

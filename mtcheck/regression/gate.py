@@ -20,6 +20,7 @@ from typing import Any
 from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
+from mtcheck.regression.unmatched import nothing_matches
 
 GATES = ("both", "significant", "any-case")
 DEFAULT_GATE = "both"
@@ -70,6 +71,9 @@ class RegressionReport:
     stale: list[tuple[str, str]] = field(default_factory=list)
     #: False when the baseline file keeps no outputs (format 1): nothing could be ``changed``.
     snapshots: bool = True
+    #: Why the baseline could not gate this run (nothing in it matches: see :mod:`mtcheck.regression.unmatched`);
+    #: an error, never a pass. Empty when it gated.
+    error: str = ""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -97,7 +101,7 @@ class RegressionReport:
             "alpha": stats.alpha, "correction": stats.correction, "bootstrap": stats.bootstrap,
             "permutations": stats.permutations, "seed": stats.seed,
             "counts": self.counts, "not_run": self.not_run, "update": self.update, "updated": self.updated,
-            "failed": self.failed, "reasons": list(self.reasons),
+            "failed": self.failed, "reasons": list(self.reasons), "error": self.error or None,
             "tests": [t.as_dict() for t in self.tests],
             "cases": [d.as_dict() for d in self.deltas if d.status != "same"],
             "snapshots": self.snapshots, "fail_on_changed": self.settings.fail_on_changed,
@@ -136,6 +140,8 @@ class RegressionReport:
             lines.append(f"baseline {self.baseline} updated with this run's values")
         elif self.update:
             lines.append(f"baseline {self.baseline} NOT updated: the session did not complete or measured nothing")
+        elif self.error:
+            lines.append(f"ERROR: {self.error}")
         elif self.reasons:
             lines.extend(f"FAILED: {reason}" for reason in self.reasons)
         else:
@@ -204,7 +210,7 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
     not_run = sum((suite, test_id) not in seen for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
     changes = [change for change in map(baseline.compare_output, entries) if change is not None]
     report = RegressionReport(path, settings, deltas, tests, not_run, changes=changes, stale=stale,
-                              snapshots=baseline.snapshots)
+                              snapshots=baseline.snapshots, error=nothing_matches(baseline, entries, deltas, path))
     if settings.checks_cases and report.case_regressions:
         report.reasons.append(f"{len(report.case_regressions)} case check(s) worse than the baseline beyond tolerance")
     if settings.checks_significance:

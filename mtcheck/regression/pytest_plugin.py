@@ -7,8 +7,9 @@ text (gates ``both`` and ``any-case``), and so does a case whose output changed
 under ``--mt-fail-on-changed``; a failing case's text shows its output's diff. The controller collects every case, runs
 the statistics once at session end (so pytest-xdist works), prints a section,
 fails the session on a significant regression (gates ``both`` and
-``significant``), and with ``--mt-update-baseline`` rewrites the file instead, without the stale cases of the
-suites that ran.
+``significant``), ends it with a usage error when nothing in the baseline matches
+the run (it gated nothing), and with ``--mt-update-baseline`` rewrites the file
+instead, without the stale cases of the suites that ran.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import pytest
 
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
-                                        save_baseline, writable_target)
+                                        update_baseline, writable_target)
 from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
@@ -111,21 +112,25 @@ class RegressionPlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.path or hasattr(self.config, "workerinput"):
             return  # xdist workers only ship their cases; the controller decides
+        if session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not (self.entries or self.update):
+            return  # stopped before a case was measured (a collection or usage error): no verdict to give
         from mtcheck.regression.gate import evaluate
 
-        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=self._known())
+        known = self._known()
+        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=known)
         if self.update:
             report.reasons.clear()
+            report.error = ""  # a first update, or one that adds suites: everything is new, and is recorded
             report.update = True
             if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and self.entries:
-                self.baseline.refresh(self.entries, self._system())
-                self.baseline.prune(report.stale)
-                try:
-                    save_baseline(self.baseline, self.path)
+                try:  # read again under the file's lock: another writer may have updated other suites meanwhile
+                    report.stale = update_baseline(self.path, self.entries, self._system(), known, create=True)
                     report.updated = True
                 except MtcheckError as exc:
                     self.save_error = str(exc)
                     session.exitstatus = pytest.ExitCode.USAGE_ERROR
+        elif report.error:  # the baseline gated nothing: the --mt-baseline given does not belong to these suites
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
         elif (self.settings.checks_significance and report.significant_regressions) or \
                 (self.settings.fail_on_changed and report.changes):
             if session.exitstatus == pytest.ExitCode.OK:

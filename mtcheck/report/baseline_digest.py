@@ -36,7 +36,8 @@ class Row:
 
 
 def headline(report: dict[str, Any]) -> str:
-    """``Baseline main.json: 3 regressed, 1 improved, 120 same — gate failed`` (or passed, updated, not updated)."""
+    """``Baseline main.json: 3 regressed, 1 improved, 120 same — gate failed`` (or passed, updated, not updated,
+    or nothing matched)."""
     counts = report.get("counts") or {}
     order = [*LISTED, *(status for status in counts if status not in LISTED)]  # regressed, improved, same, ...
     moved = ", ".join(f"{counts[status]} {status}" for status in order if counts.get(status)) or "nothing compared"
@@ -48,6 +49,8 @@ def headline(report: dict[str, Any]) -> str:
             moved += f", {len(report[key])} {words}"
     if report.get("update"):
         verdict = "baseline updated with this run" if report.get("updated") else "baseline NOT updated (the run did not complete)"
+    elif report.get("error"):
+        verdict = "nothing in the baseline matches this run: nothing was gated (ERROR)"
     elif report.get("failed"):
         verdict = "gate failed"
     else:

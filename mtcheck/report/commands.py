@@ -53,6 +53,7 @@ def report_merge(args: argparse.Namespace) -> int:
         summary.add(record)
     gated = summary.gated(args.fail_on)
     regressed = regression is not None and regression.failed
+    unmatched = regression is not None and bool(regression.error)  # the baseline matches nothing: it gated nothing
     if args.json:
         print(render_json(data), end="")
     else:
@@ -62,13 +63,13 @@ def report_merge(args: argparse.Namespace) -> int:
             print("\n" + "\n".join(regression.render()))
         if gated:
             print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
-        print("\n" + summary.verdict(args.fail_on, failed=regressed))
+        print("\n" + summary.verdict(args.fail_on, failed=regressed, error=unmatched))
     if any(paths.values()):
         from mtcheck.report.files import write_reports
 
         for line in write_reports(data, paths):
             print(line, file=sys.stderr)
-    if summary.counts()[Outcome.ERROR]:
+    if summary.counts()[Outcome.ERROR] or unmatched:
         return EXIT_USAGE
     return EXIT_FAILED if summary.fails(args.fail_on) or regressed else EXIT_OK
 

@@ -108,9 +108,10 @@ class Summary:
         counts = self.counts()
         return any(counts[o] for o in FAILURES) or bool(self.gated(fail_on))
 
-    def verdict(self, fail_on: str | None = None, failed: bool = False) -> str:
-        """The run's verdict line (:func:`verdict_line`); ``failed``: something else failed it (a baseline gate)."""
-        return verdict_line(self.counts(), failed or self.fails(fail_on))
+    def verdict(self, fail_on: str | None = None, failed: bool = False, error: bool = False) -> str:
+        """The run's verdict line (:func:`verdict_line`); ``failed``: something else failed it (a baseline gate);
+        ``error``: something else could not be computed (a baseline that matches nothing of the run)."""
+        return verdict_line(self.counts(), failed or self.fails(fail_on), error)
 
     def render(self, width: int = DEFAULT_WIDTH, verbose: bool = False) -> list[str]:
         """Outcome counts per suite, known-faulty outputs by severity and check sensitivity, each block followed by a
@@ -133,10 +134,11 @@ class Summary:
         return lines[:-1]
 
 
-def verdict_line(counts: dict[str, int], failed: bool) -> str:
+def verdict_line(counts: dict[str, int], failed: bool, error: bool = False) -> str:
     """``PASSED: 498 passed, 226 caught, 144 known-miss``, ``FAILED: 1 passed, 1 missed``, or ``ERROR: ...`` when a
-    case could not be computed: the verdict, then each outcome that occurred and its count, in pytest's words."""
-    verdict = "ERROR" if counts.get(Outcome.ERROR) else "FAILED" if failed else "PASSED"
+    case (or, with ``error``, something else) could not be computed: the verdict, then each outcome that occurred
+    and its count, in pytest's words."""
+    verdict = "ERROR" if error or counts.get(Outcome.ERROR) else "FAILED" if failed else "PASSED"
     return f"{verdict}: {counts_text(counts) or 'no case checked'}"
 
 

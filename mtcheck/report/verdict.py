@@ -1,10 +1,10 @@
 """The verdict of a run, PASSED, FAILED or ERROR, and what decided it: the first thing every report says.
 
 :func:`verdict` reads it from the report data by the rules the exit code follows (``mtcheck run``,
-``mtcheck report merge`` and pytest): a case that could not be computed makes it ERROR; a failed case,
-a known-faulty output missed, a known blind spot missed again at ``--fail-on``'s severity or worse,
-and a failed baseline gate make it FAILED. Known blind spots below ``--fail-on`` (all of them without
-it) and skipped cases are told but do not gate.
+``mtcheck report merge`` and pytest): a case that could not be computed, or a baseline that matches
+nothing of the run, makes it ERROR; a failed case, a known-faulty output missed, a known blind spot
+missed again at ``--fail-on``'s severity or worse, and a failed baseline gate make it FAILED. Known
+blind spots below ``--fail-on`` (all of them without it) and skipped cases are told but do not gate.
 """
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
 
 def _baseline_note(report: dict[str, Any] | None) -> list[str]:
     """A baseline that passed or was rewritten, said once."""
-    if not report or report.get("failed"):
+    if not report or report.get("failed") or report.get("error"):
         return []
     name = report.get("baseline") or "(unnamed)"
     if report.get("update"):
@@ -109,6 +109,9 @@ def verdict(data: ReportData) -> Verdict:
                      f"worse missed ({_named(gated, with_suite)}; --fail-on {data.fail_on})")
     found += _baseline_findings(data.regression)
     notes = _notes(len(by["known_miss"]) - len(gated), len(by["skipped"]), data.fail_on) + _baseline_note(data.regression)
+    baseline_error = (data.regression or {}).get("error")
+    if baseline_error:  # a baseline that matches nothing of the run gated nothing: never a pass
+        return Verdict(ERROR, (baseline_error, *found), tuple(notes))
     if by["error"]:
         return Verdict(ERROR, tuple(found), tuple(notes))
     if found:
