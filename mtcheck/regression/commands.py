@@ -28,12 +28,14 @@ def _stats(args: argparse.Namespace) -> Any:
                          alpha=args.alpha, correction=args.correction)
 
 
-def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
-    """Run the suites under ``--system``: the entries of every measured case, the runner, and every suite's test ids."""
+def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]], list[str]]:
+    """Run the suites under ``--system``: the entries of every measured case, the runner, every suite's test ids,
+    and why any case's value could not be computed (one line per case)."""
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
-    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system)
+    errors = [f"{r.target.test_id} ({r.target.suite.path}): {'; '.join(r.errors())}" for r in results if r.errors()]
+    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system), errors
 
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
@@ -42,8 +44,11 @@ def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
 
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
-    """:func:`_measure`, refusing a run that measured nothing (nothing to save)."""
-    entries, runner, known = _measure(args)
+    """:func:`_measure`, refusing a run that measured nothing, or not every value (a baseline would lose them)."""
+    entries, runner, known, errors = _measure(args)
+    if errors:
+        more = f" (and {len(errors) - 1} more case(s))" if len(errors) > 1 else ""
+        raise MtcheckError(f"no baseline written, as not every value could be computed: {errors[0]}{more}")
     if not entries:
         raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
     return entries, runner, known
@@ -76,7 +81,7 @@ def baseline_check(args: argparse.Namespace) -> int:
 
     baseline = load_baseline(args.baseline)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
-    entries, _, known = _measure(args)
+    entries, _, known, _ = _measure(args)
     report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
     return EXIT_FAILED if report.failed else EXIT_OK
