@@ -194,3 +194,100 @@ def test_a_nan_score_is_an_error_under_pytest_never_caught(tmp_path: Path) -> No
     assert [case["outcome"] for case in report["cases"]] == ["error", "error"]
     with sqlite3.connect(tmp_path / "h.sqlite") as db:
         assert db.execute("SELECT outcome FROM mtcheck_cases").fetchall() == [("error",), ("error",)]
+
+
+# --- item 15: settings and options that cannot fail, or are no number ------------------------
+
+
+@pytest.mark.parametrize(("check", "message"), [
+    ("{metric: chrf, min: 30, params: {beta: -2}}", "beta must be 0 or more, got -2"),
+    ("{metric: chrf, min: 30, params: {char_order: 0, word_order: 0}}", "char_order and word_order are both 0"),
+    ("{metric: chrf, min: 30, params: {word_order: -1}}", "word_order must be 0 or more, got -1"),
+    ("{metric: bleu, min: 30, params: {smooth_method: add-k, smooth_value: -5}}", "smooth_value must be 0 or more"),
+    ("{metric: sam:bleu, min: 30, params: {smooth_method: floor, smooth_value: -5}}", "smooth_value must be 0 or more"),
+])
+def test_a_setting_the_metric_cannot_use_is_a_load_error(write_suite: WriteSuite, check: str, message: str) -> None:
+    error = _load_error(write_suite(_suite(check)))
+    assert "demo.mt.yaml:12: case 'a' check #1: metric " in error and message in error
+    assert error.count("demo.mt.yaml:") == 1, error
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"beta": 0}, None), ({"char_order": 0, "word_order": 2}, None),
+    ({"batch_size": 0}, "batch_size and num_layers must be 1 or more, got 0 and None"),
+    ({"num_layers": -1}, "batch_size and num_layers must be 1 or more, got 64 and -1"),
+])
+def test_settings_at_their_limits(params: dict[str, int], message: str | None) -> None:
+    from mtcheck.errors import MetricError
+    from mtcheck.metrics import get_metric
+
+    if message is None:  # chrF0 (precision only) and word-bigram-only chrF are meaningful: kept
+        assert 0 <= get_metric("chrf", params).score("the cat", ["the cat sat"]).value <= 100
+    else:
+        with pytest.raises(MetricError, match=message):
+            get_metric("bertscore", params, target_lang="en")
+
+
+def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    from mtcheck.cli import build_parser
+
+    with pytest.raises(SystemExit) as info:
+        build_parser().parse_args(argv)
+    assert info.value.code == 2
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("run", "s", "--timeout", "inf"), "argument --timeout: must be a finite number like 300, got 'inf'"),
+    (("run", "s", "--timeout", "nan"), "argument --timeout: must be a finite number like 300, got 'nan'"),
+    (("run", "s", "--timeout", "1e308"), "argument --timeout: must be a number of seconds above 0 and at most 604800"),
+    (("run", "s", "--timeout", "0"), "argument --timeout: must be a number of seconds above 0"),
+    (("run", "s", "--timeout", "-1"), "argument --timeout: must be a number of seconds above 0"),
+    (("run", "s", "--batch-size", "0"), "argument --batch-size: must be 1 or more, got '0'"),
+    (("run", "s", "--batch-size", "-1"), "argument --batch-size: must be 1 or more, got '-1'"),
+    (("run", "s", "--batch-size", "2.5"), "argument --batch-size: must be a whole number like 32, got '2.5'"),
+    (("baseline", "save", "s", "--out", "b.json", "--timeout", "inf"), "argument --timeout: must be a finite number"),
+    (("compare", "s", "--a", "x", "--b", "y", "--timeout", "-5"), "argument --timeout: must be a number of seconds"),
+    (("generate", "s", "--per-kind", "0"), "argument --per-kind: must be 1 or more, got '0'"),
+    (("blind-spots", "s", "--per-case", "-3"), "argument --per-case: must be 1 or more, got '-3'"),
+])
+def test_a_numeric_option_out_of_range_is_one_usage_error(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
+                                                          message: str) -> None:
+    assert message in _usage_error(capsys, *argv)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("nan", "must be a finite number like 0.5, got 'nan'"), ("bleu=inf", "must be a finite number like 0.5, got 'inf'"),
+    ("-0.5", "must be 0 or more, got '-0.5'"), ("bleu=x", "must be a number like 0.5, got 'x'"),
+])
+def test_compare_refuses_an_epsilon_that_is_no_tie_width(tmp_path: Path, value: str, message: str) -> None:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.regression.commands import _epsilons
+
+    with pytest.raises(MtcheckError) as info:
+        _epsilons(["bleu=1", value])
+    assert str(info.value) == f"bad --epsilon {value!r}: {message} (write NUMBER or CHECK=NUMBER, e.g. bleu=1)"
+    assert _epsilons(["0.5", "bleu=1e-3"]) == ({"bleu": 0.001}, 0.5)
+
+
+def test_mtcheck_run_refuses_an_infinite_timeout_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "demo.mt.yaml").write_text(TWO_OUTPUTS, encoding="utf-8")
+    run = mtcheck(tmp_path, "run", "demo.mt.yaml", "--system", "cmd:cat", "--timeout", "1e308")
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stderr.strip().splitlines()[-1] == ("mtcheck run: error: argument --timeout: must be a number of "
+                                                   "seconds above 0 and at most 604800 (a week), got '1e308'")
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("--mt-timeout=nan", "argument --mt-timeout: must be a finite number like 300, got 'nan'"),
+    ("--mt-timeout=-1", "argument --mt-timeout: must be a number of seconds above 0"),
+    ("--mt-batch-size=0", "argument --mt-batch-size: must be 1 or more, got '0'"),
+    ("--mt-perturb-budget=0", "argument --mt-perturb-budget: must be 1 or more, got '0'"),
+])
+def test_pytest_refuses_a_numeric_option_out_of_range_once(tmp_path: Path, option: str, message: str) -> None:
+    (tmp_path / "demo.mt.yaml").write_text(TWO_OUTPUTS, encoding="utf-8")
+    session = pytest_run(tmp_path, "demo.mt.yaml", option)
+    assert session.returncode == 4, session.stdout + session.stderr
+    assert session.stderr.count(message) == 1, session.stderr
+    assert "Traceback" not in session.stdout + session.stderr and "passed" not in session.stdout

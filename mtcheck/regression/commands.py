@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from argparse import ArgumentTypeError
 from typing import Any
 
 from mtcheck import api
 from mtcheck.errors import MtcheckError
+from mtcheck.numeric_options import non_negative_number, seconds
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         writable_target)
@@ -94,11 +96,9 @@ def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
     for item in items:
         key, sep, value = item.rpartition("=")
         try:
-            number = float(value)
-        except ValueError:
-            raise MtcheckError(f"bad --epsilon {item!r}: write a number (0.5) or CHECK=NUMBER (bleu=1)") from None
-        if number < 0:
-            raise MtcheckError(f"bad --epsilon {item!r}: it must be >= 0")
+            number = non_negative_number(value)
+        except ArgumentTypeError as exc:
+            raise MtcheckError(f"bad --epsilon {item!r}: {exc} (write NUMBER or CHECK=NUMBER, e.g. bleu=1)") from None
         if sep:
             per_key[key] = number
         else:
@@ -120,7 +120,7 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     parser.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
     parser.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
+    parser.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
     parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
 
 
