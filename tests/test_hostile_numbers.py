@@ -111,6 +111,7 @@ def test_exponent_text_in_a_number_field_is_the_number(write_suite: WriteSuite) 
 @pytest.mark.parametrize(("check", "message"), [
     ("{metric: bleu, min: 1e999}", "'min' must be a finite number, got '1e999'"),
     ("{metric: bleu, min: 1x3}", "'min' must be a number, got '1x3'"),
+    ("{metric: bleu, min: " + "9" * 100 + "e-99}", "'min' must be a number, got '99999"),  # no number a person wrote
     ("{metric: exact, min: 1, params: {strip_chars: 1e3}}", None),  # text where text is asked for: kept
 ])
 def test_other_text_in_a_number_field_stays_text(write_suite: WriteSuite, check: str, message: str | None) -> None:
