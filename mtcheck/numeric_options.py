@@ -42,12 +42,32 @@ def seconds(text: str) -> float:
     return number
 
 
-def positive_int(text: str) -> int:
-    """A whole number, 1 or more (a batch size, a count of edits)."""
+def fraction(text: str) -> float:
+    """A number strictly between 0 and 1 (a significance or confidence level)."""
+    number = _finite(text, "0.05")
+    if not 0 < number < 1:
+        raise ArgumentTypeError(f"must be a number above 0 and below 1, got {text!r}")
+    return number
+
+
+def _whole(text: str) -> int:
     try:
-        number = int(text)
+        return int(text)
     except ValueError:
         raise ArgumentTypeError(f"must be a whole number like 32, got {text!r}") from None
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number, 0 or more (a count where 0 means none)."""
+    number = _whole(text)
+    if number < 0:
+        raise ArgumentTypeError(f"must be 0 or more, got {text!r}")
+    return number
+
+
+def positive_int(text: str) -> int:
+    """A whole number, 1 or more (a batch size, a count of edits)."""
+    number = _whole(text)
     if number < 1:
         raise ArgumentTypeError(f"must be 1 or more, got {text!r}")
     return number

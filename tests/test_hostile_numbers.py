@@ -238,6 +238,12 @@ def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return capsys.readouterr().err.strip().splitlines()[-1]
 
 
+def test_meta_eval_keeps_bootstrap_0_for_no_intervals() -> None:
+    from mtcheck.cli import build_parser
+
+    assert build_parser().parse_args(["meta-eval", "s", "--bootstrap", "0"]).bootstrap == 0
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (("run", "s", "--timeout", "inf"), "argument --timeout: must be a finite number like 300, got 'inf'"),
     (("run", "s", "--timeout", "nan"), "argument --timeout: must be a finite number like 300, got 'nan'"),
@@ -251,6 +257,13 @@ def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     (("compare", "s", "--a", "x", "--b", "y", "--timeout", "-5"), "argument --timeout: must be a number of seconds"),
     (("generate", "s", "--per-kind", "0"), "argument --per-kind: must be 1 or more, got '0'"),
     (("blind-spots", "s", "--per-case", "-3"), "argument --per-case: must be 1 or more, got '-3'"),
+    (("compare", "s", "--a", "x", "--b", "y", "--alpha", "nan"), "argument --alpha: must be a finite number"),
+    (("baseline", "check", "s", "--baseline", "b", "--alpha", "1"), "argument --alpha: must be a number above 0 and below 1"),
+    (("compare", "s", "--a", "x", "--b", "y", "--bootstrap", "0"), "argument --bootstrap: must be 1 or more, got '0'"),
+    (("compare", "s", "--a", "x", "--b", "y", "--permutations", "-1"), "argument --permutations: must be 1 or more"),
+    (("compare", "s", "--a", "x", "--b", "y", "--seed", "-1"), "argument --seed: must be 0 or more, got '-1'"),
+    (("meta-eval", "s", "--confidence", "1.5"), "argument --confidence: must be a number above 0 and below 1"),
+    (("meta-eval", "s", "--bootstrap", "-1"), "argument --bootstrap: must be 0 or more, got '-1'"),
 ])
 def test_a_numeric_option_out_of_range_is_one_usage_error(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
                                                           message: str) -> None:
@@ -285,6 +298,8 @@ def test_mtcheck_run_refuses_an_infinite_timeout_without_a_traceback(tmp_path: P
     ("--mt-timeout=-1", "argument --mt-timeout: must be a number of seconds above 0"),
     ("--mt-batch-size=0", "argument --mt-batch-size: must be 1 or more, got '0'"),
     ("--mt-perturb-budget=0", "argument --mt-perturb-budget: must be 1 or more, got '0'"),
+    ("--mt-alpha=inf", "argument --mt-alpha: must be a finite number like 0.05, got 'inf'"),
+    ("--mt-seed=-2", "argument --mt-seed: must be 0 or more, got '-2'"),
 ])
 def test_pytest_refuses_a_numeric_option_out_of_range_once(tmp_path: Path, option: str, message: str) -> None:
     (tmp_path / "demo.mt.yaml").write_text(TWO_OUTPUTS, encoding="utf-8")

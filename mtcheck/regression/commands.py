@@ -8,7 +8,7 @@ from typing import Any
 
 from mtcheck import api
 from mtcheck.errors import MtcheckError
-from mtcheck.numeric_options import non_negative_number, seconds
+from mtcheck.numeric_options import fraction, non_negative_int, non_negative_number, positive_int, seconds
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         writable_target)
@@ -125,13 +125,13 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
+    parser.add_argument("--alpha", type=fraction, default=0.05, help="significance level (default: 0.05)")
     parser.add_argument("--correction", choices=("holm", "bh", "none"), default="holm",
                         help="multiple-testing correction across suites and tags (default: holm)")
-    parser.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
-    parser.add_argument("--permutations", type=int, default=10000, metavar="N",
+    parser.add_argument("--bootstrap", type=positive_int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
+    parser.add_argument("--permutations", type=positive_int, default=10000, metavar="N",
                         help="approximate-randomisation resamples (default: 10000)")
-    parser.add_argument("--seed", type=int, default=12345, help="seed of the resampling (default: 12345)")
+    parser.add_argument("--seed", type=non_negative_int, default=12345, help="seed of the resampling (default: 12345)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
