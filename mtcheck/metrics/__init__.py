@@ -17,9 +17,9 @@ from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
 from mtcheck.metrics.numbers import exponent_number, is_finite
 
 __all__ = [
-    "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references", "get_metric",
-    "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names", "param_types",
-    "reads_references", "spelled_numbers", "split_sam", "suggestion",
+    "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
+    "get_metric", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
+    "param_types", "reads_references", "spelled_numbers", "split_sam", "suggestion",
 ]
 
 _REGISTRY: dict[str, str] = {
