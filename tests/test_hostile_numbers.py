@@ -307,3 +307,28 @@ def test_pytest_refuses_a_numeric_option_out_of_range_once(tmp_path: Path, optio
     assert session.returncode == 4, session.stdout + session.stderr
     assert session.stderr.count(message) == 1, session.stderr
     assert "Traceback" not in session.stdout + session.stderr and "passed" not in session.stdout
+
+
+def test_a_nan_score_in_a_contrastive_pair_is_an_error_not_a_verdict(write_suite: WriteSuite,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtcheck.metrics.lexical import ChrFMetric
+    from mtcheck.outcome import Outcome
+    from mtcheck.runner import RunOptions, Runner
+    from mtcheck.targets import targets_for
+
+    suite = load_suite(write_suite(SUITE_HEADER + """\
+cases:
+  - id: pair
+    src: not bad
+    ref: inte dåligt
+    tags: [t]
+    contrastive: {good: inte dåligt, bad: dåligt}
+    checks: [{metric: chrf, margin: 10}]
+"""))
+    monkeypatch.setattr(ChrFMetric, "_score_one", lambda self, hyp, ref, src: (float("inf"), {}))
+    [result] = Runner(RunOptions()).run(targets_for(suite, None))
+    assert result.outcome is Outcome.ERROR
+    assert result.errors() == ["contrastive check chrf cannot be computed: chrf gave inf, not a finite number, so no "
+                               "threshold can judge it (fix: check the metric's params, e.g. smoothing, and the "
+                               "case's texts)"]
+    assert (result.contrastive[0].good, result.contrastive[0].bad) == (None, None)
