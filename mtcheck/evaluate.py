@@ -1,6 +1,7 @@
 """Score targets: build each metric once, score every metric in one batch, judge thresholds."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -145,6 +146,8 @@ class Evaluator:
             score = self._lookup(metric, hyp, target)
         except MtcheckError as exc:
             return CheckResult(check, None, False, error=str(self.wording.reword(exc, check.metric)))
+        if not math.isfinite(score.value):
+            return CheckResult(check, None, False, error=_not_finite(metric, score.value))
         return CheckResult(
             check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
             score.best_ref, score.details, tuple(metric.explain(score)),
@@ -159,6 +162,15 @@ class Evaluator:
             bad = self._lookup(metric, pair.bad, target).value
         except MtcheckError as exc:
             return ContrastiveResult(check, None, None, False, error=str(self.wording.reword(exc, check.metric)))
+        for value in (good, bad):
+            if not math.isfinite(value):
+                return ContrastiveResult(check, None, None, False, error=_not_finite(metric, value))
         gap = good - bad if metric.higher_is_better else bad - good
         passed = gap > 0 and gap >= check.margin
         return ContrastiveResult(check, good, bad, passed, metric.higher_is_better, metric.signature())
+
+
+def _not_finite(metric: Metric, value: float) -> str:
+    """Why a NaN or infinite score is no verdict: it compares false with, or lies beyond, every threshold."""
+    return (f"{metric.name} gave {value}, not a finite number, so no threshold can judge it "
+            "(fix: check the metric's params, e.g. smoothing, and the case's texts)")

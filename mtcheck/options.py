@@ -8,7 +8,7 @@ import yaml
 
 from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError
-from mtcheck.metrics import check_params, check_values, is_known, suggestion
+from mtcheck.metrics import check_params, check_values, is_known, spelled_numbers, suggestion
 
 #: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon).
 SAM_ANY = "sam:*"
@@ -54,6 +54,7 @@ def metric_overrides(
     for metric in overrides:
         if metric != SAM_ANY and not is_known(metric):
             raise MtcheckError(f"--param names unknown metric {metric!r} ({suggestion(metric)})")
+    overrides = {metric: spelled_numbers(metric, settings) for metric, settings in overrides.items()}
     if sam_lexicon:
         overrides.setdefault(SAM_ANY, {})["lexicon"] = sam_lexicon
     for metric, settings in overrides.items():

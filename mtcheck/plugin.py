@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from mtcheck.history.options import add_options as add_history_options
+from mtcheck.numeric_options import positive_int, seconds
 from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
@@ -47,9 +48,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="sentiment lexicon for every sam: check (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)")
     group.addoption("--mt-bertscore-model", metavar="NAME_OR_PATH", default=None,
                     help="model for every bertscore check: a Hugging Face name (needs the hub) or a local folder")
-    group.addoption("--mt-timeout", metavar="SECONDS", type=float, default=300.0,
+    group.addoption("--mt-timeout", metavar="SECONDS", type=seconds, default=300.0,
                     help="time limit for one batch of a live system (default: 300)")
-    group.addoption("--mt-batch-size", metavar="N", type=int, default=256,
+    group.addoption("--mt-batch-size", metavar="N", type=positive_int, default=256,
                     help="cases translated and scored together (default: 256)")
     group.addoption("--mt-no-cache", action="store_true",
                     help="do not read or write the on-disk score cache of slow metrics (BERTScore, METEOR, SAM, ...)")

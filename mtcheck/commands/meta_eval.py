@@ -9,6 +9,7 @@ from mtcheck import api
 from mtcheck.commands.common import (EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_cache_options,
                                      add_metric_options, cache_of)
 from mtcheck.errors import MetricError, MtcheckError
+from mtcheck.numeric_options import fraction, non_negative_int
 from mtcheck.options import metric_overrides
 
 
@@ -58,9 +59,9 @@ def add_parser(commands: Any) -> None:
     meta.add_argument("--sam-penalty", default="aligned", metavar="LIST",
                       help="SAM penalties to evaluate each sam:M with, comma-separated: aligned (default), paper, "
                            "or aligned,paper to compare them")
-    meta.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
-    meta.add_argument("--confidence", type=float, default=0.95, help="confidence level of the intervals")
-    meta.add_argument("--seed", type=int, default=0, help="bootstrap random seed")
+    meta.add_argument("--bootstrap", type=non_negative_int, default=1000, metavar="N", help="bootstrap resamples for the intervals (0: none)")
+    meta.add_argument("--confidence", type=fraction, default=0.95, help="confidence level of the intervals")
+    meta.add_argument("--seed", type=non_negative_int, default=0, help="bootstrap random seed")
     meta.add_argument("--calibrate", action="store_true", help="propose per-metric thresholds from the ratings")
     meta.add_argument("--acceptable", action="append", default=[], metavar="SCALE>=VALUE",
                       help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")

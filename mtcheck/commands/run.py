@@ -11,6 +11,7 @@ from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_US
                                      add_cache_options, add_metric_options, cache_of)
 from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
 from mtcheck.language_mismatch import run_warnings
+from mtcheck.numeric_options import positive_int, seconds
 from mtcheck.options import metric_overrides
 from mtcheck.outcome import Outcome
 from mtcheck.report.commands import fail_on_argument
@@ -128,8 +129,8 @@ def add_parser(commands: Any) -> None:
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
     add_metric_options(run)
-    run.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
-    run.add_argument("--batch-size", type=int, default=256)
+    run.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
+    run.add_argument("--batch-size", type=positive_int, default=256)
     run.add_argument("--shard", metavar="K/N", default=None,
                      help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
                           "combine their --report-json files with 'mtcheck report merge'")

@@ -15,11 +15,12 @@ from typing import Any
 from mtcheck.errors import MetricError, quoted
 from mtcheck.files import special_kind
 from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
+from mtcheck.metrics.numbers import exponent_number, is_finite
 
 __all__ = [
-    "Metric", "Score", "builds_instantly", "check_params", "check_values", "expands_references", "get_metric",
-    "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names", "param_types",
-    "reads_references", "split_sam", "suggestion",
+    "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
+    "get_metric", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
+    "param_types", "reads_references", "spelled_numbers", "split_sam", "suggestion",
 ]
 
 _REGISTRY: dict[str, str] = {
@@ -194,14 +195,34 @@ def check_params(name: str, params: dict[str, Any]) -> None:
         raise MetricError("; ".join(problems))
 
 
+def spelled_numbers(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with exponent text (``1e-3``, text to YAML 1.1) read as the number in the settings of metric
+    ``name`` that take a float; every other value as written (and all of them for an unknown metric)."""
+    try:
+        types = param_types(name)
+    except MetricError:
+        return params
+    spelled = {key: exponent_number(value) for key, value in params.items() if "float" in types.get(key, "")}
+    return {key: value if spelled.get(key) is None else spelled[key] for key, value in params.items()}
+
+
+def check_finite(name: str, params: dict[str, Any]) -> None:
+    """Raise :class:`MetricError` naming each setting of metric ``name`` that holds a NaN or an infinite number."""
+    bad = [f"setting {key!r} must be a finite number, got {quoted(value)}" for key, value in params.items()
+           if not is_finite(value)]
+    if bad:
+        raise MetricError(f"metric {name!r}: {'; '.join(bad)}")
+
+
 def check_values(name: str, params: dict[str, Any]) -> None:
     """Raise :class:`MetricError` for a value metric ``name`` rejects, where that shows without loading anything heavy.
 
     Cheap metrics (no disk cache, no language-dependent model) are built once
     with ``params``; for ``sam:`` metrics (and ``sam:*``, every one of them)
     the lexicon must be ``default`` or an existing file and the negation rule
-    and penalty known. Other values are only checked when the metric is built for a run.
+    and penalty known. Every number must be finite. Other values are only checked when the metric is built for a run.
     """
+    check_finite(name, params)
     if name.startswith(SAM_PREFIX):
         from mtcheck.metrics.sam import SAM_PARAMS
         from mtcheck.sentiment.polarity import check_negation, check_penalty
@@ -249,6 +270,7 @@ def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: 
     source's language (``source-parity``).
     """
     params = dict(params or {})
+    check_finite(name, params)
     if name.startswith(SAM_PREFIX):
         from mtcheck.metrics.sam import SAMMetric
 

@@ -281,6 +281,8 @@ class BERTScoreMetric(Metric):
             raise MetricError(f"bertscore: component must be one of {', '.join(COMPONENTS)}, not {component!r}")
         if idf and not idf_sents:
             raise MetricError("bertscore: idf=true needs idf_sents (sentences, or a file with one per line)")
+        if int(batch_size) < 1 or (num_layers is not None and int(num_layers) < 1):
+            raise MetricError(f"bertscore: batch_size and num_layers must be 1 or more, got {batch_size} and {num_layers}")
         lang = metric_lang("bertscore", lang) if lang is not None and str(lang).strip() else None
         reference, local = _resolve_model(model, lang)
         if local and num_layers is None:

@@ -37,6 +37,8 @@ class BLEUMetric(Metric):
         order = int(max_ngram_order)
         if not 1 <= order <= 9:
             raise ValueError("max_ngram_order must be between 1 and 9")
+        if smooth_value is not None and smooth_value < 0:  # floor smoothing fails on it, add-k scores above 100
+            raise ValueError(f"smooth_value must be 0 or more, got {smooth_value}")
         self._bleu = BLEU(
             lowercase=lowercase,
             tokenize=tokenize,
@@ -76,6 +78,11 @@ class ChrFMetric(Metric):
         whitespace: bool = False,
         eps_smoothing: bool = False,
     ):
+        for key, value in (("char_order", char_order), ("word_order", word_order), ("beta", beta)):
+            if int(value) < 0:
+                raise ValueError(f"{key} must be 0 or more, got {value}")
+        if int(char_order) == int(word_order) == 0:  # nothing to count: every output would score 0
+            raise ValueError("char_order and word_order are both 0: set one of them above 0 (chrF: char_order 6)")
         self._chrf = CHRF(
             char_order=int(char_order),
             word_order=int(word_order),

@@ -10,6 +10,7 @@ from typing import Any
 from mtcheck import api
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_metric_options
 from mtcheck.errors import MtcheckError
+from mtcheck.numeric_options import positive_int
 from mtcheck.options import metric_overrides
 
 
@@ -65,7 +66,7 @@ def add_parser(commands: Any) -> None:
     generate.add_argument("suite", help="one suite file (*.mt.yaml)")
     generate.add_argument("--kinds", required=True, help="comma-separated edit kinds or families (critical, grammar, noise)")
     generate.add_argument("--out", required=True, help="the new suite file, e.g. NEW.mt.yaml")
-    generate.add_argument("--per-kind", type=int, default=3, help="variants per case and kind (default: 3)")
+    generate.add_argument("--per-kind", type=positive_int, default=3, help="variants per case and kind (default: 3)")
     generate.set_defaults(func=cmd_generate)
 
     blind = commands.add_parser("blind-spots", help="share of corrupted references each check catches, per edit kind")
@@ -74,7 +75,7 @@ def add_parser(commands: Any) -> None:
                                        "that applies to each suite's target language; noise edits are never counted)")
     blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
                        help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
-    blind.add_argument("--per-case", type=int, default=5, help="edits per case and kind (default: 5)")
+    blind.add_argument("--per-case", type=positive_int, default=5, help="edits per case and kind (default: 5)")
     add_metric_options(blind)
     blind.add_argument("--json", action="store_true", help="print the table as JSON")
     blind.set_defaults(func=cmd_blind_spots)

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from argparse import ArgumentTypeError
 from typing import Any
 
 from mtcheck import api
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mtcheck.errors import MtcheckError
+from mtcheck.numeric_options import fraction, non_negative_int, non_negative_number, positive_int, seconds
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         update_baseline, writable_target)
@@ -27,12 +29,14 @@ def _stats(args: argparse.Namespace) -> Any:
                          alpha=args.alpha, correction=args.correction)
 
 
-def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
-    """Run the suites under ``--system``: the entries of every measured case, the runner, and every suite's test ids."""
+def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]], list[str]]:
+    """Run the suites under ``--system``: the entries of every measured case, the runner, every suite's test ids,
+    and why any case's value could not be computed (one line per case)."""
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
-    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system)
+    errors = [f"{r.target.test_id} ({r.target.suite.path}): {'; '.join(r.errors())}" for r in results if r.errors()]
+    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system), errors
 
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
@@ -41,8 +45,11 @@ def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
 
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
-    """:func:`_measure`, refusing a run that measured nothing (nothing to save)."""
-    entries, runner, known = _measure(args)
+    """:func:`_measure`, refusing a run that measured nothing, or not every value (a baseline would lose them)."""
+    entries, runner, known, errors = _measure(args)
+    if errors:
+        more = f" (and {len(errors) - 1} more case(s))" if len(errors) > 1 else ""
+        raise MtcheckError(f"no baseline written, as not every value could be computed: {errors[0]}{more}")
     if not entries:
         raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
     return entries, runner, known
@@ -72,7 +79,7 @@ def baseline_check(args: argparse.Namespace) -> int:
 
     baseline = load_baseline(args.baseline)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
-    entries, _, known = _measure(args)
+    entries, _, known, _ = _measure(args)
     report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
     if report.error:  # nothing in the baseline matches the run: it gated nothing
@@ -87,11 +94,9 @@ def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
     for item in items:
         key, sep, value = item.rpartition("=")
         try:
-            number = float(value)
-        except ValueError:
-            raise MtcheckError(f"bad --epsilon {item!r}: write a number (0.5) or CHECK=NUMBER (bleu=1)") from None
-        if number < 0:
-            raise MtcheckError(f"bad --epsilon {item!r}: it must be >= 0")
+            number = non_negative_number(value)
+        except ArgumentTypeError as exc:
+            raise MtcheckError(f"bad --epsilon {item!r}: {exc} (write NUMBER or CHECK=NUMBER, e.g. bleu=1)") from None
         if sep:
             per_key[key] = number
         else:
@@ -113,18 +118,18 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
     parser.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
     parser.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per batch of a live system")
+    parser.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
     parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
 
 
 def stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default: 0.05)")
+    parser.add_argument("--alpha", type=fraction, default=0.05, help="significance level (default: 0.05)")
     parser.add_argument("--correction", choices=("holm", "bh", "none"), default="holm",
                         help="multiple-testing correction across suites and tags (default: holm)")
-    parser.add_argument("--bootstrap", type=int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
-    parser.add_argument("--permutations", type=int, default=10000, metavar="N",
+    parser.add_argument("--bootstrap", type=positive_int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
+    parser.add_argument("--permutations", type=positive_int, default=10000, metavar="N",
                         help="approximate-randomisation resamples (default: 10000)")
-    parser.add_argument("--seed", type=int, default=12345, help="seed of the resampling (default: 12345)")
+    parser.add_argument("--seed", type=non_negative_int, default=12345, help="seed of the resampling (default: 12345)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtcheck.numeric_options import fraction, non_negative_int, positive_int
+
 
 def add_options(group: Any) -> None:
     """The pytest options of baselines and regression statistics, in the "mtcheck" option group."""
@@ -20,10 +22,10 @@ def add_options(group: Any) -> None:
     group.addoption("--mt-regression-gate", choices=("both", "significant", "any-case"), default="both",
                     help="fail on a significant suite/tag regression, on any case worse than its tolerance, "
                          "or both (default: both)")
-    group.addoption("--mt-alpha", metavar="P", type=float, default=0.05, help="significance level (default: 0.05)")
+    group.addoption("--mt-alpha", metavar="P", type=fraction, default=0.05, help="significance level (default: 0.05)")
     group.addoption("--mt-correction", choices=("holm", "bh", "none"), default="holm",
                     help="multiple-testing correction across suites and tags (default: holm)")
-    group.addoption("--mt-bootstrap", metavar="N", type=int, default=1000, help="bootstrap resamples (default: 1000)")
-    group.addoption("--mt-permutations", metavar="N", type=int, default=10000,
+    group.addoption("--mt-bootstrap", metavar="N", type=positive_int, default=1000, help="bootstrap resamples (default: 1000)")
+    group.addoption("--mt-permutations", metavar="N", type=positive_int, default=10000,
                     help="approximate-randomisation resamples (default: 10000)")
-    group.addoption("--mt-seed", metavar="N", type=int, default=12345, help="seed of the resampling (default: 12345)")
+    group.addoption("--mt-seed", metavar="N", type=non_negative_int, default=12345, help="seed of the resampling (default: 12345)")

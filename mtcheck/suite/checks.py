@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtcheck.errors import quoted
-from mtcheck.metrics import is_known, suggestion
+from mtcheck.metrics import is_known, spelled_numbers, suggestion
 from mtcheck.suite.fields import Reporter, check_keys, number_field, text_field
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
 from mtcheck.suite.model import Check
@@ -31,6 +31,8 @@ def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *
     if not isinstance(params, dict):
         report.add(raw, "params", f"{what}: params must be a mapping, got {quoted(params)}", "write params: {key: value}")
         params = {}
+    if metric is not None:
+        params = spelled_numbers(metric, dict(params))
     problems = metric_problems(metric, dict(params)) if metric is not None else []
     for message, fix in problems:
         report.add(raw, "params" if "params" in raw else "metric", f"{what}: {message}", fix)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import Problem, quoted
+from mtcheck.metrics.numbers import exponent_number
 from mtcheck.suite.yamlsource import LMap, line_of
 
 
@@ -56,14 +57,23 @@ def text_field(report: Reporter, mapping: LMap, key: str, what: str, *, required
 
 
 def number_field(report: Reporter, mapping: LMap, key: str, what: str) -> float | None:
-    value = mapping.get(key)
-    if value is None:
+    """The number under ``key`` (None when the key is absent); a problem for null, text, NaN or infinity.
+
+    Text in exponent notation (``1e3``, which YAML 1.1 does not read as a number) is the number it spells.
+    """
+    if key not in mapping:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    value = mapping[key]
+    if value is None:  # 'min:' with no value would make a check that never fails
+        report.add(mapping, key, f"{what}: {key!r} has no value", f"write a number like '{key}: 40', or remove '{key}:'")
+        return None
+    spelled = exponent_number(value)
+    as_number = value if spelled is None else spelled
+    if isinstance(as_number, bool) or not isinstance(as_number, (int, float)):
         report.add(mapping, key, f"{what}: {key!r} must be a number, got {quoted(value)}", "write a number like 40 or 0.5")
         return None
     try:
-        number = float(value)
+        number = float(as_number)
     except OverflowError:  # an integer too large for a float
         number = math.inf
     if not math.isfinite(number):  # NaN compares false with every score; an infinite bound passes all or none

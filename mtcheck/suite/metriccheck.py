@@ -13,8 +13,9 @@ from typing import Any
 
 from mtcheck.errors import MetricError, quoted
 from mtcheck.metrics import (
-    builds_instantly, check_params, get_metric, metric_direction, metric_range, param_types, split_sam,
+    builds_instantly, check_finite, check_params, get_metric, metric_direction, metric_range, param_types, split_sam,
 )
+from mtcheck.metrics.numbers import is_finite
 
 SAM_PREFIX = "sam:"
 _TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,), "None": (type(None),)}
@@ -70,8 +71,12 @@ def metric_problems(name: str, params: dict[str, Any]) -> Problems:
         check_params(name, params)
     except MetricError as exc:
         problems.append((str(exc), "rename or remove the setting (docs/metrics.md lists each metric's settings)"))
+    try:
+        check_finite(name, params)
+    except MetricError as exc:
+        problems.append((str(exc), "write a finite number, or remove the setting for its default"))
     for key, value in params.items():
-        wrong = _wrong_type(key, value, types[key]) if key in types else None
+        wrong = _wrong_type(key, value, types[key]) if key in types and is_finite(value) else None
         if wrong:
             problems.append((f"metric {name!r}: {wrong[0]}", wrong[1]))
     return problems or _build(name, params)
