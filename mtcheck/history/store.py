@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import special_kind
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
 from mtcheck.outcome import read_outcome
+from mtcheck.redact import redact
 
 #: Seconds a writer waits for another one before giving up.
 BUSY_SECONDS = 60
@@ -59,14 +59,8 @@ def _postgres_dialect(errors: tuple[type[BaseException], ...]) -> Dialect:
 
 
 def shown(target: str) -> str:
-    """``target`` as messages show it: a URL without its password."""
-    if not _SCHEME.match(target):
-        return target
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    """``target`` as messages show it: a URL without its password or secret query parameters."""
+    return redact(target) if _SCHEME.match(target) else target
 
 
 def _first_line(exc: BaseException) -> str:
@@ -241,7 +235,7 @@ def _open_postgres(url: str) -> HistoryStore:
     try:
         connection = psycopg.connect(url, connect_timeout=BUSY_SECONDS)
     except psycopg.Error as exc:
-        raise MtcheckError(f"history {shown(url)}: cannot connect: {_first_line(exc)} (fix: check the URL, "
+        raise MtcheckError(f"history {shown(url)}: cannot connect: {redact(_first_line(exc))} (fix: check the URL, "
                            "postgresql://USER@HOST/DATABASE, and that the server is running)") from None
     return HistoryStore(connection, _postgres_dialect((psycopg.Error,)), shown(url))
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from mtcheck import api
 from mtcheck.errors import MtcheckError
+from mtcheck.redact import redact
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         writable_target)
@@ -38,7 +39,7 @@ def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
     description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
-    return {"spec": args.system or "", "description": description}
+    return {"spec": redact(args.system or ""), "description": description}
 
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
+from mtcheck.redact import redact
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
                                         save_baseline, writable_target)
 from mtcheck.report.fit import pytest_width
@@ -145,9 +146,9 @@ class RegressionPlugin:
         if spec is None:
             return {"spec": "", "description": "each suite's own system: or its recorded outputs"}
         try:
-            return {"spec": spec, "description": self.runner.hypotheses.system(spec).describe()}
+            return {"spec": redact(spec), "description": self.runner.hypotheses.system(spec).describe()}
         except MtcheckError as exc:
-            return {"spec": spec, "description": f"(not described: {exc})"}
+            return {"spec": redact(spec), "description": f"(not described: {redact(str(exc))})"}
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         report = self.config.stash.get(REGRESSION_REPORT, None)

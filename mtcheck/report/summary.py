@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtcheck.redact import redact
 from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
 from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.report.numbers import score_text
@@ -25,7 +26,7 @@ def record_of(result: CaseResult) -> dict[str, Any]:
     return {
         "suite": result.target.suite.name,
         "case": result.target.case.id,
-        "system": result.target.system,
+        "system": redact(result.target.system),
         "tags": list(result.target.case.tags),
         "outcome": result.outcome.value,
         "values": result.values(),

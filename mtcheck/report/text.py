@@ -4,6 +4,7 @@ from __future__ import annotations
 import unicodedata
 
 from mtcheck.outcome import Outcome
+from mtcheck.redact import redact
 from mtcheck.report.fit import DEFAULT_WIDTH, fold, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
@@ -131,7 +132,7 @@ def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
     if len(case.refs) > MAX_REFS_SHOWN:
         lines.append(f"  {'':<{LABEL}}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
     if result.hyp is not None:
-        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {result.target.system}]")
+        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {redact(result.target.system)}]")
         note = normalisation_note(result.hyp, case.refs)
         if note:
             lines += fold(note, width, first=f"  {'note:':<{LABEL}}", indent=" " * (LABEL + 2))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mtcheck.errors import SystemFailure
+from mtcheck.redact import redact
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 
@@ -48,6 +49,8 @@ class LibreTranslateSystem(System):
             raise ValueError("batch_size must be at least 1")
         base = url.rstrip("/")
         self.endpoint = base if base.endswith("/translate") else base + "/translate"
+        #: The endpoint as messages and reports show it: without a password or key it may carry.
+        self.shown_endpoint = redact(self.endpoint)
         self.api_key = api_key
         self.batch_size = batch_size
         self.timeout = timeout
@@ -73,7 +76,7 @@ class LibreTranslateSystem(System):
 
     def describe(self) -> str:
         # Never includes the API key: descriptions end up in reports and baselines.
-        return f"LibreTranslate at {self.endpoint} (batch size {self.batch_size})"
+        return f"LibreTranslate at {self.shown_endpoint} (batch size {self.batch_size})"
 
     def _post(
         self, opener: urllib.request.OpenerDirector, deadline: float, batch: list[str], source_lang: str, target_lang: str
@@ -97,26 +100,26 @@ class LibreTranslateSystem(System):
             with exc:
                 excerpt = _excerpt(exc.read(BODY_EXCERPT + 1))
             location = exc.headers.get("Location") if exc.headers is not None else None
-            moved = f" (fix: use the URL it redirects to, {location})" if 300 <= exc.code < 400 and location else ""
-            raise fail(self, f"{self.endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
+            moved = f" (fix: use the URL it redirects to, {redact(location)})" if 300 <= exc.code < 400 and location else ""
+            raise fail(self, f"{self.shown_endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
         except urllib.error.URLError as exc:
             if isinstance(exc.reason, TimeoutError):
                 raise self._timed_out() from None
-            raise fail(self, f"cannot reach {self.endpoint}: {exc.reason}") from exc
+            raise fail(self, f"cannot reach {self.shown_endpoint}: {exc.reason}") from exc
         except TimeoutError:
             raise self._timed_out() from None
         except (OSError, http.client.HTTPException) as exc:
-            raise fail(self, f"connection to {self.endpoint} failed: {type(exc).__name__}: {exc}") from exc
+            raise fail(self, f"connection to {self.shown_endpoint} failed: {type(exc).__name__}: {exc}") from exc
         try:
             translated = json.loads(body.decode("utf-8"))["translatedText"]
         except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
             raise fail(
-                self, f'{self.endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body)}'
+                self, f'{self.shown_endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body)}'
             ) from None
         if isinstance(translated, str) and len(batch) == 1:
             translated = [translated]
         if not isinstance(translated, list) or not all(isinstance(t, str) for t in translated):
-            raise fail(self, f"{self.endpoint}: translatedText is not a list of strings: {_excerpt(body)}")
+            raise fail(self, f"{self.shown_endpoint}: translatedText is not a list of strings: {_excerpt(body)}")
         check_count(self, translated, len(batch), "translations")
         return translated
 
@@ -128,13 +131,13 @@ class LibreTranslateSystem(System):
         if too_big or len(body) > MAX_RESPONSE_BYTES:
             raise fail(
                 self,
-                f"{self.endpoint} sent more than {MAX_RESPONSE_BYTES / 1024 / 1024:g} MiB"
+                f"{self.shown_endpoint} sent more than {MAX_RESPONSE_BYTES / 1024 / 1024:g} MiB"
                 f" (fix: lower the batch size, or check that the URL is a LibreTranslate /translate endpoint)",
             )
         return body
 
     def _timed_out(self) -> SystemFailure:
-        return fail(self, f"{self.endpoint} did not answer within {self.timeout:g}s (fix: raise the timeout)")
+        return fail(self, f"{self.shown_endpoint} did not answer within {self.timeout:g}s (fix: raise the timeout)")
 
 
 class _Watchdog:
