@@ -19,6 +19,7 @@ from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
+from mtcheck.safetext import visible
 from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
@@ -214,7 +215,7 @@ class SummaryReporter:
 
         terminalreporter.write_sep("=", "mtcheck summary")
         for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(visible(line))
         if summary.suites:
             terminalreporter.write_line("")
             terminalreporter.write_line(summary.verdict(self.config.getoption("mt_fail_on")))
@@ -231,4 +232,4 @@ class SummaryReporter:
         terminalreporter.write_sep("=", f"FAILURES ({', '.join(word for word in words if failed[word])})")
         for report in (r for word in words for r in failed[word]):
             terminalreporter.write_sep("_", report.head_line or report.nodeid, red=True, bold=True)
-            terminalreporter.write_line(report.longreprtext)
+            terminalreporter.write_line(visible(report.longreprtext))

@@ -6,16 +6,23 @@ the one clear message, and what the output and the report files must never hold.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from mtcheck.errors import SystemFailure
 from mtcheck.redact import redact, redact_argv
+from mtcheck.suite.model import Case
+from mtcheck.systems import make_system
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"
@@ -104,3 +111,128 @@ def test_a_failing_system_with_a_secret_shows_it_masked(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     assert 'system "libretranslate:http://ci:***@127.0.0.1:1/?api_key=***": cannot reach' in done.stderr
     _assert_no_secret(done.stdout, done.stderr)
+
+
+# --- control characters -----------------------------------------------------------------------------------------
+
+#: A suite whose name holds a bidi override and whose recorded output moves the cursor up, erases a line and
+#: sets the window title (OSC), so a raw print would hide the FAIL line above it.
+CONTROL_SUITE = r'''name: "ctl\u202eevil"
+source_lang: en
+target_lang: de
+cases:
+  - id: a
+    src: "The film was good."
+    ref: "Der Film war gut."
+    hyp: "\e[1A\e[2KPASSED \e]0;pwned\a \x9b2J"
+    checks: [{metric: chrf, min: 90}]
+'''
+RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")
+
+
+def _assert_no_raw_control(*texts: str) -> None:
+    for text in texts:
+        for char in RAW_CONTROLS:
+            assert char not in text, f"raw {char!r} in: {text[:2000]!r}"
+
+
+def test_control_characters_are_escaped_in_mtcheck_run_and_its_reports(tmp_path: Path) -> None:
+    (tmp_path / "ctl.mt.yaml").write_text(CONTROL_SUITE, encoding="utf-8")
+    done = _mtcheck(tmp_path, "run", "ctl.mt.yaml", "--report-md", "r.md", "--report-html", "r.html",
+                    "--report-json", "r.json")
+    assert done.returncode == 1, done.stderr
+    assert r"hypothesis: \x1b[1A\x1b[2KPASSED \x1b]0;pwned\x07 \x9b2J  [system: hyp]" in done.stdout
+    assert "ctl\\u202eevil" in done.stdout
+    markdown = (tmp_path / "r.md").read_text(encoding="utf-8")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "ctl\\\\u202eevil" in markdown  # the backslash itself escaped for Markdown
+    assert "ctl\\u202eevil" in html
+    _assert_no_raw_control(done.stdout, done.stderr, markdown, html)
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert report["cases"][0]["suite"] == "ctl\u202eevil"  # JSON keeps the text as written
+
+
+def test_control_characters_are_escaped_in_pytest_failures(tmp_path: Path) -> None:
+    (tmp_path / "ctl.mt.yaml").write_text(CONTROL_SUITE, encoding="utf-8")
+    env = {**os.environ, "MTCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--color=no", "ctl.mt.yaml"],
+                          cwd=tmp_path, env=env, capture_output=True, encoding="utf-8", errors="replace",
+                          timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1, done.stdout
+    assert r"hypothesis: \x1b[1A\x1b[2KPASSED \x1b]0;pwned\x07 \x9b2J" in done.stdout
+    _assert_no_raw_control(done.stdout, done.stderr)
+
+
+def test_control_characters_in_a_suite_error_are_escaped(tmp_path: Path) -> None:
+    (tmp_path / "bad.mt.yaml").write_text(CONTROL_SUITE.replace("min: 90", 'min: "\\e[2K90"'), encoding="utf-8")
+    for command in (("validate", "bad.mt.yaml"), ("run", "bad.mt.yaml")):
+        done = _mtcheck(tmp_path, *command)
+        assert done.returncode in (1, 2), done.stderr
+        assert "bad.mt.yaml:9" in done.stdout + done.stderr
+        assert "\\x1b[2K90" in done.stdout + done.stderr
+        _assert_no_raw_control(done.stdout, done.stderr)
+
+
+# --- HTTP error bodies -------------------------------------------------------------------------------------------
+
+class _ErrorServer(BaseHTTPRequestHandler):
+    """Answers every POST with HTTP 500 and the class's ``body`` and ``headers``."""
+
+    body = b""
+    headers_sent: dict[str, str] = {}
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.send_response(500)
+        for name, value in {**self.headers_sent, "Content-Length": str(len(self.body))}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def error_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[_ErrorServer]]:
+    for name in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    handler = type("Handler", (_ErrorServer,), {})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    handler.url = f"http://127.0.0.1:{httpd.server_address[1]}"  # type: ignore[attr-defined]
+    yield handler
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+def _translate_error(url: str) -> str:
+    case = Case(id="a", src="Hallo.", refs=("Hello.",), raw_refs=("Hello.",), line=1)
+    with pytest.raises(SystemFailure) as failure:
+        make_system(f"libretranslate:{url}", timeout=HANG_SECONDS).translate([case], source_lang="de",
+                                                                              target_lang="en")
+    return str(failure.value)
+
+
+def test_a_gzip_error_body_is_named_not_dumped(error_server: type[_ErrorServer]) -> None:
+    error_server.body = gzip.compress(b"internal error \x1b[2K" * 50)
+    error_server.headers_sent = {"Content-Type": "text/plain", "Content-Encoding": "gzip"}
+    message = _translate_error(error_server.url)  # type: ignore[attr-defined]
+    assert message.endswith(f"answered HTTP 500 Internal Server Error: <{len(error_server.body)} bytes of binary "
+                            "content (gzip)>")
+
+
+def test_a_gzip_body_without_its_header_is_named_by_its_magic_number(error_server: type[_ErrorServer]) -> None:
+    error_server.body = gzip.compress(b"x" * 1000)
+    error_server.headers_sent = {"Content-Type": "text/plain"}
+    assert _translate_error(error_server.url).endswith(  # type: ignore[attr-defined]
+        f"<{len(error_server.body)} bytes of binary content (gzip)>")
+
+
+def test_an_error_body_is_decoded_with_its_charset_and_controls_escaped(error_server: type[_ErrorServer]) -> None:
+    error_server.body = "Übersetzung fehlgeschlagen \x1b[1A\x1b[2K".encode("latin-1")
+    error_server.headers_sent = {"Content-Type": "text/plain; charset=iso-8859-1"}
+    message = _translate_error(error_server.url)  # type: ignore[attr-defined]
+    assert message.endswith(r"answered HTTP 500 Internal Server Error: Übersetzung fehlgeschlagen \x1b[1A\x1b[2K")

@@ -20,10 +20,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
+from email.message import Message
 from typing import Any
 
 from mtcheck.errors import SystemFailure
 from mtcheck.redact import redact
+from mtcheck.safetext import visible
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 
@@ -96,9 +98,11 @@ class LibreTranslateSystem(System):
         try:
             with opener.open(request, timeout=remaining) as response:
                 body = self._read(response)
+                response_headers = response.headers
         except urllib.error.HTTPError as exc:
             with exc:
-                excerpt = _excerpt(exc.read(BODY_EXCERPT + 1))
+                start = exc.read(BODY_EXCERPT + 1)
+                excerpt = _excerpt(start, exc.headers, whole=len(start) <= BODY_EXCERPT)
             location = exc.headers.get("Location") if exc.headers is not None else None
             moved = f" (fix: use the URL it redirects to, {redact(location)})" if 300 <= exc.code < 400 and location else ""
             raise fail(self, f"{self.shown_endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
@@ -114,12 +118,13 @@ class LibreTranslateSystem(System):
             translated = json.loads(body.decode("utf-8"))["translatedText"]
         except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
             raise fail(
-                self, f'{self.shown_endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body)}'
+                self,
+                f'{self.shown_endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body, response_headers)}',
             ) from None
         if isinstance(translated, str) and len(batch) == 1:
             translated = [translated]
         if not isinstance(translated, list) or not all(isinstance(t, str) for t in translated):
-            raise fail(self, f"{self.shown_endpoint}: translatedText is not a list of strings: {_excerpt(body)}")
+            raise fail(self, f"{self.shown_endpoint}: translatedText is not a list of strings: {_excerpt(body, response_headers)}")
         check_count(self, translated, len(batch), "translations")
         return translated
 
@@ -219,6 +224,36 @@ def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
     return urllib.request.build_opener(Http, Https, _NoRedirect)
 
 
-def _excerpt(body: bytes) -> str:
-    text = body.decode("utf-8", "replace").strip() or "(empty body)"
+#: Magic numbers of compressed or archive bodies, and what to call them.
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\x28\xb5\x2f\xfd", "zstd"), (b"PK\x03\x04", "zip"), (b"BZh", "bzip2"))
+#: ``Content-Type`` prefixes of bodies that are no text.
+_BINARY_TYPES = ("image/", "audio/", "video/", "application/octet-stream", "application/gzip", "application/zip")
+
+
+def _binary_kind(body: bytes, headers: Message | None) -> str | None:
+    """What kind of binary content ``body`` is (``gzip``, ``image/png``, ...), or ``None`` for text."""
+    encoding = (headers.get("Content-Encoding", "") if headers is not None else "").strip().lower()
+    if encoding and encoding != "identity":
+        return encoding
+    content_type = headers.get_content_type() if headers is not None and headers.get("Content-Type") else ""
+    if content_type.startswith(_BINARY_TYPES):
+        return content_type
+    return next((name for magic, name in _MAGIC if body.startswith(magic)), "binary" if b"\x00" in body else None)
+
+
+def _excerpt(body: bytes, headers: Message | None = None, *, whole: bool = True) -> str:
+    """At most :data:`BODY_EXCERPT` characters of an answer's ``body``, decoded with its declared charset and
+    control characters escaped; a compressed or binary body is named, never dumped (``whole``: ``body`` is all
+    of it, not its first bytes)."""
+    kind = _binary_kind(body, headers)
+    if kind is not None:
+        declared = headers.get("Content-Length", "") if headers is not None else ""
+        size = declared if declared.isdigit() else f"{len(body)}" if whole else f"more than {len(body) - 1}"
+        return f"<{size} bytes of binary content ({kind})>"
+    charset = (headers.get_content_charset() if headers is not None else None) or "utf-8"
+    try:
+        text = body.decode(charset, "replace")
+    except LookupError:  # a charset Python does not know
+        text = body.decode("utf-8", "replace")
+    text = visible(text.strip()) or "(empty body)"
     return text if len(text) <= BODY_EXCERPT else text[:BODY_EXCERPT] + "..."
