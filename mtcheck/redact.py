@@ -47,13 +47,15 @@ def secret_name(name: str, *, query: bool = False) -> bool:
 
 def _mask_pair(match: re.Match[str]) -> str:
     query = match.group("lead") in ("?", "&", ";")
-    if not match.group("secret") or not secret_name(match.group("name"), query=query):
-        return match.group(0)
+    secret = match.group("secret")
+    if not secret or secret.startswith(MASK) or not secret_name(match.group("name"), query=query):
+        return match.group(0)  # no secret, or one masked already (text redacted twice stays as it was)
     return f"{match.group('lead')}{match.group('name')}={MASK}"
 
 
 def _mask_option(match: re.Match[str]) -> str:
-    return match.group("head") + MASK if secret_name(match.group("name")) else match.group(0)
+    masked = match.group("secret").startswith(MASK) or not secret_name(match.group("name"))
+    return match.group(0) if masked else match.group("head") + MASK
 
 
 def redact(text: str) -> str:

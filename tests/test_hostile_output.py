@@ -62,6 +62,7 @@ def _assert_no_secret(*texts: str) -> None:
 ])
 def test_redact_masks_the_secret_and_keeps_the_rest(text: str, shown: str) -> None:
     assert redact(text) == shown
+    assert redact(f"history {shown}: cannot connect") == f"history {shown}: cannot connect"  # twice: as once
 
 
 @pytest.mark.parametrize("text", [
