@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from mtcheck.safetext import html_text
 
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
 from mtcheck.outcome import Outcome
@@ -11,6 +10,7 @@ from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
 from mtcheck.report.numbers import metric_scale
+from mtcheck.safetext import html_text
 
 #: Characters of a commit hash shown in tables.
 SHORT_COMMIT = 10

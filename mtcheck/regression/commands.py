@@ -7,8 +7,8 @@ from typing import Any
 
 from mtcheck import api
 from mtcheck.errors import MtcheckError
-from mtcheck.redact import redact
 from mtcheck.options import metric_overrides, score_cache
+from mtcheck.redact import redact
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         writable_target)
 from mtcheck.runner import RunOptions, Runner

@@ -5,7 +5,6 @@ A header says where the report comes from; every case can be browsed and filtere
 from __future__ import annotations
 
 from collections import defaultdict
-from mtcheck.safetext import html_text
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.report import baseline_digest, svg
@@ -15,6 +14,7 @@ from mtcheck.report.markdown import pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 from mtcheck.report.verdict import PASSED, Verdict, verdict
+from mtcheck.safetext import html_text
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval

@@ -6,12 +6,12 @@ suite or tag name, so no text from a suite reaches the style sheet.
 """
 from __future__ import annotations
 
-from mtcheck.safetext import html_text
 from typing import Any
 
 from mtcheck.report.data import FAILING, ReportData, threshold_text
 from mtcheck.report.numbers import score_text
 from mtcheck.report.summary import OUTCOMES
+from mtcheck.safetext import html_text
 
 CSS = """
 .browse input{margin:0 2px 0 10px}.browse .k{font-weight:bold;margin-left:0}.cases{margin-top:8px}

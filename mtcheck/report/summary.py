@@ -5,8 +5,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtcheck.redact import redact
 from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
+from mtcheck.redact import redact
 from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
