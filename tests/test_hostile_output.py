@@ -164,6 +164,18 @@ def test_control_characters_are_escaped_in_pytest_failures(tmp_path: Path) -> No
     _assert_no_raw_control(done.stdout, done.stderr)
 
 
+def test_control_characters_are_escaped_in_baseline_check(tmp_path: Path) -> None:
+    suite = tmp_path / "ctl.mt.yaml"
+    suite.write_text(CONTROL_SUITE, encoding="utf-8")
+    saved = _mtcheck(tmp_path, "baseline", "save", "ctl.mt.yaml", "--out", "b.json")
+    assert saved.returncode == 0, saved.stderr
+    suite.write_text(CONTROL_SUITE.replace("PASSED", "PASSED!"), encoding="utf-8")
+    done = _mtcheck(tmp_path, "baseline", "check", "ctl.mt.yaml", "--baseline", "b.json")
+    assert done.returncode == 1, done.stderr
+    assert r"after:  \x1b[1A\x1b[2KPASSED! \x1b]0;pwned\x07 \x9b2J" in done.stdout
+    _assert_no_raw_control(done.stdout, done.stderr)
+
+
 def test_control_characters_in_a_suite_error_are_escaped(tmp_path: Path) -> None:
     (tmp_path / "bad.mt.yaml").write_text(CONTROL_SUITE.replace("min: 90", 'min: "\\e[2K90"'), encoding="utf-8")
     for command in (("validate", "bad.mt.yaml"), ("run", "bad.mt.yaml")):

@@ -12,6 +12,7 @@ from mtcheck.redact import redact
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         writable_target)
 from mtcheck.runner import RunOptions, Runner
+from mtcheck.safetext import visible
 from mtcheck.targets import targets_for
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -79,7 +80,7 @@ def baseline_check(args: argparse.Namespace) -> int:
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
     entries, _, known = _measure(args)
     report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     return EXIT_FAILED if report.failed else EXIT_OK
 
 
@@ -108,7 +109,7 @@ def compare(args: argparse.Namespace) -> int:
     per_key, default = _epsilons(args.epsilon)
     report = compare_systems(api.load_suites(args.suites), args.a, args.b, options=_run_options(args, None),
                              epsilons=per_key, default_epsilon=default, settings=_stats(args))
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     return EXIT_OK
 
 

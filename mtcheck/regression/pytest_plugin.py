@@ -24,6 +24,7 @@ from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_o
 from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
+from mtcheck.safetext import visible
 from mtcheck.session import REGRESSION_REPORT, RUNNER
 
 PROPERTY = "mtcheck-regression"
@@ -156,6 +157,6 @@ class RegressionPlugin:
             return
         terminalreporter.write_sep("=", "mtcheck regression")
         for line in report.render():
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(visible(line))
         if self.save_error:
             terminalreporter.write_line(f"ERROR: {self.save_error}", red=True)
