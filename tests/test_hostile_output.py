@@ -106,6 +106,32 @@ def test_secrets_on_the_command_line_reach_no_report_history_or_terminal(tmp_pat
                       (tmp_path / "h.sqlite").read_bytes().decode("utf-8", "replace"))
 
 
+def test_secrets_given_to_pytest_reach_no_report_history_or_terminal(tmp_path: Path) -> None:
+    demo = _demo(tmp_path)
+    system = f"cmd:{sys.executable} systems/translate.py --token tok3n"
+    env = {**os.environ, "MTCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--color=no", str(demo),
+                           "--mt-system", system, "--mt-history", "h.sqlite", "--mt-report-json", "r.json",
+                           "--mt-report-md", "r.md", "--mt-report-html", "r.html"],
+                          cwd=tmp_path, env=env, capture_output=True, encoding="utf-8", errors="replace",
+                          timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert "--token ***" in report["run"]["command"]
+    history = _mtcheck(tmp_path, "history", "h.sqlite")
+    assert history.returncode == 0, history.stderr
+    files = [(tmp_path / name).read_text(encoding="utf-8") for name in ("r.json", "r.md", "r.html")]
+    _assert_no_secret(done.stdout, done.stderr, history.stdout, *files,
+                      (tmp_path / "h.sqlite").read_bytes().decode("utf-8", "replace"))
+    refused = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(demo),
+                              "--mt-history", "postgresql://ci:s3cret@127.0.0.1:1/db?password=s3cret2"],
+                             cwd=tmp_path, env=env, capture_output=True, encoding="utf-8", errors="replace",
+                             timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+    assert refused.returncode == 4
+    assert "history postgresql://ci:***@127.0.0.1:1/db?password=***: cannot connect" in refused.stderr
+    _assert_no_secret(refused.stdout, refused.stderr)
+
+
 def test_a_failing_system_with_a_secret_shows_it_masked(tmp_path: Path) -> None:
     demo = _demo(tmp_path)
     done = _mtcheck(tmp_path, "run", str(demo), "--system", "libretranslate:http://ci:s3cret@127.0.0.1:1/?api_key=k3y")
