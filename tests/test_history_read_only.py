@@ -3,6 +3,7 @@ the file and the fix that helps, and the runs recorded before are kept."""
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -19,7 +20,8 @@ from mtcheck.history.store import open_store
 REPO = Path(__file__).resolve().parents[1]
 #: Safety net against a hang, never a bound on speed.
 HANG_SECONDS = 120
-AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+#: Who the permission tests run as when this runs as root (root ignores file permissions).
+UNPRIVILEGED = 65534
 SUITE = ("source_lang: en\ntarget_lang: de\ncases:\n  - id: a\n    src: Good.\n    ref: Gut.\n    hyp: Gut.\n"
          "    checks: [{metric: exact, min: 1}]\n")
 
@@ -54,13 +56,27 @@ def read_only_folder(tmp_path: Path) -> Iterator[Path]:
     folder.chmod(0o755)
 
 
+def _unprivileged(argv: list[str]) -> list[str]:
+    """``argv`` as a user whom file permissions bind: as it is, or under root as ``nobody``, who keeps only the
+    right to read and search every folder (so the interpreter under /root still starts) and may write nothing
+    that permissions forbid."""
+    if os.geteuid() != 0:
+        return argv
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root ignores file permissions and setpriv is missing to drop them (apt-get install -y util-linux)")
+    return [setpriv, f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
+            "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", *argv]
+
+
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, env=env, capture_output=True,
-                          encoding="utf-8", errors="replace", timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+    """``mtcheck ARGS`` in ``folder``, as a user whom file permissions bind."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(_unprivileged([sys.executable, "-m", "mtcheck.cli", *args]), cwd=folder, env=env,
+                          capture_output=True, encoding="utf-8", errors="replace", timeout=HANG_SECONDS,
+                          stdin=subprocess.DEVNULL)
 
 
-@pytest.mark.skipif(AS_ROOT, reason="root ignores file permissions")
 def test_a_history_in_a_read_only_folder_is_read_and_left_unchanged(read_only_folder: Path) -> None:
     before = {p.name: p.read_bytes() for p in read_only_folder.iterdir()}
     done = _mtcheck(read_only_folder, "history", "h.sqlite")
@@ -69,7 +85,6 @@ def test_a_history_in_a_read_only_folder_is_read_and_left_unchanged(read_only_fo
     assert {p.name: p.read_bytes() for p in read_only_folder.iterdir()} == before
 
 
-@pytest.mark.skipif(AS_ROOT, reason="root ignores file permissions")
 def test_recording_into_a_read_only_history_is_one_error_with_the_right_fix(read_only_folder: Path,
                                                                            tmp_path: Path) -> None:
     (tmp_path / "ok.mt.yaml").write_text(SUITE, encoding="utf-8")
@@ -82,31 +97,38 @@ def test_recording_into_a_read_only_history_is_one_error_with_the_right_fix(read
     assert (read_only_folder / "h.sqlite").read_bytes() == before
 
 
-@pytest.mark.skipif(AS_ROOT, reason="root ignores file permissions")
-def test_runs_left_in_the_write_ahead_log_are_read_in_a_read_only_folder(tmp_path: Path) -> None:
+def _killed_writer(path: Path, *, unprivileged: bool) -> None:
+    """Record a run into ``path`` and die before closing it: the run stays in the write-ahead log."""
+    child = ("import os, sys; from mtcheck.history.runs import build_run; from mtcheck.history.store import open_store; "
+             "run = build_run([{'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], 'outcome': 'passed', "
+             "'values': {'chrf': 1.0}}], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
+             "open_store(sys.argv[1], create=True).append(run); os._exit(0)")
+    argv = [sys.executable, "-c", child, str(path)]
+    subprocess.run(_unprivileged(argv) if unprivileged else argv, check=True, timeout=HANG_SECONDS,
+                   env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert Path(f"{path}-wal").stat().st_size > 0  # the run is in the log, not yet in the file
+
+
+def test_runs_your_killed_writer_left_in_the_log_are_read_in_a_read_only_folder(tmp_path: Path) -> None:
     folder = tmp_path / "ro"
-    folder.mkdir()
-    path = _history(folder)
-    child = ("import os, sys; from mtcheck.history.commands import Recorder; "
-             "Recorder(sys.argv[1]).record([{'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], "
-             "'outcome': 'passed', 'values': {'chrf': 1.0}}]); os._exit(0)")
-    with sqlite3.connect(path) as holder:  # an open reader keeps the log from being copied into the file
-        holder.execute("SELECT COUNT(*) FROM mtcheck_runs").fetchall()
-        subprocess.run([sys.executable, "-c", child, str(path)], check=True, timeout=HANG_SECONDS,
-                       env={**os.environ, "PYTHONPATH": str(REPO)})
-        folder.chmod(0o555)
-        try:
-            done = _mtcheck(folder, "history", "h.sqlite")
-        finally:
-            folder.chmod(0o755)
+    folder.mkdir(mode=0o777)
+    folder.chmod(0o777)  # the unprivileged writer makes its own files there
+    path = folder / "h.sqlite"
+    _killed_writer(path, unprivileged=True)
+    folder.chmod(0o555)
+    try:
+        done = _mtcheck(folder, "history", "h.sqlite")
+    finally:
+        folder.chmod(0o755)
     assert done.returncode == 0, done.stderr
-    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1", "2"]
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1"]
 
 
 def _deny_writes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every file and folder look read-only to the history store, as for a user who may not write them."""
     real_access = os.access
-    monkeypatch.setattr(store_module.os, "access", lambda path, mode: mode != os.W_OK and real_access(path, mode))
+    monkeypatch.setattr(store_module.os, "access",
+                        lambda path, mode, **kwargs: mode != os.W_OK and real_access(path, mode, **kwargs))
 
 
 def test_a_history_that_looks_read_only_is_opened_immutable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

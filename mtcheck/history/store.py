@@ -84,13 +84,18 @@ _READ_ONLY_FIX = ("make the file and its folder writable for you, or record into
                   "mtcheck history reads it as it is")
 
 
+def _may_write(path: Path) -> bool:
+    """Whether this process may write ``path``, judged as its writes are: by its effective ids where the system can."""
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+
+
 def _unwritable(path: str) -> str | None:
     """Why an SQLite history at ``path`` cannot be written (its journal files go beside it), or ``None``."""
     file = Path(path)
     folder = file.parent
-    if file.exists() and not os.access(file, os.W_OK):
+    if file.exists() and not _may_write(file):
         return "the file is read-only"
-    if not os.access(folder, os.W_OK):
+    if not _may_write(folder):
         return f"its folder {folder} is not writable (SQLite writes its journal files beside the file)"
     return None
 
@@ -100,7 +105,7 @@ def _read_only_uri(path: str) -> str:
     runs not yet copied into the file, also ``immutable``: SQLite could not make the shared-memory file a WAL
     database is read with, and with no log the file alone holds every run."""
     file = Path(path).resolve()
-    immutable = "&immutable=1" if not os.access(file.parent, os.W_OK) and not _pending_log(path) else ""
+    immutable = "&immutable=1" if not _may_write(file.parent) and not _pending_log(path) else ""
     return f"file:{quote(str(file))}?mode=ro{immutable}"
 
 
@@ -129,14 +134,16 @@ class HistoryStore:
             pass
 
     @contextmanager
-    def guard(self, doing: str, fix: str = "check that it is an mtcheck history you can write") -> Iterator[None]:
-        """Turn the database's errors into one :class:`MtcheckError`; a full disk or a read-only file gets its own fix."""
+    def guard(self, doing: str, fix: str = "check that it is an mtcheck history you can write", *,
+              fix_wins: bool = False) -> Iterator[None]:
+        """Turn the database's errors into one :class:`MtcheckError`; unless ``fix_wins``, a full disk or a
+        read-only file gets its own fix."""
         try:
             yield
         except self.dialect.errors as exc:
             cause = _first_line(exc)
-            raise MtcheckError(f"history {self.where}: cannot {doing}: {cause} (fix: {_fix_of(cause, self.where, fix)})") \
-                from None
+            shown_fix = fix if fix_wins else _fix_of(cause, self.where, fix)
+            raise MtcheckError(f"history {self.where}: cannot {doing}: {cause} (fix: {shown_fix})") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
@@ -269,11 +276,11 @@ def _open_sqlite(path: str, create: bool) -> HistoryStore:
         fix = "check that its folder exists and is writable" if create else "check that you can read it"
         raise MtcheckError(f"history {path}: cannot open: {_first_line(exc)} (fix: {fix})") from None
     store = HistoryStore(connection, SQLITE, path)
-    fix = "name an mtcheck history file, or a new file"
-    if why is not None and _pending_log(path):
+    fix, pending = "name an mtcheck history file, or a new file", why is not None and _pending_log(path)
+    if pending:
         fix = (f"{path}-wal holds runs not yet in the file and {why}: make the folder writable and read it once, "
-               f"or copy {path} with its -wal file to a writable folder and read the copy")
-    with store.guard("open it", fix):
+               f"or copy {path} with its -wal and -shm files to a writable folder and read the copy")
+    with store.guard("open it", fix, fix_wins=pending):
         store._query(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
         store._query("SELECT COUNT(*) FROM sqlite_master")  # a file that is no database fails here
     return store
