@@ -19,7 +19,6 @@ from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
-from mtcheck.safetext import visible
 from mtcheck.session import RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
@@ -212,6 +211,7 @@ class SummaryReporter:
         if not summary or self.config.getoption("mt_no_summary"):
             return
         from mtcheck.report.fit import pytest_width
+        from mtcheck.safetext import visible
 
         terminalreporter.write_sep("=", "mtcheck summary")
         for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
@@ -229,6 +229,8 @@ class SummaryReporter:
         failed = {word: [r for r in terminalreporter.stats.get(word, ()) if r.failed] for word in words}
         if not any(failed.values()):
             return
+        from mtcheck.safetext import visible
+
         terminalreporter.write_sep("=", f"FAILURES ({', '.join(word for word in words if failed[word])})")
         for report in (r for word in words for r in failed[word]):
             terminalreporter.write_sep("_", report.head_line or report.nodeid, red=True, bold=True)
