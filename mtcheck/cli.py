@@ -18,7 +18,9 @@ from mtcheck.history import commands as history_commands
 from mtcheck.importing import commands as import_commands
 from mtcheck.perturb import commands as perturb_commands
 from mtcheck.regression import commands as regression_commands
+from mtcheck.redact import redact
 from mtcheck.report import commands as report_commands
+from mtcheck.safetext import visible
 
 #: The modules that add the sub-commands (``add_parser(commands)``), in the order ``mtcheck --help`` lists them.
 COMMANDS = (
@@ -52,10 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except SuiteError as exc:
         separator = "\n" if len(exc.problems) > 1 else " "
-        print(f"mtcheck: invalid suite:{separator}{exc}", file=sys.stderr)
+        print(visible(f"mtcheck: invalid suite:{separator}{exc}"), file=sys.stderr)
         return EXIT_USAGE
     except (MtcheckError, ValueError) as exc:
-        print(f"mtcheck: error: {exc}", file=sys.stderr)
+        print(visible(redact(f"mtcheck: error: {exc}")), file=sys.stderr)
         return EXIT_USAGE
 
 

@@ -23,6 +23,7 @@ from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import fail_on_note, render_case, render_error
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
+from mtcheck.safetext import visible
 from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY, SUITE_NAMES
 from mtcheck.shard import Shard
 from mtcheck.suite.identity import SuiteNames
@@ -101,7 +102,7 @@ class SuiteFile(pytest.File):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[override]
         if isinstance(excinfo.value, SuiteError):
-            return "invalid suite:\n" + str(excinfo.value)
+            return visible("invalid suite:\n" + str(excinfo.value))
         return super().repr_failure(excinfo)  # Collector.repr_failure takes no style
 
 
@@ -180,12 +181,12 @@ class CaseItem(pytest.Item):
         if isinstance(excinfo.value, pytest.xfail.Exception):
             # A caught known-faulty output: pytest reports only the reason. Formatting the
             # traceback instead (parsing every frame's source file) cost ~0.2 s per case.
-            return str(excinfo.value)
+            return visible(str(excinfo.value))
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         line = self.target.case.line
-        return self.path, (line - 1 if line else None), f"{self.target.suite.name}::{self.name}"
+        return self.path, (line - 1 if line else None), visible(f"{self.target.suite.name}::{self.name}")
 
 
 def marker_name(tag: str) -> str:

@@ -221,10 +221,11 @@ class SummaryReporter:
         if not summary or self.config.getoption("mt_no_summary"):
             return
         from mtcheck.report.fit import pytest_width
+        from mtcheck.safetext import visible
 
         terminalreporter.write_sep("=", "mtcheck summary")
         for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(visible(line))
         if summary.suites:
             terminalreporter.write_line("")
             regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
@@ -245,7 +246,9 @@ class SummaryReporter:
         failed = {word: [r for r in terminalreporter.stats.get(word, ()) if r.failed] for word in words}
         if not any(failed.values()):
             return
+        from mtcheck.safetext import visible
+
         terminalreporter.write_sep("=", f"FAILURES ({', '.join(word for word in words if failed[word])})")
         for report in (r for word in words for r in failed[word]):
             terminalreporter.write_sep("_", report.head_line or report.nodeid, red=True, bold=True)
-            terminalreporter.write_line(report.longreprtext)
+            terminalreporter.write_line(visible(report.longreprtext))

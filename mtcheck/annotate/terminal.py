@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from mtcheck.annotate.session import Item, Session, to_shown_order
 from mtcheck.errors import MtcheckError
+from mtcheck.safetext import visible
 from mtcheck.suite.ratings import PAIRWISE, Scale
 
 Write = Callable[[str], None]
@@ -46,7 +47,7 @@ def item_text(session: Session, item: Item, number: int, total: int) -> list[str
         lines.append(f"Output:    {item.text(item.systems[0])}")
     if item.current is not None:
         lines.append(f"Your current value: {scale.label(to_shown_order(item.current, item))}")
-    return lines
+    return [visible(line) for line in lines]
 
 
 def annotate(session: Session, read: Read = input, write: Write = print) -> int:

@@ -20,6 +20,7 @@ from mtcheck.report.summary import Summary, record_of
 from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
+from mtcheck.safetext import visible
 from mtcheck.shard import Shard
 from mtcheck.systems import check_system
 
@@ -104,13 +105,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         for result in failed:
             note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
             print(render_case(result, width) + note, end="\n\n")
-        print("\n".join(summary.render(width, args.verbose)))
+        print(visible("\n".join(summary.render(width, args.verbose))))
         gated = summary.gated(args.fail_on)
         if gated:
             print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
     for line in [*run_warnings(results), *errors]:
-        print(line, file=sys.stderr)
+        print(visible(line), file=sys.stderr)
     if data is not None and any(reports.values()):
         from mtcheck.report.files import write_reports
 

@@ -13,6 +13,7 @@ from typing import Any
 from mtcheck import api
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITE_WORDING, add_metric_options
 from mtcheck.options import metric_overrides
+from mtcheck.safetext import visible
 from mtcheck.systems import check_system
 from mtcheck.warning_summary import warning_lines
 
@@ -28,9 +29,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     bad = False
     for item in results:
         for problem in item.errors:
-            print(f"error: {problem}")
+            print(visible(f"error: {problem}"))
         for line in warning_lines(item.warnings):
-            print(line)
+            print(visible(line))
         print(_verdict(item, args.strict))
         bad = bad or bool(item.errors) or (args.strict and bool(item.warnings))
     return EXIT_FAILED if bad else EXIT_OK

@@ -11,6 +11,7 @@ from mtcheck.errors import MtcheckError
 from mtcheck.files import check_writable, write_atomic
 from mtcheck.history.runs import build_run, git_commit, utc_now
 from mtcheck.history.store import open_store, shown
+from mtcheck.safetext import visible
 
 EXIT_OK = 0
 #: Runs the tables show without ``--last``.
@@ -60,7 +61,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.md:
         sys.stdout.write(render_markdown(runs, shown_runs))
     elif not args.html:
-        print("\n".join(render_text(runs, shown_runs)))
+        print(visible("\n".join(render_text(runs, shown_runs))))
     if args.html:
         write_atomic(args.html, render_html(runs, shown_runs, where), "history page")
         print(f"mtcheck: wrote history page {Path(args.html)}", file=sys.stderr)

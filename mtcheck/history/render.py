@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
 from mtcheck.outcome import Outcome
@@ -11,6 +10,7 @@ from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
 from mtcheck.report.numbers import metric_scale
+from mtcheck.safetext import html_text
 
 #: Characters of a commit hash shown in tables.
 SHORT_COMMIT = 10
@@ -141,13 +141,13 @@ def render_html(runs: Sequence[Run], shown: int, where: str) -> str:
     rows = [[str(run.id), short_commit(run), date(run), str(run.case_count), percent(run.pass_rate()),
              _delta_rate(before, run), str(_failed(run)), str(_errors(run)), _systems(run), _means(before, run)]
             for before, run in reversed(pairs)]
-    table = ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in header) + "</tr>"
-             + "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in rows) + "</table>")
+    table = ("<table><tr>" + "".join(f"<th>{html_text(h)}</th>" for h in header) + "</tr>"
+             + "".join("<tr>" + "".join(f"<td>{html_text(v)}</td>" for v in row) + "</tr>" for row in rows) + "</table>")
     span = f"{len(window)} runs, {date(window[0])} to {date(window[-1])} (UTC)" if window else "no runs"
     sections = [("Pass rate per suite", _rate_charts(window, SUITE, labels)),
                 ("Pass rate per tag", _rate_charts(window, TAG, labels)),
                 ("Metric means (all cases and per suite)", _mean_charts(window, labels))]
-    body = "".join(f"<h2>{escape(title)}</h2><div class=grid>{charts}</div>" for title, charts in sections if charts)
+    body = "".join(f"<h2>{html_text(title)}</h2><div class=grid>{charts}</div>" for title, charts in sections if charts)
     return ("<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>mtcheck history</title>"
-            f"<style>{CSS}</style></head><body><h1>mtcheck history</h1><p>{escape(span)} from {escape(where)}</p>"
+            f"<style>{CSS}</style></head><body><h1>mtcheck history</h1><p>{html_text(span)} from {html_text(where)}</p>"
             f"<h2>Runs</h2>{table}{body}</body></html>\n")

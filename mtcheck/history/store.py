@@ -9,6 +9,7 @@ is one :class:`~mtcheck.errors.MtcheckError` naming the database (never its pass
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -16,12 +17,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import special_kind
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
 from mtcheck.outcome import read_outcome
+from mtcheck.redact import redact
 
 #: Seconds a writer waits for another one before giving up.
 BUSY_SECONDS = 60
@@ -59,18 +61,58 @@ def _postgres_dialect(errors: tuple[type[BaseException], ...]) -> Dialect:
 
 
 def shown(target: str) -> str:
-    """``target`` as messages show it: a URL without its password."""
-    if not _SCHEME.match(target):
-        return target
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    """``target`` as messages show it: a URL without its password or secret query parameters."""
+    return redact(target) if _SCHEME.match(target) else target
 
 
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _fix_of(cause: str, where: str, fix: str) -> str:
+    """The fix of a database error: its own for a full disk and a read-only file, else ``fix``."""
+    if "disk is full" in cause or "No space left" in cause:
+        return (f"free space on the disk that holds {where}, or name a history on another disk; "
+                "the runs recorded before are kept")
+    if "readonly database" in cause or "read-only" in cause:
+        return _READ_ONLY_FIX
+    return fix
+
+
+#: What to do when a history cannot be written: reading it needs no write access.
+_READ_ONLY_FIX = ("make the file and its folder writable for you, or record into a history in a writable folder; "
+                  "mtcheck history reads it as it is")
+
+
+def _may_write(path: Path) -> bool:
+    """Whether this process may write ``path``, judged as its writes are: by its effective ids where the system can."""
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
+
+
+def _unwritable(path: str) -> str | None:
+    """Why an SQLite history at ``path`` cannot be written (its journal files go beside it), or ``None``."""
+    file = Path(path)
+    folder = file.parent
+    if file.exists() and not _may_write(file):
+        return "the file is read-only"
+    if not _may_write(folder):
+        return f"its folder {folder} is not writable (SQLite writes its journal files beside the file)"
+    return None
+
+
+def _read_only_uri(path: str) -> str:
+    """An SQLite URI that opens ``path`` read-only. Where its folder is not writable and no write-ahead log holds
+    runs not yet copied into the file, also ``immutable``: SQLite could not make the shared-memory file a WAL
+    database is read with, and with no log the file alone holds every run."""
+    file = Path(path).resolve()
+    immutable = "&immutable=1" if not _may_write(file.parent) and not _pending_log(path) else ""
+    return f"file:{quote(str(file))}?mode=ro{immutable}"
+
+
+def _pending_log(path: str) -> bool:
+    """Whether the write-ahead log beside ``path`` holds changes not yet copied into it (a writer was killed)."""
+    wal = Path(f"{path}-wal")
+    return wal.is_file() and wal.stat().st_size > 0
 
 
 class HistoryStore:
@@ -92,12 +134,16 @@ class HistoryStore:
             pass
 
     @contextmanager
-    def guard(self, doing: str, fix: str = "check that it is an mtcheck history you can write") -> Iterator[None]:
-        """Turn the database's errors into one :class:`MtcheckError`."""
+    def guard(self, doing: str, fix: str = "check that it is an mtcheck history you can write", *,
+              fix_wins: bool = False) -> Iterator[None]:
+        """Turn the database's errors into one :class:`MtcheckError`; unless ``fix_wins``, a full disk or a
+        read-only file gets its own fix."""
         try:
             yield
         except self.dialect.errors as exc:
-            raise MtcheckError(f"history {self.where}: cannot {doing}: {_first_line(exc)} (fix: {fix})") from None
+            cause = _first_line(exc)
+            shown_fix = fix if fix_wins else _fix_of(cause, self.where, fix)
+            raise MtcheckError(f"history {self.where}: cannot {doing}: {cause} (fix: {shown_fix})") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
@@ -220,13 +266,21 @@ def _open_sqlite(path: str, create: bool) -> HistoryStore:
         raise MtcheckError(f"history {path} is {kind}, not a database file (fix: name a file, e.g. history.sqlite)")
     if not create and not Path(path).exists():
         raise MtcheckError(f"history {path}: no such file (fix: record runs into it with --mt-history or mtcheck run --history)")
+    why = _unwritable(path) if Path(path).parent.is_dir() else None
+    if why is not None and create:
+        raise MtcheckError(f"history {path}: cannot record runs: {why} (fix: {_READ_ONLY_FIX})")
     try:
-        connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        connection = (sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None) if why is None else
+                      sqlite3.connect(_read_only_uri(path), timeout=BUSY_SECONDS, isolation_level=None, uri=True))
     except sqlite3.Error as exc:
-        raise MtcheckError(f"history {path}: cannot open: {_first_line(exc)} (fix: check that its folder exists "
-                           "and is writable)") from None
+        fix = "check that its folder exists and is writable" if create else "check that you can read it"
+        raise MtcheckError(f"history {path}: cannot open: {_first_line(exc)} (fix: {fix})") from None
     store = HistoryStore(connection, SQLITE, path)
-    with store.guard("open it", "name an mtcheck history file, or a new file"):
+    fix, pending = "name an mtcheck history file, or a new file", why is not None and _pending_log(path)
+    if pending:
+        fix = (f"{path}-wal holds runs not yet in the file and {why}: make the folder writable and read it once, "
+               f"or copy {path} with its -wal and -shm files to a writable folder and read the copy")
+    with store.guard("open it", fix, fix_wins=pending):
         store._query(f"PRAGMA busy_timeout = {BUSY_SECONDS * 1000}")
         store._query("SELECT COUNT(*) FROM sqlite_master")  # a file that is no database fails here
     return store
@@ -241,7 +295,7 @@ def _open_postgres(url: str) -> HistoryStore:
     try:
         connection = psycopg.connect(url, connect_timeout=BUSY_SECONDS)
     except psycopg.Error as exc:
-        raise MtcheckError(f"history {shown(url)}: cannot connect: {_first_line(exc)} (fix: check the URL, "
+        raise MtcheckError(f"history {shown(url)}: cannot connect: {redact(_first_line(exc))} (fix: check the URL, "
                            "postgresql://USER@HOST/DATABASE, and that the server is running)") from None
     return HistoryStore(connection, _postgres_dialect((psycopg.Error,)), shown(url))
 

@@ -11,9 +11,11 @@ from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mtcheck.errors import MtcheckError
 from mtcheck.numeric_options import fraction, non_negative_int, non_negative_number, positive_int, seconds
 from mtcheck.options import metric_overrides, score_cache
+from mtcheck.redact import redact
 from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
                                         update_baseline, writable_target)
 from mtcheck.runner import RunOptions, Runner
+from mtcheck.safetext import visible
 from mtcheck.targets import targets_for
 
 
@@ -41,7 +43,7 @@ def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
     description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
-    return {"spec": args.system or "", "description": description}
+    return {"spec": redact(args.system or ""), "description": description}
 
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
@@ -81,7 +83,7 @@ def baseline_check(args: argparse.Namespace) -> int:
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
     entries, _, known, _ = _measure(args)
     report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     if report.error:  # nothing in the baseline matches the run: it gated nothing
         return EXIT_USAGE
     return EXIT_FAILED if report.failed else EXIT_OK
@@ -110,7 +112,7 @@ def compare(args: argparse.Namespace) -> int:
     per_key, default = _epsilons(args.epsilon)
     report = compare_systems(api.load_suites(args.suites), args.a, args.b, options=_run_options(args, None),
                              epsilons=per_key, default_epsilon=default, settings=_stats(args))
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else "\n".join(report.render()))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     return EXIT_OK
 
 

@@ -19,11 +19,13 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
+from mtcheck.redact import redact
 from mtcheck.regression.baseline import (Baseline, CaseEntry, Tolerance, entry_of, known_cases, load_baseline,
                                         update_baseline, writable_target)
 from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
+from mtcheck.safetext import visible
 from mtcheck.session import REGRESSION_REPORT, RUNNER
 
 PROPERTY = "mtcheck-regression"
@@ -150,9 +152,9 @@ class RegressionPlugin:
         if spec is None:
             return {"spec": "", "description": "each suite's own system: or its recorded outputs"}
         try:
-            return {"spec": spec, "description": self.runner.hypotheses.system(spec).describe()}
+            return {"spec": redact(spec), "description": self.runner.hypotheses.system(spec).describe()}
         except MtcheckError as exc:
-            return {"spec": spec, "description": f"(not described: {exc})"}
+            return {"spec": redact(spec), "description": f"(not described: {redact(str(exc))})"}
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         report = self.config.stash.get(REGRESSION_REPORT, None)
@@ -160,6 +162,6 @@ class RegressionPlugin:
             return
         terminalreporter.write_sep("=", "mtcheck regression")
         for line in report.render():
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(visible(line))
         if self.save_error:
             terminalreporter.write_line(f"ERROR: {self.save_error}", red=True)

@@ -13,6 +13,7 @@ from mtcheck.report.merge import baseline_entries, merge_reports, read_report
 from mtcheck.report.fit import fold, terminal_width
 from mtcheck.report.summary import Summary
 from mtcheck.report.text import fail_on_summary
+from mtcheck.safetext import visible
 from mtcheck.suite.model import SEVERITIES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -58,9 +59,9 @@ def report_merge(args: argparse.Namespace) -> int:
         print(render_json(data), end="")
     else:
         width = terminal_width()
-        print("\n".join(summary.render(width, args.verbose)))
+        print(visible("\n".join(summary.render(width, args.verbose))))
         if regression is not None:
-            print("\n" + "\n".join(regression.render()))
+            print("\n" + visible("\n".join(regression.render())))
         if gated:
             print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
         print("\n" + summary.verdict(args.fail_on, failed=regressed, error=unmatched))

@@ -5,7 +5,6 @@ A header says where the report comes from; every case can be browsed and filtere
 from __future__ import annotations
 
 from collections import defaultdict
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.report import baseline_digest, svg
@@ -15,6 +14,7 @@ from mtcheck.report.markdown import pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 from mtcheck.report.verdict import PASSED, Verdict, verdict
+from mtcheck.safetext import html_text
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
@@ -36,9 +36,9 @@ table.run td:first-child{color:#555}table.run code{font-size:12px;word-break:bre
 
 
 def _table(header: list[str], rows: list[list[Any]], numeric_from: int = 1) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    head = "".join(f"<th>{html_text(h)}</th>" for h in header)
     body = "".join(
-        "<tr>" + "".join(f'<td{" class=n" if i >= numeric_from else ""}>{escape(str(v))}</td>' for i, v in enumerate(row)) + "</tr>"
+        "<tr>" + "".join(f'<td{" class=n" if i >= numeric_from else ""}>{html_text(str(v))}</td>' for i, v in enumerate(row)) + "</tr>"
         for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
 
@@ -89,7 +89,7 @@ def _header(data: ReportData) -> str:
             ("date (UTC)", found.get("date", "-")), ("mtcheck", found.get("mtcheck", "-")),
             ("command", found.get("command", "-")), ("git commit", found.get("commit") or "none (not a git work tree)"),
             ("suites" if len(found["suites"]) != 1 else "suite", ", ".join(found["suites"]) or "-")]
-    body = "".join(f"<tr><td>{escape(k)}</td><td>{f'<code>{escape(v)}</code>' if k == 'command' else escape(v)}</td></tr>"
+    body = "".join(f"<tr><td>{html_text(k)}</td><td>{f'<code>{html_text(v)}</code>' if k == 'command' else html_text(v)}</td></tr>"
                    for k, v in rows)
     return f"<table class=run>{body}</table>"
 
@@ -103,7 +103,7 @@ def _regression(data: ReportData) -> str:
     if changed:
         table += "<h3>Changed outputs</h3>" + _table(list(baseline_digest.CHANGED_COLUMNS), [list(r) for r in changed],
                                                      numeric_from=4)
-    return f"<h2>Compared with the baseline</h2><p>{escape(baseline_digest.headline(data.regression))}.</p>{table}"
+    return f"<h2>Compared with the baseline</h2><p>{html_text(baseline_digest.headline(data.regression))}.</p>{table}"
 
 
 def heatmap_charts(meta: MetaEval) -> list[str]:
@@ -129,14 +129,14 @@ def _meta(data: ReportData) -> str:
     from mtcheck.metaeval import render
 
     return ("<h2>Meta-evaluation: metrics against human ratings</h2><div class=grid>" + "".join(heatmap_charts(data.meta))
-            + f"</div><pre>{escape(chr(10).join(render(data.meta)))}</pre>")
+            + f"</div><pre>{html_text(chr(10).join(render(data.meta)))}</pre>")
 
 
 def _sensitivity(data: ReportData) -> str:
     found = data.summary["sensitivity"]
     if not found["edits"]:
         return ""
-    parts = [f"<h2>Check sensitivity</h2><p><b>{escape(headline(found))}</b>: a corrupted reference is caught when at "
+    parts = [f"<h2>Check sensitivity</h2><p><b>{html_text(headline(found))}</b>: a corrupted reference is caught when at "
              "least one of its case's checks fails on it, missed (a metric blind spot) when every check passes it.</p>"]
     for title, key in (("suite", "suites"), ("edit kind", "kinds")):
         parts.append(_table([title, "edits", *COLUMNS], [[name, c["edits"], *(c[k] for k in COLUMNS)]
@@ -152,10 +152,10 @@ def _sensitivity(data: ReportData) -> str:
 def _verdict(found: Verdict) -> str:
     """The banner the report opens with: PASSED, FAILED or ERROR, big and coloured, and what decided it."""
     if found.status == PASSED:
-        decided = f"<p class=why>{escape(', '.join(found.decided))}</p>"
+        decided = f"<p class=why>{html_text(', '.join(found.decided))}</p>"
     else:
-        decided = "<ul class=why>" + "".join(f"<li>{escape(line)}</li>" for line in found.decided) + "</ul>"
-    notes = f"<p>{escape('; '.join(found.notes))}</p>" if found.notes else ""
+        decided = "<ul class=why>" + "".join(f"<li>{html_text(line)}</li>" for line in found.decided) + "</ul>"
+    notes = f"<p>{html_text('; '.join(found.notes))}</p>" if found.notes else ""
     return f'<div class="verdict v-{found.status.lower()}" id=verdict><h1>{found.status}</h1>{decided}{notes}</div>'
 
 
@@ -163,11 +163,11 @@ def render_html(data: ReportData) -> str:
     """The whole report as one HTML document: the verdict first, then where it comes from and the tallies."""
     found = verdict(data)
     counts = data.counts()
-    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {escape(o)}</span>" for o in OUTCOMES)
+    summary = "".join(f"<span><b>{counts.get(o, 0)}</b> {html_text(o)}</span>" for o in OUTCOMES)
     case_css, cases = render_cases(data)
     return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{found.status}: {escape(data.title)}</title>'
-        f"<style>{CSS}{case_css}</style></head><body>{_verdict(found)}<p class=title><b>{escape(data.title)}</b></p>"
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{found.status}: {html_text(data.title)}</title>'
+        f"<style>{CSS}{case_css}</style></head><body>{_verdict(found)}<p class=title><b>{html_text(data.title)}</b></p>"
         + _header(data)
         + f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
         f"{summary}{'<a href=#cases>every case</a>' if cases else ''}</p>"

@@ -6,12 +6,12 @@ suite or tag name, so no text from a suite reaches the style sheet.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from mtcheck.report.data import FAILING, ReportData, threshold_text
 from mtcheck.report.numbers import score_text
 from mtcheck.report.summary import OUTCOMES
+from mtcheck.safetext import html_text
 
 CSS = """
 .browse input{margin:0 2px 0 10px}.browse .k{font-weight:bold;margin-left:0}.cases{margin-top:8px}
@@ -36,7 +36,7 @@ def _radios(name: str, title: str, choices: list[str]) -> str:
     """``all`` and one radio button per choice (labelled with its escaped text)."""
     parts = [f'<span class=k>{title}:</span><input type=radio name={name} id=f{name}-all checked>'
              f'<label for=f{name}-all>all</label>']
-    parts += [f'<input type=radio name={name} id=f{name}-{i}><label for=f{name}-{i}>{escape(choice)}</label>'
+    parts += [f'<input type=radio name={name} id=f{name}-{i}><label for=f{name}-{i}>{html_text(choice)}</label>'
               for i, choice in enumerate(choices)]
     return "".join(parts) + "<br>"
 
@@ -49,13 +49,13 @@ def _check_line(check: dict[str, Any]) -> str:
 def _body(record: dict[str, Any]) -> str:
     """The failure text when there is one; else source, references, hypothesis and every check."""
     if record.get("explanation"):
-        return f"<pre>{escape(record['explanation'])}</pre>"
+        return f"<pre>{html_text(record['explanation'])}</pre>"
     rows = [("source", record.get("src")), *(("reference", ref) for ref in record.get("refs") or ()),
             ("hypothesis", record.get("hyp")), ("error", record.get("error"))]
     rows += [(check["metric"], f"{score_text(check['value'], check['metric'])} (threshold {threshold_text(check)}, "
               f"{'passed' if check['passed'] else 'failed'})" + (f": {check['error']}" if check.get("error") else ""))
              for check in record.get("checks", ())]
-    body = "".join(f"<tr><td>{escape(k)}</td><td>{escape(str(v))}</td></tr>" for k, v in rows if v is not None)
+    body = "".join(f"<tr><td>{html_text(k)}</td><td>{html_text(str(v))}</td></tr>" for k, v in rows if v is not None)
     return f"<table class=kv>{body}</table>" if body else ""
 
 
@@ -63,10 +63,10 @@ def _case(record: dict[str, Any], suites: dict[str, int], tags: dict[str, int]) 
     outcome = record["outcome"]
     classes = " ".join(["case", f"o-{outcome}", f"s{suites[record['suite']]}", *(f"t{tags[t]}" for t in record["tags"])])
     checks = ", ".join(_check_line(c) for c in record.get("checks", ()) if c["value"] is not None)
-    tag_text = f' <span class=tags>{escape(", ".join(record["tags"]))}</span>' if record["tags"] else ""
-    summary = (f"<span class=badge>{escape(outcome)}</span> "
-               f"{escape(record['suite'])}::{escape(record['case'])} [{escape(record['system'])}]"
-               + (f" \u2014 {escape(checks)}" if checks else "") + tag_text)
+    tag_text = f' <span class=tags>{html_text(", ".join(record["tags"]))}</span>' if record["tags"] else ""
+    summary = (f"<span class=badge>{html_text(outcome)}</span> "
+               f"{html_text(record['suite'])}::{html_text(record['case'])} [{html_text(record['system'])}]"
+               + (f" \u2014 {html_text(checks)}" if checks else "") + tag_text)
     opened = " open" if outcome in FAILING else ""
     return f'<details class="{classes}"{opened}><summary>{summary}</summary>{_body(record)}</details>'
 
@@ -82,7 +82,7 @@ def render_cases(data: ReportData) -> tuple[str, str]:
     suites = {name: i for i, name in enumerate(dict.fromkeys(r["suite"] for r in data.cases))}
     tags = {name: i for i, name in enumerate(sorted({t for r in data.cases for t in r["tags"]}))}
     controls = "<span class=k>outcome:</span>" + "".join(
-        f"<input type=checkbox id=fo-{o} checked><label for=fo-{o}>{escape(o)} ({counts[o]})</label>"
+        f"<input type=checkbox id=fo-{o} checked><label for=fo-{o}>{html_text(o)} ({counts[o]})</label>"
         for o in outcomes) + "<br>"
     if len(suites) > 1:
         controls += _radios("s", "suite", list(suites))

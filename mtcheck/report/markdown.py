@@ -13,6 +13,7 @@ from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
+from mtcheck.safetext import visible
 
 WORST_SHOWN = 10
 #: More tags than this fold into a <details> block.
@@ -32,13 +33,14 @@ _NOT_IN_CODE = re.compile(r"[`\\|<>&]")
 
 def cell(text: Any) -> str:
     """Untrusted text as literal Markdown, safe in a table cell or a heading: one line, Markdown punctuation
-    backslash-escaped, ``<``, ``>`` and ``&`` as HTML entities (so no renderer makes a tag, link or cell of it)."""
-    return escape(_MARKDOWN.sub(r"\\\1", " ".join(str(text).split())), quote=False)
+    backslash-escaped, ``<``, ``>`` and ``&`` as HTML entities (so no renderer makes a tag, link or cell of it),
+    control and bidi characters as visible escapes (:func:`mtcheck.safetext.visible`)."""
+    return escape(_MARKDOWN.sub(r"\\\1", " ".join(visible(str(text)).split())), quote=False)
 
 
 def code(text: Any) -> str:
     """``text`` as a code span when nothing in it can end one; otherwise escaped like :func:`cell`."""
-    line = " ".join(str(text).split())
+    line = " ".join(visible(str(text)).split())
     return f"`{line}`" if line and not _NOT_IN_CODE.search(line) else cell(line)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
+from mtcheck.redact import redact
 from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
@@ -25,7 +26,7 @@ def record_of(result: CaseResult) -> dict[str, Any]:
     return {
         "suite": result.target.suite.name,
         "case": result.target.case.id,
-        "system": result.target.system,
+        "system": redact(result.target.system),
         "tags": list(result.target.case.tags),
         "outcome": result.outcome.value,
         "values": result.values(),

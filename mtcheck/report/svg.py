@@ -8,11 +8,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from html import escape
 
 from mtcheck.outcome import Outcome
 from mtcheck.report.axis import Axis
 from mtcheck.report.textwidth import clip, text_width
+from mtcheck.safetext import html_text
 
 FONT = 'font-family="sans-serif" font-size="12"'
 #: Colours of outcomes in stacked bars, in drawing order.
@@ -27,8 +27,8 @@ MAX_LABEL_W = 260
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
     width, height = math.ceil(width), math.ceil(height)
     return (f'<svg width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
-            f"<title>{escape(title)}</title>{''.join(body)}</svg>")
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html_text(title)}">'
+            f"<title>{html_text(title)}</title>{''.join(body)}</svg>")
 
 
 def standalone(svg: str) -> str:
@@ -37,7 +37,7 @@ def standalone(svg: str) -> str:
 
 
 def _text(x: float, y: float, text: str, anchor: str = "start", extra: str = "") -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {FONT}{extra}>{escape(text)}</text>'
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" {FONT}{extra}>{html_text(text)}</text>'
 
 
 def _legend(entries: Sequence[tuple[str, str]], x0: float, y0: float, width: float) -> tuple[list[str], float]:
@@ -74,13 +74,13 @@ def stacked_bars(rows: Sequence[tuple[str, dict[str, int]]], title: str, width: 
     for (label, counts), shown in zip(rows, labels):
         total = sum(counts.values()) or 1
         text = _text(label_w - 6, y + bar_h - 5, shown, "end")
-        body.append(text if shown == label else f"<g><title>{escape(label)}</title>{text}</g>")
+        body.append(text if shown == label else f"<g><title>{html_text(label)}</title>{text}</g>")
         x = float(label_w)
         for outcome, colour in OUTCOME_COLOURS.items():
             share = counts.get(outcome, 0) / total
             if share:
                 body.append(f'<rect x="{x:.1f}" y="{y}" width="{share * plot_w:.1f}" height="{bar_h}" fill="{colour}">'
-                            f"<title>{escape(label)}: {counts[outcome]} {outcome}</title></rect>")
+                            f"<title>{html_text(label)}: {counts[outcome]} {outcome}</title></rect>")
                 x += share * plot_w
         passed = counts.get(Outcome.PASSED, 0) + counts.get(Outcome.CAUGHT, 0)
         body.append(_text(label_w + plot_w + 6, y + bar_h - 5, f"{100 * passed / total:.0f}%"))
@@ -159,7 +159,7 @@ def heatmap(rows: Sequence[str], cols: Sequence[str], values: Sequence[Sequence[
             ink = "#ffffff" if not missing and value > 0.55 else "#000000"
             label = "-" if missing else f"{value:.2f}"
             body.append(f'<rect x="{x:.1f}" y="{y}" width="{cell_w:.1f}" height="{cell_h}" fill="{fill}" stroke="#ffffff">'
-                        f"<title>{escape(row)} / {escape(cols[j])}: {label}</title></rect>")
+                        f"<title>{html_text(row)} / {html_text(cols[j])}: {label}</title></rect>")
             body.append(_text(x + cell_w / 2, y + cell_h / 2 + 4, label, "middle", f' fill="{ink}"'))
     return _svg(width, height, body, title)
 
@@ -218,8 +218,8 @@ def line_chart(labels: Sequence[str], series: dict[str, Sequence[float | None]],
                 continue
             x, y = xy(i, value)
             runs[-1].append((x, y))
-            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{widest if k == 0 else 3}" fill="{colour}"><title>{escape(name)} at '
-                        f"{escape(labels[i])}: {escape(value_text.format(value))}</title></circle>")
+            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{widest if k == 0 else 3}" fill="{colour}"><title>{html_text(name)} at '
+                        f"{html_text(labels[i])}: {html_text(value_text.format(value))}</title></circle>")
         for points in runs:
             if len(points) > 1:
                 body.append(f'<polyline fill="none" stroke="{colour}" stroke-width="{widest if k == 0 else 2}" points="'

@@ -1,12 +1,15 @@
-"""Plain-text rendering of a case result: reads like a good assertion message."""
+"""Plain-text rendering of a case result: reads like a good assertion message, with every control character of
+the suite's or system's text shown as an escape (:func:`mtcheck.safetext.visible`)."""
 from __future__ import annotations
 
 import unicodedata
 
 from mtcheck.outcome import Outcome
+from mtcheck.redact import redact
 from mtcheck.report.fit import DEFAULT_WIDTH, fold, pack
 from mtcheck.report.numbers import score_text
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
+from mtcheck.safetext import visible
 
 MAX_REFS_SHOWN = 3
 #: Indent of the lines under a check (signature, warnings).
@@ -77,7 +80,7 @@ def where(result: CaseResult) -> str:
 
 def render_error(result: CaseResult) -> str:
     """Why a result could not be computed: one line per cause, each naming the case (the causes carry their fix)."""
-    return "\n".join(f"{where(result)}: error: {cause}" for cause in result.errors())
+    return visible("\n".join(f"{where(result)}: error: {cause}" for cause in result.errors()))
 
 
 def headline(result: CaseResult) -> str:
@@ -131,7 +134,7 @@ def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
     if len(case.refs) > MAX_REFS_SHOWN:
         lines.append(f"  {'':<{LABEL}}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
     if result.hyp is not None:
-        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {result.target.system}]")
+        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {redact(result.target.system)}]")
         note = normalisation_note(result.hyp, case.refs)
         if note:
             lines += fold(note, width, first=f"  {'note:':<{LABEL}}", indent=" " * (LABEL + 2))
@@ -147,4 +150,4 @@ def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
             lines.extend(_pair_lines(item, width))
     for index, note_line in enumerate(case.notes.strip().splitlines() if case.notes else ()):
         lines += fold(note_line, width, first=f"  {'notes:' if index == 0 else '':<{LABEL}}", indent=" " * (LABEL + 2))
-    return "\n".join(lines)
+    return visible("\n".join(lines))

@@ -16,6 +16,7 @@ import shutil
 
 from mtcheck.errors import SystemFailure
 from mtcheck.files import special_kind
+from mtcheck.redact import redact
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 from mtcheck.systems.command import CommandSystem
@@ -77,25 +78,25 @@ def make_system(spec: str, *, timeout: float = 300.0) -> System:
     if is_all_recorded(spec):
         return RecordedSystem(DEFAULT_HYP)
     if spec.startswith(("http://", "https://")):
-        return LibreTranslateSystem(spec, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=spec)
+        return LibreTranslateSystem(spec, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
     kind, sep, value = spec.partition(":")
     value = value.strip()
     if not sep or not value or kind not in _KINDS:
-        raise SystemFailure(f"unknown system spec {spec!r}; accepted forms: {', '.join(SPEC_FORMS)}")
+        raise SystemFailure(f"unknown system spec {redact(spec)!r}; accepted forms: {', '.join(SPEC_FORMS)}")
     if kind == "recorded":
         return RecordedSystem(value)
     if kind == "file":
-        return OutputsFileSystem(value, name=spec)
+        return OutputsFileSystem(value, name=redact(spec))
     if kind == "cmd":
         try:
-            return CommandSystem(value, timeout=timeout, name=spec)
+            return CommandSystem(value, timeout=timeout, name=redact(spec))
         except ValueError as exc:  # unbalanced quotes, or nothing left after splitting
-            raise SystemFailure(f"system spec {spec!r}: cannot parse the command line: {exc}") from exc
+            raise SystemFailure(f"system spec {redact(spec)!r}: cannot parse the command line: {exc}") from exc
     if kind == "py":
         return CallableSystem(value, name=spec)
     if not value.startswith(("http://", "https://")):
-        raise SystemFailure(f"system spec {spec!r}: the URL must start with http:// or https://")
-    return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=spec)
+        raise SystemFailure(f"system spec {redact(spec)!r}: the URL must start with http:// or https://")
+    return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
 
 
 

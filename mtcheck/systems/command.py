@@ -20,6 +20,7 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from mtcheck.redact import redact_argv
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
 from mtcheck.systems.process_tree import kill_tree
@@ -72,7 +73,7 @@ class CommandSystem(System):
         return lines
 
     def describe(self) -> str:
-        return f"command {shlex.join(self.argv)} (timeout {self.timeout:g}s)"
+        return f"command {shlex.join(redact_argv(self.argv))} (timeout {self.timeout:g}s)"
 
     def _run(self, stdin: bytes) -> tuple[bytes, bytes, int]:
         """Run the command; on timeout kill it and every process it started, then raise."""

@@ -20,9 +20,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
+from email.message import Message
 from typing import Any
 
 from mtcheck.errors import SystemFailure
+from mtcheck.redact import redact
+from mtcheck.safetext import visible
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 from mtcheck.json_input import JsonInputError, parse_json
@@ -49,6 +52,8 @@ class LibreTranslateSystem(System):
             raise ValueError("batch_size must be at least 1")
         base = url.rstrip("/")
         self.endpoint = base if base.endswith("/translate") else base + "/translate"
+        #: The endpoint as messages and reports show it: without a password or key it may carry.
+        self.shown_endpoint = redact(self.endpoint)
         self.api_key = api_key
         self.batch_size = batch_size
         self.timeout = timeout
@@ -74,7 +79,7 @@ class LibreTranslateSystem(System):
 
     def describe(self) -> str:
         # Never includes the API key: descriptions end up in reports and baselines.
-        return f"LibreTranslate at {self.endpoint} (batch size {self.batch_size})"
+        return f"LibreTranslate at {self.shown_endpoint} (batch size {self.batch_size})"
 
     def _post(
         self, opener: urllib.request.OpenerDirector, deadline: float, batch: list[str], source_lang: str, target_lang: str
@@ -94,30 +99,33 @@ class LibreTranslateSystem(System):
         try:
             with opener.open(request, timeout=remaining) as response:
                 body = self._read(response)
+                response_headers = response.headers
         except urllib.error.HTTPError as exc:
             with exc:
-                excerpt = _excerpt(exc.read(BODY_EXCERPT + 1))
+                start = exc.read(BODY_EXCERPT + 1)
+                excerpt = _excerpt(start, exc.headers, whole=len(start) <= BODY_EXCERPT)
             location = exc.headers.get("Location") if exc.headers is not None else None
-            moved = f" (fix: use the URL it redirects to, {location})" if 300 <= exc.code < 400 and location else ""
-            raise fail(self, f"{self.endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
+            moved = f" (fix: use the URL it redirects to, {redact(location)})" if 300 <= exc.code < 400 and location else ""
+            raise fail(self, f"{self.shown_endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
         except urllib.error.URLError as exc:
             if isinstance(exc.reason, TimeoutError):
                 raise self._timed_out() from None
-            raise fail(self, f"cannot reach {self.endpoint}: {exc.reason}") from exc
+            raise fail(self, f"cannot reach {self.shown_endpoint}: {exc.reason}") from exc
         except TimeoutError:
             raise self._timed_out() from None
         except (OSError, http.client.HTTPException) as exc:
-            raise fail(self, f"connection to {self.endpoint} failed: {type(exc).__name__}: {exc}") from exc
+            raise fail(self, f"connection to {self.shown_endpoint} failed: {type(exc).__name__}: {exc}") from exc
         try:
             translated = parse_json(body)["translatedText"]
         except (JsonInputError, KeyError, TypeError):
             raise fail(
-                self, f'{self.endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body)}'
+                self,
+                f'{self.shown_endpoint} did not answer {{"translatedText": [...]}} JSON: {_excerpt(body, response_headers)}',
             ) from None
         if isinstance(translated, str) and len(batch) == 1:
             translated = [translated]
         if not isinstance(translated, list) or not all(isinstance(t, str) for t in translated):
-            raise fail(self, f"{self.endpoint}: translatedText is not a list of strings: {_excerpt(body)}")
+            raise fail(self, f"{self.shown_endpoint}: translatedText is not a list of strings: {_excerpt(body, response_headers)}")
         check_count(self, translated, len(batch), "translations")
         return translated
 
@@ -129,13 +137,13 @@ class LibreTranslateSystem(System):
         if too_big or len(body) > MAX_RESPONSE_BYTES:
             raise fail(
                 self,
-                f"{self.endpoint} sent more than {MAX_RESPONSE_BYTES / 1024 / 1024:g} MiB"
+                f"{self.shown_endpoint} sent more than {MAX_RESPONSE_BYTES / 1024 / 1024:g} MiB"
                 f" (fix: lower the batch size, or check that the URL is a LibreTranslate /translate endpoint)",
             )
         return body
 
     def _timed_out(self) -> SystemFailure:
-        return fail(self, f"{self.endpoint} did not answer within {self.timeout:g}s (fix: raise the timeout)")
+        return fail(self, f"{self.shown_endpoint} did not answer within {self.timeout:g}s (fix: raise the timeout)")
 
 
 class _Watchdog:
@@ -217,6 +225,36 @@ def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
     return urllib.request.build_opener(Http, Https, _NoRedirect)
 
 
-def _excerpt(body: bytes) -> str:
-    text = body.decode("utf-8", "replace").strip() or "(empty body)"
+#: Magic numbers of compressed or archive bodies, and what to call them.
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\x28\xb5\x2f\xfd", "zstd"), (b"PK\x03\x04", "zip"), (b"BZh", "bzip2"))
+#: ``Content-Type`` prefixes of bodies that are no text.
+_BINARY_TYPES = ("image/", "audio/", "video/", "application/octet-stream", "application/gzip", "application/zip")
+
+
+def _binary_kind(body: bytes, headers: Message | None) -> str | None:
+    """What kind of binary content ``body`` is (``gzip``, ``image/png``, ...), or ``None`` for text."""
+    encoding = (headers.get("Content-Encoding", "") if headers is not None else "").strip().lower()
+    if encoding and encoding != "identity":
+        return encoding
+    content_type = headers.get_content_type() if headers is not None and headers.get("Content-Type") else ""
+    if content_type.startswith(_BINARY_TYPES):
+        return content_type
+    return next((name for magic, name in _MAGIC if body.startswith(magic)), "binary" if b"\x00" in body else None)
+
+
+def _excerpt(body: bytes, headers: Message | None = None, *, whole: bool = True) -> str:
+    """At most :data:`BODY_EXCERPT` characters of an answer's ``body``, decoded with its declared charset and
+    control characters escaped; a compressed or binary body is named, never dumped (``whole``: ``body`` is all
+    of it, not its first bytes)."""
+    kind = _binary_kind(body, headers)
+    if kind is not None:
+        declared = headers.get("Content-Length", "") if headers is not None else ""
+        size = declared if declared.isdigit() else f"{len(body)}" if whole else f"more than {len(body) - 1}"
+        return f"<{size} bytes of binary content ({kind})>"
+    charset = (headers.get_content_charset() if headers is not None else None) or "utf-8"
+    try:
+        text = body.decode(charset, "replace")
+    except LookupError:  # a charset Python does not know
+        text = body.decode("utf-8", "replace")
+    text = visible(text.strip()) or "(empty body)"
     return text if len(text) <= BODY_EXCERPT else text[:BODY_EXCERPT] + "..."

@@ -1,0 +1,179 @@
+"""A history on a read-only or full disk: reading it works and changes nothing; writing to it is one error naming
+the file and the fix that helps, and the runs recorded before are kept."""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mtcheck.cli import main
+from mtcheck.history import store as store_module
+from mtcheck.history.commands import Recorder
+from mtcheck.history.store import open_store
+
+REPO = Path(__file__).resolve().parents[1]
+#: Safety net against a hang, never a bound on speed.
+HANG_SECONDS = 120
+#: Who the permission tests run as when this runs as root (root ignores file permissions).
+UNPRIVILEGED = 65534
+SUITE = ("source_lang: en\ntarget_lang: de\ncases:\n  - id: a\n    src: Good.\n    ref: Gut.\n    hyp: Gut.\n"
+         "    checks: [{metric: exact, min: 1}]\n")
+
+
+def _record(case: str) -> dict:
+    return {"suite": "demo", "case": case, "system": "mt", "tags": [], "outcome": "passed", "values": {"chrf": 80.0}}
+
+
+def _history(folder: Path, runs: int = 1) -> Path:
+    path = folder / "h.sqlite"
+    for index in range(runs):
+        Recorder(str(path)).record([_record(f"c{index}")])
+    return path
+
+
+def _one_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.fixture
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder holding a history of two runs, then made read-only (file and folder)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = _history(folder, runs=2)
+    path.chmod(0o444)
+    folder.chmod(0o555)
+    yield folder
+    folder.chmod(0o755)
+
+
+def _unprivileged(argv: list[str]) -> list[str]:
+    """``argv`` as a user whom file permissions bind: as it is, or under root as ``nobody``, who keeps only the
+    right to read and search every folder (so the interpreter under /root still starts) and may write nothing
+    that permissions forbid."""
+    if os.geteuid() != 0:
+        return argv
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root ignores file permissions and setpriv is missing to drop them (apt-get install -y util-linux)")
+    return [setpriv, f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
+            "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", *argv]
+
+
+def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``mtcheck ARGS`` in ``folder``, as a user whom file permissions bind."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(_unprivileged([sys.executable, "-m", "mtcheck.cli", *args]), cwd=folder, env=env,
+                          capture_output=True, encoding="utf-8", errors="replace", timeout=HANG_SECONDS,
+                          stdin=subprocess.DEVNULL)
+
+
+def test_a_history_in_a_read_only_folder_is_read_and_left_unchanged(read_only_folder: Path) -> None:
+    before = {p.name: p.read_bytes() for p in read_only_folder.iterdir()}
+    done = _mtcheck(read_only_folder, "history", "h.sqlite")
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1", "2"]
+    assert {p.name: p.read_bytes() for p in read_only_folder.iterdir()} == before
+
+
+def test_recording_into_a_read_only_history_is_one_error_with_the_right_fix(read_only_folder: Path,
+                                                                           tmp_path: Path) -> None:
+    (tmp_path / "ok.mt.yaml").write_text(SUITE, encoding="utf-8")
+    before = (read_only_folder / "h.sqlite").read_bytes()
+    done = _mtcheck(tmp_path, "run", "ok.mt.yaml", "--history", str(read_only_folder / "h.sqlite"))
+    assert done.returncode == 2
+    assert done.stderr.strip() == (f"mtcheck: error: history {read_only_folder / 'h.sqlite'}: cannot record runs: "
+                                   "the file is read-only (fix: make the file and its folder writable for you, or "
+                                   "record into a history in a writable folder; mtcheck history reads it as it is)")
+    assert (read_only_folder / "h.sqlite").read_bytes() == before
+
+
+def _killed_writer(path: Path, *, unprivileged: bool) -> None:
+    """Record a run into ``path`` and die before closing it: the run stays in the write-ahead log."""
+    child = ("import os, sys; from mtcheck.history.runs import build_run; from mtcheck.history.store import open_store; "
+             "run = build_run([{'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], 'outcome': 'passed', "
+             "'values': {'chrf': 1.0}}], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
+             "open_store(sys.argv[1], create=True).append(run); os._exit(0)")
+    argv = [sys.executable, "-c", child, str(path)]
+    subprocess.run(_unprivileged(argv) if unprivileged else argv, check=True, timeout=HANG_SECONDS,
+                   env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert Path(f"{path}-wal").stat().st_size > 0  # the run is in the log, not yet in the file
+
+
+def test_runs_your_killed_writer_left_in_the_log_are_read_in_a_read_only_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir(mode=0o777)
+    folder.chmod(0o777)  # the unprivileged writer makes its own files there
+    path = folder / "h.sqlite"
+    _killed_writer(path, unprivileged=True)
+    folder.chmod(0o555)
+    try:
+        done = _mtcheck(folder, "history", "h.sqlite")
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1"]
+
+
+def _deny_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every file and folder look read-only to the history store, as for a user who may not write them."""
+    real_access = os.access
+    monkeypatch.setattr(store_module.os, "access",
+                        lambda path, mode, **kwargs: mode != os.W_OK and real_access(path, mode, **kwargs))
+
+
+def test_a_history_that_looks_read_only_is_opened_immutable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = _history(tmp_path, runs=2)
+    before = path.read_bytes()
+    _deny_writes(monkeypatch)
+    assert store_module._read_only_uri(str(path)).endswith("?mode=ro&immutable=1")
+    assert main(["history", str(path)]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]] == ["1", "2"]
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite"]
+
+
+def test_recording_into_a_history_that_looks_read_only_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = _history(tmp_path)
+    before = path.read_bytes()
+    (tmp_path / "ok.mt.yaml").write_text(SUITE, encoding="utf-8")
+    _deny_writes(monkeypatch)
+    err = _one_error(["run", str(tmp_path / "ok.mt.yaml"), "--history", str(path)], capsys)
+    assert err == (f"mtcheck: error: history {path}: cannot record runs: the file is read-only (fix: make the file "
+                   "and its folder writable for you, or record into a history in a writable folder; mtcheck history "
+                   "reads it as it is)")
+    assert path.read_bytes() == before
+
+
+def test_a_full_disk_is_one_error_and_keeps_the_runs_before(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _history(tmp_path, runs=2)
+    real_connect = sqlite3.connect
+
+    def full_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
+        """A connection that can grow the file by no page: SQLite's own SQLITE_FULL, as on a full disk."""
+        connection = real_connect(*args, **kwargs)  # type: ignore[arg-type]
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        connection.execute(f"PRAGMA max_page_count = {pages}")
+        return connection
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", full_disk)
+    recorder = Recorder(str(path))
+    with pytest.raises(store_module.MtcheckError) as error:
+        recorder.record([_record(f"big-{index}" + "x" * 500) for index in range(200)])
+    assert str(error.value) == (f"history {path}: cannot append the run: database or disk is full (fix: free space on "
+                                f"the disk that holds {path}, or name a history on another disk; the runs recorded "
+                                "before are kept)")
+    monkeypatch.undo()
+    with open_store(str(path), create=False) as store:
+        assert [run.id for run in store.runs()] == [1, 2]
