@@ -144,3 +144,10 @@ def test_an_empty_key_is_one_error_with_its_line(write_suite: WriteSuite) -> Non
 @pytest.mark.parametrize(("text", "value"), [("010", 8), ("1:20", 80), ("no", False), ("0x1F", 31), ("ann1", "ann1"), ("~", None)])
 def test_plain_value_reads_text_as_the_loader_does(text: str, value: object) -> None:
     assert plain_value(text) == value and type(plain_value(text)) is type(value)
+
+
+def test_a_perturbation_language_keeps_the_text_as_written(write_suite: WriteSuite) -> None:
+    suite = load_suite(write_suite(
+        "source_lang: en\ntarget_lang: no\ndefaults: {checks: [{metric: exact, min: 1}]}\ncases:\n"
+        "  - {id: a, src: x, ref: x, perturb: {kinds: [negation-drop], lang: no}}\n"))
+    assert suite.cases[0].perturb.lang == "no"
