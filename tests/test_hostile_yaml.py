@@ -151,3 +151,11 @@ def test_a_perturbation_language_keeps_the_text_as_written(write_suite: WriteSui
         "source_lang: en\ntarget_lang: no\ndefaults: {checks: [{metric: exact, min: 1}]}\ncases:\n"
         "  - {id: a, src: x, ref: x, perturb: {kinds: [negation-drop], lang: no}}\n"))
     assert suite.cases[0].perturb.lang == "no"
+
+
+def test_two_labels_for_one_value_are_an_error_not_one_silently_dropped(write_suite: WriteSuite) -> None:
+    path = write_suite("source_lang: en\ntarget_lang: sv\nscales:\n  f:\n    kind: ordinal\n    values: [1, 2]\n"
+                       "    labels:\n      1: low\n      01: also low\n"
+                       "defaults: {checks: [{metric: exact, min: 1}]}\ncases:\n  - {id: a, src: x, ref: x}\n")
+    [problem] = _problems(path)
+    assert (problem.line, problem.message) == (9, "scale 'f': labels has a second entry for the value 1 ('01')")

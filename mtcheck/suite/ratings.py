@@ -126,16 +126,18 @@ def _texts(report: Report, raw: LMap, key: str, values: tuple[Value, ...], what:
     by_text = {str(v): v for v in values}
     result: dict[Value, str] = {}
     for name in mapping:
-        text = written(mapping, name)
-        if name not in by_text and isinstance(number := plain_value(name), (int, float)) and not isinstance(number, bool):
-            name = next((str(v) for v in values if _is_number(v) and v == number), name)
-        if name not in by_text:
+        text, value = written(mapping, name), by_text.get(name)
+        if value is None and _is_number(number := plain_value(name)):
+            value = next((v for v in values if _is_number(v) and v == number), None)
+        if value is None:
             report.add(mapping, name, f"{what}: {key} has an entry for {name!r}, which is not one of the values {list(values)}",
                        _did_you_mean(name, list(by_text), "the scale's values are"))
+        elif value in result:
+            report.add(mapping, name, f"{what}: {key} has a second entry for the value {value!r} ({name!r})", "keep only one of them")
         elif not isinstance(text, str) or not text.strip():
             report.add(mapping, name, f"{what}: {key} for {name!r} must be non-empty text", "quote the text")
         else:
-            result[by_text[name]] = text.strip()
+            result[value] = text.strip()
     return result
 
 

@@ -3,7 +3,10 @@
 We compose the YAML node graph with PyYAML's *safe* loader and convert it
 ourselves, which lets us (1) report the line of every value, (2) reject
 duplicate keys that ``safe_load`` would silently overwrite, and (3) refuse any
-non-standard tag: a suite file is data and never runs code.
+non-standard tag: a suite file is data and never runs code, and (4) keep what
+the user wrote: keys are the text as written, and the text of an unquoted value
+that YAML 1.1 reads as a number, true/false or a date is kept beside it
+(:func:`written`), so ``id: 010`` or ``hyps: {no: ...}`` is never rewritten as 8 or False.
 
 A suite may come from anyone, so reading it is bounded: the file's size
 (:data:`MAX_FILE_BYTES`), the nesting depth (:data:`MAX_DEPTH`) and the number of
@@ -57,17 +60,21 @@ class LMap(dict):
     true/false or a date, for fields that expect text (see :func:`written`).
     """
 
-    line: int | None = None
-    key_lines: dict[str, int]
-    texts: dict[str, str]
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.line: int | None = None
+        self.key_lines: dict[str, int] = {}
+        self.texts: dict[str, str] = {}
 
 
 class LList(list):
     """A list that knows the line of itself and of each item (1-based), and the written text of items as :class:`LMap`."""
 
-    line: int | None = None
-    item_lines: list[int]
-    item_texts: dict[int, str]
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.line: int | None = None
+        self.item_lines: list[int] = []
+        self.item_texts: dict[int, str] = {}
 
 
 def written(container: Any, key: str | int) -> Any:
@@ -156,7 +163,7 @@ def _convert_node(node: yaml.Node, path: Path, problems: list[Problem], memo: di
         return None
     if isinstance(node, yaml.MappingNode):
         result = LMap()
-        result.line, result.key_lines, result.texts = line, {}, {}
+        result.line = line
         merges = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE_TAG:
