@@ -229,3 +229,10 @@ def test_a_read_only_suite_is_refused_not_replaced(suite: Path) -> None:
     suite.chmod(0o444)
     with pytest.raises(MtcheckError, match="the file is read-only"):
         Session(suite, "fluency", "ann1")
+
+
+def test_a_scale_named_like_a_yaml_word_reads_back(write_suite: WriteSuite) -> None:
+    path = write_suite(SUITE.replace("  fluency: {kind", "  on: {kind"), "nb.mt.yaml")
+    _answer_all(path, "on", "off", 1)
+    assert load_suite(path).cases[1].ratings == {"on": {"no": {"off": 1}, "yes": {"off": 1}}}
+    assert "'on':\n" in path.read_text(encoding="utf-8")

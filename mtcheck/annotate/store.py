@@ -301,7 +301,7 @@ class RatingsFile:
                 _append(case, "ratings", ratings)
         ratings = case["ratings"]
         if scale not in ratings:
-            _append(ratings, scale, CommentedMap())
+            _append(ratings, _text(scale), CommentedMap())
         return ratings[scale]
 
     def set_ordinal(self, case_id: str, scale: str, system: str, annotator: str, value: Value) -> None:
