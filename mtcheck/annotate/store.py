@@ -84,7 +84,7 @@ _Representer.add_representer(Verbatim, _represent_verbatim)
 
 def _text(text: str) -> str:
     """``text`` to write as a key or value: quoted where the suite loader (YAML 1.1) would read it as something else."""
-    return text if plain_value(text) == text and isinstance(plain_value(text), str) else SingleQuotedScalarString(text)
+    return text if isinstance(plain_value(text), str) else SingleQuotedScalarString(text)
 
 
 def _as_read(value: Any) -> Any:
