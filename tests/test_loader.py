@@ -134,13 +134,13 @@ cases:
     ("cases", "line", "message", "fix"),
     [
         # wrong types
-        ("  - {id: a, src: 5, ref: b}\n", 7, "case 'a': 'src' must be text, got int 5", "quote the value"),
+        ("  - {id: a, src: [5], ref: b}\n", 7, "case 'a': 'src' must be text, got list [5]", "quote the value"),
         ("  - {id: a, src: x, ref: {b: c}}\n", 7, "case 'a': ref must be text or a non-empty list of texts", "write 'ref: ...'"),
-        ("  - id: a\n    src: x\n    ref: [ok, 3]\n", 9, "case 'a': reference #2 must be non-empty text, got 3", "quote the text"),
-        ("  - {id: a, src: x, ref: y, tags: 3}\n", 7, "case 'a': tags must be a list of words", "write 'tags: [negation-drop, sarcasm]'"),
+        ("  - id: a\n    src: x\n    ref: [ok, [3]]\n", 9, "case 'a': reference #2 must be non-empty text, got [3]", "quote the text"),
+        ("  - {id: a, src: x, ref: y, tags: {3: x}}\n", 7, "case 'a': tags must be a list of words", "write 'tags: [negation-drop, sarcasm]'"),
         ("  - {id: a, src: x, ref: y, checks: {metric: bleu}}\n", 7, "case 'a': checks must be a list", ""),
         ("  - {id: a, src: x, ref: y, hyps: [a, b]}\n", 7, "case 'a': hyps must map system names to texts", ""),
-        ("  - {id: a, src: x, ref: y, hyps: {sys: 3}}\n", 7, "case 'a' hyps.sys must be text or {text: ..., expect: fail}", ""),
+        ("  - {id: a, src: x, ref: y, hyps: {sys: [3]}}\n", 7, "case 'a' hyps.sys must be text or {text: ..., expect: fail}", ""),
         ("  - {id: a, src: x, ref: y, hyps: {sys: {text: z, expect: maybe}}}\n", 7, "expect must be 'pass' or 'fail', got 'maybe'", ""),
         ("  - {id: a, src: x, ref: y, hyps: {hyp: z}}\n", 7, "case 'a' hyps.hyp: bad system name", ""),
         ("  - {id: a, src: x, ref: y, notes: [1]}\n", 7, "case 'a': notes must be text", ""),
@@ -187,7 +187,7 @@ def test_every_problem_is_reported_at_once_with_its_own_line(write_suite: WriteS
     path = write_suite(
         BASE
         + "  - id: a\n    src: x\n    ref: y\n    tgas: [x]\n"
-        + "  - id: b\n    src: 7\n    ref: y\n"
+        + "  - id: b\n    src: [7]\n    ref: y\n"
         + "  - id: c\n    src: x\n    ref: y\n    checks:\n      - {metric: bleu, min: 1, max: 0}\n"
     )
     problems = _problems(path)
@@ -355,7 +355,7 @@ def test_empty_suites(write_suite: WriteSuite, text: str, message: str, fix: str
         ("scales: [a]\n", "scales must be a mapping", ""),
         ("defaults: [a]\n", "defaults must be a mapping like {checks: [...]}", ""),
         ("defaults: {check: []}\n", "unknown key 'check' in defaults", "did you mean 'checks'?"),
-        ("name: 3\n", "suite: 'name' must be text, got int 3", ""),
+        ("name: [3]\n", "suite: 'name' must be text, got list [3]", ""),
     ],
 )
 def test_header_errors(write_suite: WriteSuite, header: str, message: str, fix: str) -> None:
@@ -523,7 +523,7 @@ def test_shared_anchor_for_checks(write_suite: WriteSuite) -> None:
     assert [c.checks[0].metric for c in load_suite(path).cases] == ["exact", "exact"]
 
 
-@pytest.mark.parametrize(("value", "kind"), [("[x]", "list ['x']"), ("{x: 1}", "mapping {'x': 1}"), ("3.5", "float 3.5")])
+@pytest.mark.parametrize(("value", "kind"), [("[x]", "list ['x']"), ("{x: 1}", "mapping {'x': 1}"), ("~", "NoneType None")])
 def test_wrong_type_names_the_yaml_kind(write_suite: WriteSuite, value: str, kind: str) -> None:
     problems = _problems(write_suite(BASE + f"  - {{id: a, src: {value}, ref: y}}\n"))
     assert problems[0].message == f"case 'a': 'src' must be text, got {kind}"

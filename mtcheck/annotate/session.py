@@ -77,7 +77,7 @@ class Session:
     """One annotator rating one scale of one suite file."""
 
     def __init__(self, path: str | Path, scale: str, annotator: str, *, redo: bool = False):
-        if not NAME.match(annotator) or annotator in (PAIR, SHOWN):
+        if not NAME.fullmatch(annotator) or annotator in (PAIR, SHOWN):
             raise MtcheckError(f"annotator id {annotator!r}: use letters, digits, '-', '_' or '.' (not 'pair' or 'shown')")
         self.path = Path(path)
         self.suite: Suite = load_suite(self.path)

@@ -13,6 +13,7 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.perturb.kinds import GROUPS, KINDS, unknown_kind_hint
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.fields import Reporter
+from mtcheck.suite.yamlsource import written
 
 PERTURB_KEYS = ("kinds", "budget", "lang", "max_edits")
 DEFAULT_BUDGET = 20
@@ -62,7 +63,7 @@ def parse_perturb(report: Reporter, owner: Any, what: str) -> Perturb | None:
         if kind not in KINDS and kind not in GROUPS:
             report.add(kinds, index, f"{label}: unknown edit kind {kind!r}", unknown_kind_hint(str(kind)))
             ok = False
-    lang = raw.get("lang")
+    lang = written(raw, "lang")  # as written: ``lang: no`` is Norwegian, not false
     if lang is not None:
         try:
             normalise_lang(lang)

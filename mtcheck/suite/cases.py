@@ -13,14 +13,15 @@ from mtcheck.suite.fields import Reporter, check_keys, string_list, text_field
 from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output
 from mtcheck.suite.ratings import Scale, validate_ratings
 from mtcheck.suite.sections import check_section_keys, parse_sections
-from mtcheck.suite.yamlsource import LList, LMap, line_of
+from mtcheck.suite.yamlsource import LList, LMap, line_of, written, written_items
 
 #: A case's own keys; features add theirs (``perturb``) through :mod:`mtcheck.suite.sections`.
 CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
 HYP_KEYS = {"text", "expect", "blind_spot", "severity"}
 CONTRASTIVE_KEYS = {"good", "bad"}
-CASE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-SYSTEM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+#: Matched whole (``fullmatch``): ``$`` would let a trailing newline through, and two ids would read alike.
+CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+SYSTEM_NAME = CASE_ID
 #: How a case's references are read: the alternatives syntax expanded, kept for a preset to expand, or as written.
 EXPAND, PRESET, LITERAL = "expand", "preset", "literal"
 
@@ -33,13 +34,13 @@ def _raw_refs(report: Reporter, case: LMap, what: str, needed: bool) -> list[tup
                        "add 'ref: ...' (text or a list of texts); only cases checked by reference-free metrics alone "
                        "(lang, not-copy, source-parity) go without")
         return []
-    raw = case["ref"]
+    raw = written(case, "ref")
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
         report.add(case, "ref", f"{what}: ref must be text or a non-empty list of texts", "write 'ref: ...'")
         return []
     found: list[tuple[str, Any, str | int]] = []
-    for index, item in enumerate(items):
+    for index, item in enumerate(written_items(items)):
         where, key = (items, index) if isinstance(items, LList) else (case, "ref")
         if not isinstance(item, str) or not item.strip():
             report.add(where, key, f"{what}: reference #{index + 1} must be non-empty text, got {quoted(item)}", "quote the text")
@@ -98,9 +99,9 @@ def _hyps(report: Reporter, case: LMap, what: str) -> tuple[Output, ...]:
     if not isinstance(raw, LMap):
         report.add(case, "hyps", f"{what}: hyps must map system names to texts", "write 'hyps: {system-a: ..., system-b: ...}'")
         return tuple(hyps)
-    for name, value in raw.items():
-        label = f"{what} hyps.{name}"
-        if not SYSTEM_NAME.match(name) or name == DEFAULT_HYP:
+    for name in raw:
+        label, value = f"{what} hyps.{name}", written(raw, name)
+        if not SYSTEM_NAME.fullmatch(name) or name == DEFAULT_HYP:
             report.add(raw, name, f"{label}: bad system name", "use letters, digits, '-', '_' or '.', and not 'hyp'")
             continue
         if isinstance(value, str):
@@ -122,7 +123,7 @@ def _hyps(report: Reporter, case: LMap, what: str) -> tuple[Output, ...]:
 
 def _blind_spot(report: Reporter, value: LMap, expect_fail: bool, label: str) -> str | None:
     """The reason a known-faulty output is a known blind spot of its checks (``blind_spot: why``)."""
-    reason = value.get("blind_spot")
+    reason = written(value, "blind_spot")
     if reason is None:
         return None
     if not isinstance(reason, str) or not reason.strip():
@@ -173,14 +174,12 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
     if not isinstance(raw, LMap):
         report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
         return None
-    case_id = raw.get("id")
-    if isinstance(case_id, int) and not isinstance(case_id, bool):
-        case_id = str(case_id)
+    case_id = written(raw, "id")
     what = f"case {quoted(case_id)}" if isinstance(case_id, str) else f"case #{index + 1}"
     check_section_keys(report, raw, CASE_KEYS, what)
     if case_id is None:
         report.add(raw, None, f"{what} has no id", "add 'id: some-name' (unique in the suite)")
-    elif not isinstance(case_id, str) or not CASE_ID.match(case_id):
+    elif not isinstance(case_id, str) or not CASE_ID.fullmatch(case_id):
         report.add(raw, "id", f"{what}: id {quoted(case_id)} must be letters, digits, '-', '_' or '.'", "rename it, e.g. 'negation-01'")
         case_id = None
     src = text_field(report, raw, "src", what, required=True)
@@ -195,7 +194,7 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: l
         report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
     tags = string_list(report, raw, "tags", what)
     ratings = validate_ratings(report, raw, scales, {h.system for h in hyps}, what)
-    notes = raw.get("notes", "")
+    notes = written(raw, "notes") if "notes" in raw else ""
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""

@@ -6,7 +6,7 @@ from typing import Any
 from mtcheck.errors import quoted
 from mtcheck.metrics import is_known, spelled_numbers, suggestion
 from mtcheck.suite.fields import Reporter, check_keys, number_field, text_field
-from mtcheck.suite.metriccheck import metric_problems, threshold_problems
+from mtcheck.suite.metriccheck import metric_problems, params_as_written, threshold_problems
 from mtcheck.suite.model import Check
 from mtcheck.suite.paths import suite_params
 from mtcheck.suite.yamlsource import LMap, line_of
@@ -32,8 +32,10 @@ def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *
         report.add(raw, "params", f"{what}: params must be a mapping, got {quoted(params)}", "write params: {key: value}")
         params = {}
     if metric is not None:
-        params = spelled_numbers(metric, dict(params))
-    problems = metric_problems(metric, dict(params)) if metric is not None else []
+        params = spelled_numbers(metric, params_as_written(metric, params))
+    else:
+        params = dict(params)
+    problems = metric_problems(metric, params) if metric is not None else []
     for message, fix in problems:
         report.add(raw, "params" if "params" in raw else "metric", f"{what}: {message}", fix)
     errors, warnings = threshold_problems(None if problems else metric, low, high, margin, tolerance)
@@ -43,7 +45,7 @@ def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *
         report.warn(raw, key, f"{what}: {message}", fix)
     if metric is None or problems:
         return None
-    resolved, path_errors, path_warnings = suite_params(report.path, metric, dict(params))
+    resolved, path_errors, path_warnings = suite_params(report.path, metric, params)
     for message, fix in path_errors:
         report.add(raw, "params", f"{what}: {message}", fix)
     for message, fix in path_warnings:

@@ -13,7 +13,7 @@ from typing import Any
 
 from mtcheck.errors import Problem, quoted
 from mtcheck.metrics.numbers import exponent_number
-from mtcheck.suite.yamlsource import LMap, line_of
+from mtcheck.suite.yamlsource import LMap, line_of, written, written_items
 
 
 class Reporter:
@@ -41,11 +41,12 @@ def check_keys(report: Reporter, mapping: LMap, allowed: set[str], what: str) ->
 
 
 def text_field(report: Reporter, mapping: LMap, key: str, what: str, *, required: bool, allow_empty: bool = False) -> str | None:
+    """``mapping[key]`` as written (``lang: no`` is ``"no"``); a list, a mapping or null is reported."""
     if key not in mapping:
         if required:
             report.add(mapping, None, f"{what} is missing {key!r}", f"add '{key}: ...'")
         return None
-    value = mapping[key]
+    value = written(mapping, key)
     if not isinstance(value, str):
         kind = "list" if isinstance(value, list) else "mapping" if isinstance(value, dict) else type(value).__name__
         report.add(mapping, key, f"{what}: {key!r} must be text, got {kind} {quoted(value)}", "quote the value")
@@ -83,9 +84,8 @@ def number_field(report: Reporter, mapping: LMap, key: str, what: str) -> float 
 
 
 def string_list(report: Reporter, mapping: LMap, key: str, what: str) -> tuple[str, ...]:
-    raw = mapping.get(key, [])
-    if isinstance(raw, str):
-        raw = [raw]
+    raw = written(mapping, key) if key in mapping else []
+    raw = [raw] if isinstance(raw, str) else written_items(raw) if isinstance(raw, list) else raw
     if not isinstance(raw, list) or not all(isinstance(t, str) and t.strip() for t in raw):
         report.add(mapping, key, f"{what}: {key} must be a list of words", f"write '{key}: [negation-drop, sarcasm]'")
         return ()

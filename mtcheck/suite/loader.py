@@ -20,7 +20,7 @@ from mtcheck.suite.header import parse_alternatives, parse_header
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.suite.separators import separator_problems
-from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml
+from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml, written
 
 #: Importable from here for the importer, which writes suites: the suite file suffixes and output names.
 __all__ = ["SUITE_SUFFIXES", "SYSTEM_NAME", "check_suite", "find_suites", "lint_suite", "load_suite", "parse_suite"]
@@ -29,10 +29,8 @@ DEFAULTS_KEYS = {"checks"}
 
 
 def _written_id(raw: Any) -> str | None:
-    """A case's id as written (numbers as text), valid or not, to find duplicates even among broken cases."""
-    case_id = raw.get("id") if isinstance(raw, LMap) else None
-    if isinstance(case_id, int) and not isinstance(case_id, bool):
-        return str(case_id)
+    """A case's id as written (``010`` stays ``"010"``), valid or not, to find duplicates even among broken cases."""
+    case_id = written(raw, "id") if isinstance(raw, LMap) else None
     return case_id if isinstance(case_id, str) else None
 
 

@@ -16,6 +16,7 @@ from mtcheck.metrics import (
     builds_instantly, check_finite, check_params, get_metric, metric_direction, metric_range, param_types, split_sam,
 )
 from mtcheck.metrics.numbers import is_finite
+from mtcheck.suite.yamlsource import written, written_items
 
 SAM_PREFIX = "sam:"
 _TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,), "None": (type(None),)}
@@ -33,6 +34,25 @@ def _wrong_type(key: str, value: Any, declared: str) -> tuple[str, str] | None:
     if isinstance(value, allowed) and not (isinstance(value, bool) and "bool" not in kinds):
         return None
     return f"setting {key!r} must be {declared}, got {quoted(value)}", "write " + " or ".join(_HOW[k] for k in kinds)
+
+
+def _takes_text_only(declared: str) -> bool:
+    """Is a setting of this declared type text (or a list of texts), never a number or true/false?"""
+    return "str" in declared and not any(kind in declared for kind in ("int", "float", "bool"))
+
+
+def params_as_written(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with each text setting as written: ``lang: no`` is ``"no"``, ``candidates: [no, sv]`` is ``["no", "sv"]``."""
+    try:
+        types = param_types(name)
+    except MetricError:
+        return dict(params)
+    result = dict(params)
+    for key, value in params.items():
+        if not _takes_text_only(types.get(key, "")):
+            continue
+        result[key] = written_items(value) if isinstance(value, list) else written(params, key)
+    return result
 
 
 def _sam_base(name: str, base: str) -> Problems:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
 from mtcheck.errors import quoted
-from mtcheck.suite.yamlsource import LList, LMap
+from mtcheck.suite.yamlsource import LList, LMap, plain_value, written, written_items
 
 ORDINAL, PAIRWISE = "ordinal", "pairwise"
 KINDS = (ORDINAL, PAIRWISE)
@@ -26,7 +26,8 @@ SCALE_KEYS = {"kind", "values", "labels", "definitions", "show_source", "show_re
 PAIR, SHOWN = "pair", "shown"
 #: Pairwise scales must offer these two values: "A (the first of ``pair``) is better" and "B is better".
 PAIR_SIDES = ("A", "B")
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+#: A scale or annotator name, matched whole (``fullmatch``: no trailing newline).
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 Value = Union[int, float, str]
 
@@ -86,7 +87,10 @@ def _is_number(value: Any) -> bool:
 
 
 def _values(report: Report, raw: LMap, kind: str | None, what: str) -> tuple[Value, ...]:
+    """The scale's values: numbers on an ordinal scale, words as written on a pairwise one (``no`` stays ``"no"``)."""
     values = raw.get("values")
+    if isinstance(values, LList) and kind == PAIRWISE:
+        values = written_items(values)
     if not isinstance(values, list) or not values:
         report.add(raw, "values" if "values" in raw else None, f"{what} has no values",
                    "list the allowed values, worst to best, e.g. 'values: [1, 2, 3, 4, 5]'")
@@ -111,7 +115,8 @@ def _values(report: Report, raw: LMap, kind: str | None, what: str) -> tuple[Val
 
 
 def _texts(report: Report, raw: LMap, key: str, values: tuple[Value, ...], what: str) -> dict[Value, str]:
-    """``labels``/``definitions``: YAML keys arrive as text, so match them to values by their text."""
+    """``labels``/``definitions``: YAML keys arrive as text as written, so match them to values by their text,
+    or by the number the text reads as (``1.50`` is the value 1.5)."""
     mapping = raw.get(key)
     if mapping is None:
         return {}
@@ -120,14 +125,19 @@ def _texts(report: Report, raw: LMap, key: str, values: tuple[Value, ...], what:
         return {}
     by_text = {str(v): v for v in values}
     result: dict[Value, str] = {}
-    for name, text in mapping.items():
-        if name not in by_text:
+    for name in mapping:
+        text, value = written(mapping, name), by_text.get(name)
+        if value is None and _is_number(number := plain_value(name)):
+            value = next((v for v in values if _is_number(v) and v == number), None)
+        if value is None:
             report.add(mapping, name, f"{what}: {key} has an entry for {name!r}, which is not one of the values {list(values)}",
                        _did_you_mean(name, list(by_text), "the scale's values are"))
+        elif value in result:
+            report.add(mapping, name, f"{what}: {key} has a second entry for the value {value!r} ({name!r})", "keep only one of them")
         elif not isinstance(text, str) or not text.strip():
             report.add(mapping, name, f"{what}: {key} for {name!r} must be non-empty text", "quote the text")
         else:
-            result[by_text[name]] = text.strip()
+            result[value] = text.strip()
     return result
 
 
@@ -141,7 +151,7 @@ def _flag(report: Report, raw: LMap, key: str, what: str) -> bool:
 
 def _scale(report: Report, name: str, raw: Any, scales: LMap) -> Scale | None:
     what = f"scale {name!r}"
-    if not NAME.match(name):
+    if not NAME.fullmatch(name):
         report.add(scales, name, f"{what}: bad scale name", "use letters, digits, '-', '_' or '.'")
         return None
     if not isinstance(raw, LMap):
@@ -156,7 +166,7 @@ def _scale(report: Report, name: str, raw: Any, scales: LMap) -> Scale | None:
     values = _values(report, raw, kind, what)
     labels = _texts(report, raw, "labels", values, what)
     definitions = _texts(report, raw, "definitions", values, what)
-    guideline = raw.get("guideline", "")
+    guideline = written(raw, "guideline") if "guideline" in raw else ""
     if not isinstance(guideline, str):
         report.add(raw, "guideline", f"{what}: guideline must be text", "quote the text")
         guideline = ""
@@ -191,7 +201,9 @@ def _annotators(report: Report, raw: LMap, scale: Scale, what: str, skip: tuple[
     for annotator, value in raw.items():
         if annotator in skip:
             continue
-        if not NAME.match(annotator):
+        if scale.kind == PAIRWISE:
+            value = written(raw, annotator)
+        if not NAME.fullmatch(annotator):
             report.add(raw, annotator, f"{what}: bad annotator id {annotator!r}", "use letters, digits, '-', '_' or '.'")
         elif _value(report, raw, annotator, value, scale, f"{what} annotator {annotator!r}"):
             result[annotator] = value
@@ -217,15 +229,16 @@ def _ordinal(report: Report, raw: LMap, scale: Scale, hyp_names: set[str], what:
 
 
 def _pair(report: Report, raw: LMap, hyp_names: set[str], what: str) -> list[str] | None:
-    pair = raw.get(PAIR)
-    if not isinstance(pair, LList) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
+    written_pair = raw.get(PAIR)
+    pair = written_items(written_pair) if isinstance(written_pair, LList) else written_pair
+    if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(p, str) for p in pair):
         report.add(raw, PAIR if PAIR in raw else None, f"{what}: a pairwise rating needs 'pair' naming two recorded hypotheses",
                    "write 'pair: [system-a, system-b]' (A is the first)")
         return None
     ok = True
     for index, system in enumerate(pair):
         if system not in hyp_names:
-            report.add(pair, index, f"{what}: pair names {system!r}, which is not a recorded hypothesis of this case",
+            report.add(written_pair, index, f"{what}: pair names {system!r}, which is not a recorded hypothesis of this case",
                        _did_you_mean(system, sorted(hyp_names), "recorded hypotheses"))
             ok = False
     if pair[0] == pair[1]:
@@ -243,6 +256,7 @@ def _shown(report: Report, raw: LMap, pair: list[str], annotators: dict[str, Val
         return {}
     result: dict[str, list[str]] = {}
     for annotator, order in shown.items():
+        order = written_items(order) if isinstance(order, list) else order
         if annotator in (PAIR, SHOWN) or annotator not in raw:
             report.add(shown, annotator, f"{what}: shown names {annotator!r}, who has no value here", "remove it or add the value")
         elif not isinstance(order, list) or sorted(map(str, order)) != sorted(pair):

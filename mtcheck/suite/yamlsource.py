@@ -3,7 +3,10 @@
 We compose the YAML node graph with PyYAML's *safe* loader and convert it
 ourselves, which lets us (1) report the line of every value, (2) reject
 duplicate keys that ``safe_load`` would silently overwrite, and (3) refuse any
-non-standard tag: a suite file is data and never runs code.
+non-standard tag: a suite file is data and never runs code, and (4) keep what
+the user wrote: keys are the text as written, and the text of an unquoted value
+that YAML 1.1 reads as a number, true/false or a date is kept beside it
+(:func:`written`), so ``id: 010`` or ``hyps: {no: ...}`` is never rewritten as 8 or False.
 
 A suite may come from anyone, so reading it is bounded: the file's size
 (:data:`MAX_FILE_BYTES`), the nesting depth (:data:`MAX_DEPTH`) and the number of
@@ -45,18 +48,65 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALARS = yaml.constructor.SafeConstructor()
 
 
-class LMap(dict):
-    """A mapping that knows the line of itself and of each of its keys (1-based)."""
+#: Reads an unquoted scalar the way the suite loader does (YAML 1.1: ``010`` is 8, ``no`` is false).
+_RESOLVER = yaml.resolver.Resolver()
 
-    line: int | None = None
-    key_lines: dict[str, int]
+
+class LMap(dict):
+    """A mapping that knows the line of itself and of each of its keys (1-based).
+
+    Keys are the text as written (``no:`` is the key ``"no"``, ``010:`` is ``"010"``);
+    ``texts`` keeps the written text of each value that YAML reads as a number,
+    true/false or a date, for fields that expect text (see :func:`written`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.line: int | None = None
+        self.key_lines: dict[str, int] = {}
+        self.texts: dict[str, str] = {}
 
 
 class LList(list):
-    """A list that knows the line of itself and of each item (1-based)."""
+    """A list that knows the line of itself and of each item (1-based), and the written text of items as :class:`LMap`."""
 
-    line: int | None = None
-    item_lines: list[int]
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.line: int | None = None
+        self.item_lines: list[int] = []
+        self.item_texts: dict[int, str] = {}
+
+
+def written(container: Any, key: str | int) -> Any:
+    """``container[key]`` as the user wrote it where that was an unquoted number, true/false or date
+    (``id: 010`` -> ``"010"``, ``lang: no`` -> ``"no"``); else the value (None when missing).
+
+    Fields that expect text read through this, so YAML 1.1 never rewrites what a user wrote.
+    """
+    if isinstance(container, LMap):
+        return container.texts.get(str(key), container.get(str(key)))
+    if isinstance(container, LList) and isinstance(key, int):
+        return container.item_texts.get(key, container[key])
+    return container[key] if isinstance(container, (dict, list)) else None
+
+
+def written_items(items: list) -> list:
+    """Every item of ``items`` through :func:`written`."""
+    return [written(items, index) for index in range(len(items))] if isinstance(items, LList) else list(items)
+
+
+def plain_value(text: str) -> Any:
+    """What the suite loader reads ``text`` as when it is written unquoted: ``"010"`` -> 8, ``"no"`` -> False,
+    ``"ann1"`` -> ``"ann1"``. A writer quotes ``text`` wherever this is not ``text`` itself."""
+    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+    return _SCALARS.yaml_constructors[tag](_SCALARS, yaml.ScalarNode(tag, text))
+
+
+def _written_text(node: yaml.Node, value: Any) -> str | None:
+    """The text of an unquoted scalar that YAML read as something other than text or null."""
+    if isinstance(node, yaml.ScalarNode) and not node.style and value is not None and not isinstance(value, str):
+        return node.value
+    return None
 
 
 def line_of(value: Any, key: str | int | None = None) -> int | None:
@@ -113,17 +163,15 @@ def _convert_node(node: yaml.Node, path: Path, problems: list[Problem], memo: di
         return None
     if isinstance(node, yaml.MappingNode):
         result = LMap()
-        result.line, result.key_lines = line, {}
+        result.line = line
         merges = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE_TAG:
                 merges.append(value_node)
                 continue
-            key = _convert(key_node, path, problems, memo)
-            if not isinstance(key, (str, int, float, bool)) or key is None:
-                problems.append(Problem(str(path), key_node.start_mark.line + 1, None, "a key must be a plain scalar"))
+            key = _key(key_node, path, problems, memo)
+            if key is None:
                 continue
-            key = str(key)
             if key in result:
                 problems.append(
                     Problem(
@@ -135,14 +183,33 @@ def _convert_node(node: yaml.Node, path: Path, problems: list[Problem], memo: di
                 continue
             result.key_lines[key] = key_node.start_mark.line + 1
             result[key] = _convert(value_node, path, problems, memo)
+            text = _written_text(value_node, result[key])
+            if text is not None:
+                result.texts[key] = text
         for merge in merges:
             _merge_into(result, merge, path, problems, memo)
         return result
     if isinstance(node, yaml.SequenceNode):
         items = LList(_convert(item, path, problems, memo) for item in node.value)
         items.line, items.item_lines = line, [item.start_mark.line + 1 for item in node.value]
+        items.item_texts = {index: text for index, (item, value) in enumerate(zip(node.value, items))
+                            if (text := _written_text(item, value)) is not None}
         return items
     return _SCALARS.construct_object(node, deep=True)
+
+
+def _key(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any]) -> str | None:
+    """A mapping key as written (``no``, ``010`` and ``1:20`` stay text); None after reporting a key that is none."""
+    if not isinstance(node, yaml.ScalarNode):
+        problems.append(Problem(str(path), node.start_mark.line + 1, None, "a key must be a plain scalar"))
+    elif node.tag not in _STANDARD_TAGS:
+        _convert(node, path, problems, memo)  # reports the tag
+    elif not node.value and not node.style:
+        problems.append(Problem(str(path), node.start_mark.line + 1, node.start_mark.column + 1, "a key is empty",
+                                "write the key before the ':'"))
+    else:
+        return node.value
+    return None
 
 
 def _char_at(text: str, mark: yaml.Mark) -> str:
@@ -245,6 +312,8 @@ def _merge_into(result: LMap, node: yaml.Node, path: Path, problems: list[Proble
             if key not in result:
                 result[key] = item
                 result.key_lines[key] = source.key_lines.get(key, source.line)
+                if key in source.texts:
+                    result.texts[key] = source.texts[key]
 
 
 def load_yaml(path: Path, problems: list[Problem]) -> Any:
