@@ -12,7 +12,7 @@ one. The system releases the lock when its holder exits, killed or not.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -35,12 +35,14 @@ def lock_path(target: Path) -> Path:
 
 
 @contextmanager
-def exclusive(target: Path, what: str) -> Iterator[None]:
+def exclusive(target: Path, what: str,
+              unwritable: Callable[[OSError], MtcheckError] | None = None) -> Iterator[None]:
     """Hold the lock of ``target`` (waiting for another holder) while the block reads and writes it.
 
     ``what`` names the file in errors (``"baseline"``). A lock file that cannot be
     created (a read-only folder) or a platform without ``flock`` is one
-    :class:`MtcheckError` naming ``target`` and the fix.
+    :class:`MtcheckError` naming ``target`` and the fix; ``unwritable`` words the
+    former as the caller words its own write errors.
     """
     if fcntl is None:
         raise MtcheckError(f"cannot write {what} {target} safely: this platform has no fcntl.flock to keep two writers "
@@ -50,6 +52,8 @@ def exclusive(target: Path, what: str) -> Iterator[None]:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
     except OSError as exc:
+        if unwritable is not None:
+            raise unwritable(exc) from None
         raise MtcheckError(f"cannot write {what} {target}: its lock file {path} cannot be created: "
                            f"{exc.strerror or exc} (fix: check the folder's permissions, or name another path)") from None
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -71,3 +72,20 @@ def outcomes(result: pytest.RunResult) -> dict[str, int]:
     """The counts of pytest's last line by word, mtcheck's included (``Pytester.parseoutcomes`` splits ``known-miss``)."""
     last = next((line for line in reversed(result.stdout.lines) if line.strip()), "")
     return {word: int(count) for count, word in re.findall(r"(\d+) ([\w-]+)", last.split(" in ")[0])}
+
+
+#: Who permission tests run as when the tests run as root (root ignores file permissions).
+UNPRIVILEGED = 65534
+
+
+def as_unprivileged(argv: list[str]) -> list[str]:
+    """``argv`` as a user whom file permissions bind: as it is, or under root as ``nobody``, who keeps only the
+    right to read and search every folder (so the interpreter under /root still starts) and may write nothing
+    that permissions forbid."""
+    if os.geteuid() != 0:
+        return argv
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root ignores file permissions and setpriv is missing to drop them (apt-get install -y util-linux)")
+    return [setpriv, f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
+            "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", *argv]

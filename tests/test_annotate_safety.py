@@ -15,7 +15,7 @@ import yaml
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.suite.loader import load_suite
 
-from helpers import WriteSuite
+from helpers import WriteSuite, as_unprivileged
 
 pytest.importorskip("ruamel.yaml", reason='ruamel.yaml is not installed (pip install -e ".[annotate]")')
 
@@ -49,12 +49,15 @@ cases:
 """
 
 
-def _mtcheck(*args: str, cwd: Path, stdin: str = "", prelude: str = "") -> subprocess.CompletedProcess[str]:
-    """``mtcheck ARGS`` in a child, after running ``prelude`` there (to simulate a full disk)."""
+def _mtcheck(*args: str, cwd: Path, stdin: str = "", prelude: str = "",
+             bound_by_permissions: bool = False) -> subprocess.CompletedProcess[str]:
+    """``mtcheck ARGS`` in a child, after running ``prelude`` there (to simulate a full disk); with
+    ``bound_by_permissions``, as a user whom file permissions bind (root ignores them)."""
     code = f"import sys\n{prelude}\nfrom mtcheck.cli import main\nsys.exit(main())"
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
     # the timeout only stops a hung test; nothing here measures time
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, env=env, input=stdin,
+    argv = [sys.executable, "-c", code, *args]
+    return subprocess.run(as_unprivileged(argv) if bound_by_permissions else argv, cwd=cwd, env=env, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -157,7 +160,7 @@ def test_two_concurrent_annotators_keep_every_answer(tmp_path: Path) -> None:
 # --- a save that cannot be written ---------------------------------------------------------
 
 def _only_files(folder: Path) -> set[str]:
-    return {path.name for path in folder.iterdir() if not path.name.endswith(".lock")}
+    return {path.name for path in folder.iterdir() if not path.name.endswith(".mtcheck-lock")}
 
 
 def test_a_full_disk_is_one_error_and_the_suite_is_untouched(suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,12 +212,13 @@ def test_a_folder_where_no_file_can_be_created_is_one_error_at_the_start(suite: 
     assert suite.read_bytes() == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
 def test_a_read_only_folder_is_one_line_and_exit_2(suite: Path) -> None:
     before = suite.read_bytes()
+    suite.chmod(0o666)  # only the folder forbids the write
     suite.parent.chmod(0o555)
     try:
-        result = _mtcheck("annotate", suite.name, "--scale", "fluency", "--annotator", "ann1", cwd=suite.parent, stdin="2\n")
+        result = _mtcheck("annotate", suite.name, "--scale", "fluency", "--annotator", "ann1", cwd=suite.parent, stdin="2\n",
+                          bound_by_permissions=True)
     finally:
         suite.parent.chmod(0o755)
     assert result.returncode == 2
@@ -223,12 +227,16 @@ def test_a_read_only_folder_is_one_line_and_exit_2(suite: Path) -> None:
     assert suite.read_bytes() == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
 def test_a_read_only_suite_is_refused_not_replaced(suite: Path) -> None:
     """The folder is writable, so os.replace would swap a read-only file: its mode says not to."""
+    before = suite.read_bytes()
+    suite.parent.chmod(0o777)
     suite.chmod(0o444)
-    with pytest.raises(MtcheckError, match="the file is read-only"):
-        Session(suite, "fluency", "ann1")
+    result = _mtcheck("annotate", suite.name, "--scale", "fluency", "--annotator", "ann1", cwd=suite.parent, stdin="2\n",
+                      bound_by_permissions=True)
+    assert result.returncode == 2
+    assert "the file is read-only" in result.stderr and result.stderr.count("\n") == 1
+    assert suite.read_bytes() == before
 
 
 def test_a_scale_named_like_a_yaml_word_reads_back(write_suite: WriteSuite) -> None:

@@ -57,5 +57,5 @@ def test_rating_saves_clean_the_suite_folder(tmp_path: Path) -> None:
     suite.write_text("version: 1\ncases:\n  - {id: a}\n", encoding="utf-8")
     stale = _aged(tmp_path / ".s.mt.yaml.mtcheck-killed01.tmp", STALE_SECONDS + 1)
     RatingsFile(suite).save()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.mt.yaml.lock", "s.mt.yaml"]  # the lock stays for the next session
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.mt.yaml.mtcheck-lock", "s.mt.yaml"]  # the lock stays for the next session
     assert not stale.exists()

@@ -248,6 +248,17 @@ def test_concurrent_writers_create_a_new_history_once(tmp_path: Path) -> None:
         assert cursor.fetchone()[0] == "wal"
 
 
+def test_two_writers_keep_both_runs_in_20_of_20_trials(tmp_path: Path) -> None:
+    """Issue 24's bar for every writer: two processes racing on one new history, 20 times over, lose nothing."""
+    with _pool(2) as pool:
+        for trial in range(20):
+            target = str(tmp_path / f"trial{trial}.sqlite")
+            pool.starmap(_write_runs, [(target, worker, 1) for worker in range(2)])
+            with open_store(target, create=False) as store:
+                runs = store.runs()
+            assert len(runs) == 2 and all(run.case_count == 40 for run in runs), f"trial {trial}"
+
+
 def test_git_commit_is_recorded(tmp_path: Path, monkeypatch) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed (apt-get install -y git)")

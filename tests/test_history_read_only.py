@@ -17,11 +17,11 @@ from mtcheck.history import store as store_module
 from mtcheck.history.commands import Recorder
 from mtcheck.history.store import open_store
 
+from helpers import as_unprivileged
+
 REPO = Path(__file__).resolve().parents[1]
 #: Safety net against a hang, never a bound on speed.
 HANG_SECONDS = 120
-#: Who the permission tests run as when this runs as root (root ignores file permissions).
-UNPRIVILEGED = 65534
 SUITE = ("source_lang: en\ntarget_lang: de\ncases:\n  - id: a\n    src: Good.\n    ref: Gut.\n    hyp: Gut.\n"
          "    checks: [{metric: exact, min: 1}]\n")
 
@@ -56,23 +56,10 @@ def read_only_folder(tmp_path: Path) -> Iterator[Path]:
     folder.chmod(0o755)
 
 
-def _unprivileged(argv: list[str]) -> list[str]:
-    """``argv`` as a user whom file permissions bind: as it is, or under root as ``nobody``, who keeps only the
-    right to read and search every folder (so the interpreter under /root still starts) and may write nothing
-    that permissions forbid."""
-    if os.geteuid() != 0:
-        return argv
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("root ignores file permissions and setpriv is missing to drop them (apt-get install -y util-linux)")
-    return [setpriv, f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
-            "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", *argv]
-
-
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` in ``folder``, as a user whom file permissions bind."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(_unprivileged([sys.executable, "-m", "mtcheck.cli", *args]), cwd=folder, env=env,
+    return subprocess.run(as_unprivileged([sys.executable, "-m", "mtcheck.cli", *args]), cwd=folder, env=env,
                           capture_output=True, encoding="utf-8", errors="replace", timeout=HANG_SECONDS,
                           stdin=subprocess.DEVNULL)
 
@@ -104,7 +91,7 @@ def _killed_writer(path: Path, *, unprivileged: bool) -> None:
              "'values': {'chrf': 1.0}}], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
              "open_store(sys.argv[1], create=True).append(run); os._exit(0)")
     argv = [sys.executable, "-c", child, str(path)]
-    subprocess.run(_unprivileged(argv) if unprivileged else argv, check=True, timeout=HANG_SECONDS,
+    subprocess.run(as_unprivileged(argv) if unprivileged else argv, check=True, timeout=HANG_SECONDS,
                    env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"})
     assert Path(f"{path}-wal").stat().st_size > 0  # the run is in the log, not yet in the file
 

@@ -16,10 +16,8 @@ import helpers
 
 TESTS = Path(__file__).resolve().parent
 ACTIONABLE = re.compile(r"\b(?:pip install|apt-get install)\b|\bMTCHECK_TEST_[A-Z_]+\b")
-#: Skips that no install fixes: a PostgreSQL server that is installed but did not start; a read-only
-#: folder or file, which root may write all the same (the test runs as any other user).
-NOT_ABOUT_INSTALLING = {("test_history.py", "initdb failed"), ("test_history.py", "PostgreSQL did not start"),
-                        ("test_annotate_safety.py", "root may write")}
+#: Skips that no install fixes: a PostgreSQL server that is installed but did not start.
+NOT_ABOUT_INSTALLING = {("test_history.py", "initdb failed"), ("test_history.py", "PostgreSQL did not start")}
 #: Where each kind of skip takes its reason: (position, keyword).
 REASON_ARGUMENT = {"skip": (0, "reason"), "importorskip": (2, "reason"), "mark.skip": (0, "reason"),
                    "mark.skipif": (None, "reason")}

@@ -2,8 +2,8 @@
 
 The file is edited as a round-trip YAML document (ruamel.yaml): only the
 rating's own entry changes, and every other scalar is written back as its text
-was (:class:`Verbatim`). Each save takes a lock (a ``.NAME.lock`` file beside
-the suite), reads the file again when another annotator changed it, adds this
+was (:class:`Verbatim`). Each save takes the suite's lock (:mod:`mtcheck.filelock`: a
+``.NAME.mtcheck-lock`` file beside the suite), reads the file again when another annotator changed it, adds this
 annotator's answer to what is there, and writes a temporary file in the same
 folder that then replaces the suite (``os.replace``): concurrent sessions keep
 every answer, and an interrupted one leaves either the old or the new file,
@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import errno
-import fcntl
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import MtcheckError
+from mtcheck.filelock import exclusive
 from mtcheck.files import remove_stale_temporaries, temporary_beside
 from mtcheck.suite.ratings import PAIR, SHOWN, Value
 from mtcheck.suite.yamlsource import plain_value
@@ -201,7 +201,6 @@ class RatingsFile:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._lock_path = self.path.with_name(f".{self.path.name}.lock")
         if not os.access(self.path, os.W_OK):
             raise MtcheckError(f"cannot save answers in {self.path}: the file is read-only "
                                "(fix: make it writable, e.g. chmod u+w, or annotate a copy)")
@@ -261,18 +260,9 @@ class RatingsFile:
         if self._stat() != self._stamp:
             self._load()
 
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self) -> contextlib.AbstractContextManager[None]:
         """Hold the suite's lock: one save at a time, across processes (the lock file stays for the next session)."""
-        try:
-            handle = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o666)
-        except OSError as exc:
-            raise self._write_error(exc) from None
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-            yield
-        finally:
-            os.close(handle)  # releases the lock
+        return exclusive(self.path, "answers into the suite", self._write_error)
 
     @contextlib.contextmanager
     def _saving(self) -> Iterator[None]:
