@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 #: An escaped character, one bracket or slash, or a run of anything else (a lone backslash included).
@@ -342,13 +343,7 @@ def glued_groups(text: str) -> list[tuple[str, list[str]]]:
     either side into one word: ``do(n't/ not)`` gives ``don't`` and ``donot``.
     Text the syntax cannot expand gives none: the loader reports it on its own.
     """
-    try:
-        nodes = _checked(text)
-    except AlternativesError:
-        return []
-    found: list[tuple[str, list[str]]] = []
-    _find_glued(nodes, found)
-    return found
+    return _collect(text, _find_glued)
 
 
 def _find_glued(nodes: tuple[_Node, ...], found: list[tuple[str, list[str]]]) -> None:
@@ -369,12 +364,17 @@ def droppable_groups(text: str) -> list[tuple[str, list[str]]]:
 
     Text the syntax cannot expand gives none: the loader reports it on its own.
     """
+    return _collect(text, _find_droppable)
+
+
+def _collect(text: str, find: Callable[[tuple[_Node, ...], list[tuple[str, list[str]]]], None]) -> list[tuple[str, list[str]]]:
+    """What ``find`` gathers from the groups of ``text``; none for text the syntax cannot expand."""
     try:
         nodes = _checked(text)
     except AlternativesError:
         return []
     found: list[tuple[str, list[str]]] = []
-    _find_droppable(nodes, found)
+    find(nodes, found)
     return found
 
 
