@@ -12,11 +12,12 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from mtcheck.errors import MtcheckError
@@ -24,6 +25,8 @@ from mtcheck.files import special_kind
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
 from mtcheck.outcome import read_outcome
 from mtcheck.redact import redact
+
+T = TypeVar("T")
 
 #: Seconds a writer waits for another one before giving up.
 BUSY_SECONDS = 60
@@ -115,6 +118,24 @@ def _pending_log(path: str) -> bool:
     return wal.is_file() and wal.stat().st_size > 0
 
 
+def _waiting_while_locked(work: Callable[[], T], connection: Any) -> T:
+    """``work()``, again while an SQLite database answers "database is locked" (for up to :data:`BUSY_SECONDS`).
+
+    Writers racing to create one new history can get that answer at once, without SQLite calling its busy
+    handler (switching the journal mode to WAL, reading a file another writer is switching); each try starts
+    afresh.
+    """
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            return work()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            connection.rollback()
+            time.sleep(0.05)
+
+
 class HistoryStore:
     """An open history database; use :func:`open_store` and close it (it is a context manager)."""
 
@@ -173,17 +194,21 @@ class HistoryStore:
     def prepare(self, create: bool) -> None:
         """Check this is an mtcheck history of a schema this mtcheck reads; with ``create``, make an empty database one."""
         with self.guard("read it", "name an mtcheck history file, or a new file"):
-            tables = self._tables()
-            if VERSION_TABLE not in tables:
-                self._refuse_or_create(tables, create)
-            versions = [row[0] for row in self._query(f"SELECT version FROM {VERSION_TABLE}")]
-            self.connection.rollback()  # end the read transaction PostgreSQL opened
+            versions = _waiting_while_locked(lambda: self._versions(create), self.connection)
         if len(versions) != 1:
             raise MtcheckError(f"history {self.where}: its {VERSION_TABLE} table holds {len(versions)} versions, not one: "
                                "it is damaged (fix: restore it from a backup, or start a new history)")
         if versions[0] > SCHEMA_VERSION:
             raise MtcheckError(f"history {self.where} has schema version {versions[0]}; this mtcheck reads version "
                                f"{SCHEMA_VERSION} (fix: upgrade mtcheck)")
+
+    def _versions(self, create: bool) -> list[int]:
+        tables = self._tables()
+        if VERSION_TABLE not in tables:
+            self._refuse_or_create(tables, create)
+        versions = [row[0] for row in self._query(f"SELECT version FROM {VERSION_TABLE}")]
+        self.connection.rollback()  # end the read transaction PostgreSQL opened
+        return versions
 
     def _refuse_or_create(self, tables: set[str], create: bool) -> None:
         ours = sorted(t for t in tables if t in TABLES)
