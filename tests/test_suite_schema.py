@@ -92,18 +92,22 @@ def test_an_example_suite_with_every_part_is_valid(validator: Any) -> None:
     assert _errors(validator, SUITE) == []
 
 
-@pytest.mark.parametrize(("old", "new", "error"), [
-    ('"sam:chrf"', "chrf2", "is not one of"),  # an unknown metric
-    ('"sam:chrf"', '"sam:ter"', "is not one of"),  # SAM over a lower-is-better metric
-    ("char_order: 4", "char_ordr: 4", "is not one of"),  # a setting the metric does not have
-    ("severity: critical", "severity: fatal", "is not valid under any of the given schemas"),  # hyps.mt: text or mapping
-    ("negation-drop", "negation-dorp", "is not valid under any of the given schemas"),
-    ("id: c1", "id: -1", "is not valid under any of the given schemas"),
-    ("id: c1", "id: 'a b'", "is not valid under any of the given schemas"),
-    ("budget: 3", "budget: 0", "is less than the minimum"),
-    ("    src:", "    source:", "Additional properties are not allowed"),
-    ("target_lang: de", "target_lang: de\nsystem: cmd:./translate.sh", "does not match"),
-])
+#: A mistake an editor should underline: the edit of :data:`SUITE` that makes it, and the schema's complaint.
+MISTAKES: dict[str, tuple[str, str, str]] = {
+    "unknown metric": ('"sam:chrf"', "chrf2", "is not one of"),
+    "SAM over a lower-is-better metric": ('"sam:chrf"', '"sam:ter"', "is not one of"),
+    "a setting the metric lacks": ("char_order: 4", "char_ordr: 4", "is not one of"),
+    "unknown severity": ("severity: critical", "severity: fatal", "is not valid under any of the given schemas"),
+    "unknown edit kind": ("negation-drop", "negation-dorp", "is not valid under any of the given schemas"),
+    "negative id": ("id: c1", "id: -1", "is not valid under any of the given schemas"),
+    "id with a space": ("id: c1", "id: 'a b'", "is not valid under any of the given schemas"),
+    "zero budget": ("budget: 3", "budget: 0", "is less than the minimum"),
+    "misspelt case key": ("    src:", "    source:", "Additional properties are not allowed"),
+    "live system in a suite": ("target_lang: de", "target_lang: de\nsystem: cmd:./translate.sh", "does not match"),
+}
+
+
+@pytest.mark.parametrize(("old", "new", "error"), MISTAKES.values(), ids=MISTAKES.keys())
 def test_the_schema_rejects_mistakes(validator: Any, old: str, new: str, error: str) -> None:
     assert old in SUITE
     errors = _errors(validator, SUITE.replace(old, new, 1))

@@ -18,6 +18,7 @@ import argparse
 import importlib
 import json
 import sys
+from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
@@ -52,28 +53,22 @@ def _check_schemas(metrics: list[str]) -> dict[str, Any]:
          "then": {"properties": {"params": {"propertyNames": {"enum": list(param_names(name))}}}}}
         for name in metrics
     ]
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["metric"],
-        "properties": {
-            "metric": {"enum": metrics, "description": "the metric (docs/metrics.md); sam:BASE wraps a higher-is-better one"},
-            "min": {"type": "number", "description": "pass when the value is >= min"},
-            "max": {"type": "number", "description": "pass when the value is <= max"},
-            "margin": {"type": "number", "minimum": 0, "description": "for contrastive pairs: how much better good must be"},
-            "tolerance": {"type": "number", "minimum": 0,
-                          "description": "how much worse than the baseline the value may get, in the metric's units (docs/regression.md)"},
-            "params": {"type": "object", "description": "the metric's settings"},
-        },
-        "allOf": params_by_metric,
-    }
+    return _mapping(CHECK_KEYS, {
+        "metric": {"enum": metrics, "description": "the metric (docs/metrics.md); sam:BASE wraps a higher-is-better one"},
+        "min": {"type": "number", "description": "pass when the value is >= min"},
+        "max": {"type": "number", "description": "pass when the value is <= max"},
+        "margin": {"type": "number", "minimum": 0, "description": "for contrastive pairs: how much better good must be"},
+        "tolerance": {"type": "number", "minimum": 0,
+                      "description": "how much worse than the baseline the value may get, in the metric's units (docs/regression.md)"},
+        "params": {"type": "object", "description": "the metric's settings"},
+    }, ("metric",), allOf=params_by_metric)
 
 
-def _keys_match(schema: dict[str, Any], keys: set[str] | tuple[str, ...]) -> dict[str, Any]:
-    """``schema`` after checking its properties are exactly ``keys``, the keys the loader accepts."""
-    if set(schema["properties"]) != set(keys):
-        raise RuntimeError(f"schema properties {sorted(schema['properties'])} differ from the loader's keys {sorted(keys)}")
-    return schema
+def _mapping(keys: Set[str], properties: dict[str, Any], required: tuple[str, ...] = (), **more: Any) -> dict[str, Any]:
+    """A mapping that holds only ``keys``, the keys the loader accepts, each described in ``properties``."""
+    if set(properties) != set(keys):
+        raise RuntimeError(f"schema properties {sorted(properties)} differ from the loader's keys {sorted(keys)}")
+    return {"type": "object", "additionalProperties": False, "required": list(required), "properties": properties, **more}
 
 
 def _section_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -89,24 +84,20 @@ def _section_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _scale() -> dict[str, Any]:
     texts = {"type": "object", "additionalProperties": {"$ref": "#/$defs/text"}}
-    return _keys_match({
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind", "values"],
-        "properties": {
-            "kind": {"enum": list(SCALE_KINDS)},
-            "values": {"type": "array", "minItems": 1, "uniqueItems": True, "description": "allowed values, worst to best"},
-            "labels": texts,
-            "definitions": texts,
-            "show_source": {"type": "boolean", "default": False},
-            "show_reference": {"type": "boolean", "default": False},
-            "guideline": {"type": "string"},
-        },
+    return _mapping(SCALE_KEYS, {
+        "kind": {"enum": list(SCALE_KINDS)},
+        "values": {"type": "array", "minItems": 1, "uniqueItems": True, "description": "allowed values, worst to best"},
+        "labels": texts,
+        "definitions": texts,
+        "show_source": {"type": "boolean", "default": False},
+        "show_reference": {"type": "boolean", "default": False},
+        "guideline": {"type": "string"},
+    }, ("kind", "values"), **{
         "if": {"properties": {"kind": {"const": PAIRWISE}}},
         "then": {"properties": {"values": {"items": {"type": "string"},
                                            "allOf": [{"contains": {"const": side}} for side in PAIR_SIDES]}}},
         "else": {"properties": {"values": {"items": {"type": "number"}}}},
-    }, SCALE_KEYS)
+    })
 
 
 def _ratings() -> dict[str, dict[str, Any]]:
@@ -138,45 +129,34 @@ def _ratings() -> dict[str, dict[str, Any]]:
 def _hyp() -> dict[str, Any]:
     return {"oneOf": [
         {"$ref": "#/$defs/text"},
-        _keys_match({
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["text"],
-            "properties": {
-                "text": {"$ref": "#/$defs/text"},
-                "expect": {"enum": list(EXPECTATIONS)},
-                "blind_spot": {"type": "string", "minLength": 1, "description": "why the checks miss this known-faulty output"},
-                "severity": {"enum": list(SEVERITIES), "default": DEFAULT_SEVERITY},
-            },
-        }, HYP_KEYS),
+        _mapping(HYP_KEYS, {
+            "text": {"$ref": "#/$defs/text"},
+            "expect": {"enum": list(EXPECTATIONS)},
+            "blind_spot": {"type": "string", "minLength": 1, "description": "why the checks miss this known-faulty output"},
+            "severity": {"enum": list(SEVERITIES), "default": DEFAULT_SEVERITY},
+        }, ("text",)),
     ]}
 
 
 def _case(sections: dict[str, Any]) -> dict[str, Any]:
     texts = {"type": "array", "items": {"$ref": "#/$defs/text"}}
-    return _keys_match({
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["id", "src"],
-        "properties": {
-            "id": {"anyOf": [{"type": "string", "pattern": f"^{CASE_ID.pattern}$"}, {"type": "integer", "minimum": 0}],
-                   "description": "unique in the suite: letters, digits, - _ . (an unquoted 010 stays the text '010')"},
-            "src": {"$ref": "#/$defs/text"},
-            "ref": {"oneOf": [{"$ref": "#/$defs/text"}, {**texts, "minItems": 1}]},
-            "hyp": {"$ref": "#/$defs/text"},
-            "hyps": {"type": "object", "propertyNames": {"$ref": "#/$defs/name", "not": {"const": DEFAULT_HYP}},
-                     "additionalProperties": {"$ref": "#/$defs/hyp"}},
-            "tags": {"oneOf": [{"$ref": "#/$defs/text"}, texts]},
-            "checks": {"type": "array", "items": {"$ref": "#/$defs/check"}},
-            "contrastive": _keys_match({"type": "object", "additionalProperties": False, "required": ["good", "bad"],
-                                        "properties": {"good": {"$ref": "#/$defs/text"}, "bad": {"$ref": "#/$defs/text"}}},
-                                       CONTRASTIVE_KEYS),
-            "ratings": {"type": "object", "description": "scale name -> judgements (see docs/ratings.md)",
-                        "additionalProperties": {"oneOf": [{"$ref": "#/$defs/ordinalRatings"}, {"$ref": "#/$defs/pairwiseRatings"}]}},
-            "notes": {"$ref": "#/$defs/text"},
-            **sections,
-        },
-    }, CASE_KEYS | sections.keys())
+    return _mapping(CASE_KEYS | sections.keys(), {
+        "id": {"anyOf": [{"type": "string", "pattern": f"^{CASE_ID.pattern}$"}, {"type": "integer", "minimum": 0}],
+               "description": "unique in the suite: letters, digits, - _ . (an unquoted 010 stays the text '010')"},
+        "src": {"$ref": "#/$defs/text"},
+        "ref": {"oneOf": [{"$ref": "#/$defs/text"}, {**texts, "minItems": 1}]},
+        "hyp": {"$ref": "#/$defs/text"},
+        "hyps": {"type": "object", "propertyNames": {"$ref": "#/$defs/name", "not": {"const": DEFAULT_HYP}},
+                 "additionalProperties": {"$ref": "#/$defs/hyp"}},
+        "tags": {"oneOf": [{"$ref": "#/$defs/text"}, texts]},
+        "checks": {"type": "array", "items": {"$ref": "#/$defs/check"}},
+        "contrastive": _mapping(CONTRASTIVE_KEYS, {"good": {"$ref": "#/$defs/text"}, "bad": {"$ref": "#/$defs/text"}},
+                                ("good", "bad")),
+        "ratings": {"type": "object", "description": "scale name -> judgements (see docs/ratings.md)",
+                    "additionalProperties": {"oneOf": [{"$ref": "#/$defs/ordinalRatings"}, {"$ref": "#/$defs/pairwiseRatings"}]}},
+        "notes": {"$ref": "#/$defs/text"},
+        **sections,
+    }, ("id", "src"))
 
 
 def suite_schema() -> dict[str, Any]:
@@ -196,21 +176,17 @@ def suite_schema() -> dict[str, Any]:
         "ref_alternatives": {"type": "boolean", "deprecated": True, "description": "old name of alternatives"},
         "scales": {"type": "object", "description": "human rating scales (see docs/ratings.md)",
                    "propertyNames": {"$ref": "#/$defs/name"}, "additionalProperties": {"$ref": "#/$defs/scale"}},
-        "defaults": _keys_match({"type": "object", "additionalProperties": False,
-                                 "properties": {"checks": checks, **sections}}, DEFAULTS_KEYS | sections.keys()),
+        "defaults": _mapping(DEFAULTS_KEYS | sections.keys(), {"checks": checks, **sections}),
         "cases": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/case"}},
     }
-    return _keys_match({
+    return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://mtcheck.invalid/schema/suite-v{SUPPORTED_VERSION}.json",
         "title": f"mtcheck suite, format version {SUPPORTED_VERSION}",
         "description": "A YAML file of curated machine-translation test cases. See docs/suite-format.md. Generated by "
                        "python -m mtcheck.suite.schema_gen. The loader (mtcheck validate) is the authority; this schema "
                        "is for editors and other tools.",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["source_lang", "target_lang", "cases"],
-        "properties": properties,
+        **_mapping(SUITE_KEYS, properties, ("source_lang", "target_lang", "cases")),
         "$defs": {
             "lang": {"type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$",
                      "description": "a BCP 47 code such as en, nb or pt-BR (case does not matter)"},
@@ -223,7 +199,7 @@ def suite_schema() -> dict[str, Any]:
             "case": _case(sections),
             **section_definitions,
         },
-    }, SUITE_KEYS)
+    }
 
 
 def schema_text() -> str:
