@@ -441,19 +441,11 @@ def _env(bin_dir: Path, extra: list[str]) -> dict[str, str]:
     return env
 
 
-def run_yaml(ex: Example, tmp: Path) -> list[str]:
+def write_suite_example(ex: Example, data: Any, tmp: Path) -> tuple[Path, str] | list[str]:
+    """Write the suite of a ``suite`` example (``data``: its YAML, parsed) into ``tmp`` as its directive says,
+    wrapped into a whole suite where it is a fragment: the path and text written, or the problems."""
     d = ex.directive
     assert d is not None
-    try:
-        data = yaml.safe_load(ex.text)
-    except yaml.YAMLError as exc:
-        return [f"not valid YAML: {exc}"]
-    if d.action == "yaml":
-        if "file" in d.options:
-            target = tmp / d.options["file"]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(ex.text, encoding="utf-8")
-        return []
     name = d.options.get("file", f"example-{ex.line}.mt.yaml")
     wrap = d.options.get("wrap")
     text = ex.text
@@ -479,6 +471,26 @@ def run_yaml(ex: Example, tmp: Path) -> list[str]:
     path = tmp / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def run_yaml(ex: Example, tmp: Path) -> list[str]:
+    d = ex.directive
+    assert d is not None
+    try:
+        data = yaml.safe_load(ex.text)
+    except yaml.YAMLError as exc:
+        return [f"not valid YAML: {exc}"]
+    if d.action == "yaml":
+        if "file" in d.options:
+            target = tmp / d.options["file"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(ex.text, encoding="utf-8")
+        return []
+    written = write_suite_example(ex, data, tmp)
+    if isinstance(written, list):
+        return written
+    path, text = written
     with contextlib.ExitStack() as running:
         problems = set_up(d, tmp, running)
         if problems:

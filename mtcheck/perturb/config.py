@@ -17,6 +17,21 @@ from mtcheck.suite.yamlsource import written
 
 PERTURB_KEYS = ("kinds", "budget", "lang", "max_edits")
 DEFAULT_BUDGET = 20
+#: The section's JSON schema, which ``python -m mtcheck.suite.schema_gen`` puts into the suite schema for editors.
+SCHEMA = {
+    "type": "object",
+    "description": "generated tests: check sensitivity and system metamorphic tests (see docs/perturbations.md)",
+    "additionalProperties": False,
+    "required": ["kinds"],
+    "properties": {
+        "kinds": {"oneOf": [{"$ref": "#/$defs/perturbKind"},
+                            {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/perturbKind"}}]},
+        "budget": {"type": "integer", "minimum": 1, "default": DEFAULT_BUDGET},
+        "lang": {"$ref": "#/$defs/lang"},
+        "max_edits": {"type": "integer", "minimum": 1, "default": 1},
+    },
+    "$defs": {"perturbKind": {"enum": [*GROUPS, *KINDS], "description": "an edit kind, or a family of them"}},
+}
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ from mtcheck.suite.yamlsource import LList, LMap, line_of, written, written_item
 #: A case's own keys; features add theirs (``perturb``) through :mod:`mtcheck.suite.sections`.
 CASE_KEYS = {"id", "src", "ref", "hyp", "hyps", "tags", "checks", "contrastive", "ratings", "notes"}
 HYP_KEYS = {"text", "expect", "blind_spot", "severity"}
+#: A recorded output's ``expect:``, the default first.
+EXPECTATIONS = ("pass", "fail")
 CONTRASTIVE_KEYS = {"good", "bad"}
 #: Matched whole (``fullmatch``): ``$`` would let a trailing newline through, and two ids would read alike.
 CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -109,8 +111,8 @@ def _hyps(report: Reporter, case: LMap, what: str) -> tuple[Output, ...]:
         elif isinstance(value, LMap):
             check_keys(report, value, HYP_KEYS, label)
             text = text_field(report, value, "text", label, required=True, allow_empty=True)
-            expect = value.get("expect", "pass")
-            if expect not in ("pass", "fail"):
+            expect = value.get("expect", EXPECTATIONS[0])
+            if expect not in EXPECTATIONS:
                 report.add(value, "expect", f"{label}: expect must be 'pass' or 'fail', got {quoted(expect)}", "write 'expect: fail' for a known-faulty output")
             elif text is not None:
                 blind_spot = _blind_spot(report, value, expect == "fail", label)

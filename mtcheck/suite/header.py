@@ -17,6 +17,8 @@ SUITE_KEYS = {
     "scales", "alternatives", "ref_alternatives", "cases",
 }
 SUPPORTED_VERSION = 1
+#: The systems a suite may name itself (``recorded``, ``recorded:NAME``, ``file:PATH``): none runs code.
+RECORDED, FILE = "recorded", "file"
 
 
 def suite_system(report: Reporter, doc: LMap, path: Path) -> str | None:
@@ -24,15 +26,15 @@ def suite_system(report: Reporter, doc: LMap, path: Path) -> str | None:
     spec = text_field(report, doc, "system", "suite", required=False)
     if spec is None:
         return None
-    if spec == "recorded" or spec.startswith("recorded:"):
+    if spec == RECORDED or spec.startswith(f"{RECORDED}:"):
         return spec
-    if spec.startswith("file:"):
-        resolved, problem = outputs_file(path, spec[len("file:"):])
+    if spec.startswith(f"{FILE}:"):
+        resolved, problem = outputs_file(path, spec[len(FILE) + 1:])
         if problem is not None:
             report.add(doc, "system", f"suite: system {quoted(spec)}: {problem[0]}", problem[1])
         return resolved
     report.add(doc, "system", f"suite: system {quoted(spec)} is not allowed in a suite file (a suite never runs code or calls a server)",
-               "name 'recorded', 'recorded:NAME' or 'file:PATH' here, and pass live systems with --mt-system")
+               f"name '{RECORDED}', '{RECORDED}:NAME' or '{FILE}:PATH' here, and pass live systems with --mt-system")
     return None
 
 

@@ -10,7 +10,9 @@ The parser is called as ``parser(report, owner, what)``, with the case or
 ``defaults`` mapping that holds the key; it reports problems through
 ``report`` and returns the parsed value, or None when the value is invalid.
 The registry is read, and a parser imported, only when a mapping holds a key
-of its own, so suites that use no section pay nothing.
+of its own, so suites that use no section pay nothing. The parser's module
+also holds ``SCHEMA``, the JSON schema of the section's value, which
+:mod:`mtcheck.suite.schema_gen` puts into the editors' suite schema.
 """
 from __future__ import annotations
 
