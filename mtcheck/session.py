@@ -3,7 +3,7 @@
 The plugin (:mod:`mtcheck.plugin`), the collectors (:mod:`mtcheck.items`) and the
 sub-plugins for baselines, reports and history all import this module and
 nothing of each other: state lives in ``config.stash`` under the keys below.
-Of mtcheck, it imports only the outcome words (:mod:`mtcheck.outcome`, which imports nothing).
+Of mtcheck, it imports only :mod:`mtcheck.sinks` (which imports only the outcome words).
 
 Each case item attaches one record (:func:`mtcheck.report.data.case_record`) to
 its test report as the user property :data:`RECORD`; pytest-xdist carries it to
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from mtcheck.outcome import Outcome
+from mtcheck.sinks import failed_record
 
 if TYPE_CHECKING:
     from mtcheck.regression.gate import RegressionReport
@@ -57,9 +57,7 @@ def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
     if not is_case_report(report):
         return []
     records = [value for name, value in report.user_properties if name == RECORD]
-    if records and report.failed:  # another test's failure text is never rendered here
-        why = report.longreprtext.partition("\n")[0]  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"
-        return [{**record, "outcome": Outcome.FAILED.value, "why": why} if record["outcome"] == Outcome.PASSED else record
-                for record in records]
+    if report.failed:  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"; another test's text never
+        return [failed_record(record, report.longreprtext) for record in records]
     return records
 
