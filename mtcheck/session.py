@@ -15,11 +15,13 @@ failure text as ``why``.
 """
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from mtcheck.sinks import failed_record
+from mtcheck.sinks import FAILED, USAGE, RunEnd, failed_record
 
 if TYPE_CHECKING:
     from mtcheck.regression.gate import RegressionReport
@@ -61,3 +63,31 @@ def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
         return [failed_record(record, report.longreprtext) for record in records]
     return records
 
+
+
+def say_to(config: pytest.Config) -> Callable[[str, bool], None]:
+    """Where a sink's notes go under pytest: the terminal (an error in red), or standard error without one."""
+    terminal = config.pluginmanager.get_plugin("terminalreporter")
+
+    def say(line: str, error: bool) -> None:
+        if terminal is not None:
+            terminal.write_line(line, red=error)
+        else:
+            print(line, file=sys.stderr)
+    return say
+
+
+#: The pytest exit status of a sink's contribution to the verdict (:mod:`mtcheck.sinks`).
+EXIT_STATUS = {FAILED: pytest.ExitCode.TESTS_FAILED, USAGE: pytest.ExitCode.USAGE_ERROR}
+
+
+def apply_verdict(session: pytest.Session, verdict: int) -> None:
+    """Fold a sink's verdict into the session's exit status: a usage error wins, a failure only fails a passing run."""
+    if verdict == USAGE or (verdict == FAILED and session.exitstatus == pytest.ExitCode.OK):
+        session.exitstatus = EXIT_STATUS[verdict]
+
+
+def run_end(config: pytest.Config, session: pytest.Session) -> RunEnd:
+    """What the sinks learn at the end of a pytest session."""
+    return RunEnd(say=say_to(config), shard=config.stash.get(SHARD, None),
+                  stopped=session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED))

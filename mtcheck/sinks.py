@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mtcheck.outcome import Outcome
+
+if TYPE_CHECKING:
+    from mtcheck.shard import Shard
 
 #: A sink's contribution to the run's exit: nothing, a failed run, a usage error (``mtcheck`` exit codes).
 CLEAN, FAILED, USAGE = 0, 1, 2
@@ -22,8 +25,8 @@ class RunEnd:
 
     #: Where a sink's one-line notes go (pytest's terminal, or standard error); ``error`` marks a failure.
     say: Callable[[str, bool], None]
-    #: ``K/N`` of a sharded run.
-    shard: str | None = None
+    #: The shard of the cases a sharded run checked.
+    shard: Shard | None = None
     #: The run stopped before a case was measured (a collection or usage error): no verdict to give.
     stopped: bool = False
     #: The baseline comparison, left by the baseline gate for the reports.

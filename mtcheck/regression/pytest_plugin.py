@@ -26,12 +26,9 @@ from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.safetext import visible
-from mtcheck.session import REGRESSION_REPORT, RUNNER
-from mtcheck.sinks import FAILED, USAGE, RunEnd
+from mtcheck.session import REGRESSION_REPORT, RUNNER, apply_verdict, run_end
 
 PROPERTY = "mtcheck-regression"
-#: The pytest exit status of each contribution of the gate.
-EXIT_STATUS = {FAILED: pytest.ExitCode.TESTS_FAILED, USAGE: pytest.ExitCode.USAGE_ERROR}
 
 
 def _sink(config: pytest.Config, path: str, update: bool, describe_system: Any) -> GateSink:
@@ -96,10 +93,8 @@ class RegressionPlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self.gate is None or hasattr(self.config, "workerinput"):
             return  # xdist workers only ship their cases; the controller decides
-        run = RunEnd(say=print, stopped=session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED))
-        verdict = self.gate.finish(run)
-        if verdict == USAGE or (verdict == FAILED and session.exitstatus == pytest.ExitCode.OK):
-            session.exitstatus = EXIT_STATUS[verdict]
+        run = run_end(self.config, session)
+        apply_verdict(session, self.gate.finish(run))
         if run.regression is not None:
             self.config.stash[REGRESSION_REPORT] = run.regression
 
