@@ -24,7 +24,7 @@ from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
 from mtcheck.safetext import visible
 from mtcheck.shard import Shard
-from mtcheck.sinks import CLEAN, RunEnd, finish_all
+from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
 from mtcheck.suite.model import gated_by
 from mtcheck.systems import check_system
 
@@ -104,7 +104,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(visible(line), file=sys.stderr)
     verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
     if not args.json:
-        print("\n" + summary.verdict(args.fail_on))  # last, after the notes on errors, reports and history
+        print("\n" + summary.verdict(args.fail_on, failed=verdict == FAILED, error=verdict == USAGE))  # last, after the notes on errors, reports and history
     failed = any(_fails_run(record, args.fail_on) for record in records)
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if failed else EXIT_OK)
 
