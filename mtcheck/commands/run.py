@@ -14,9 +14,10 @@ from mtcheck.history.commands import add_run_argument as add_history_argument
 from mtcheck.language_mismatch import run_warnings
 from mtcheck.numeric_options import positive_int, seconds
 from mtcheck.options import metric_overrides
-from mtcheck.outcome import FAILURES, Outcome
+from mtcheck.outcome import Outcome
 from mtcheck.regression.commands import gate_arguments, stats_arguments
 from mtcheck.report.commands import fail_on_argument
+from mtcheck.report.data import fails_run
 from mtcheck.report.fit import fold, terminal_width
 from mtcheck.report.summary import Summary
 from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
@@ -25,7 +26,6 @@ from mtcheck.runner import RunOptions
 from mtcheck.safetext import visible
 from mtcheck.shard import Shard
 from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
-from mtcheck.suite.model import gated_by
 from mtcheck.systems import check_system
 
 #: Cases named in one line of an error shared by many cases.
@@ -103,16 +103,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     for line in [*run_warnings(results), *errors, *([f"ERROR: {gate.save_error}"] if gate and gate.save_error else [])]:
         print(visible(line), file=sys.stderr)
     verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
-    if not args.json:
-        print("\n" + summary.verdict(args.fail_on, failed=verdict == FAILED, error=verdict == USAGE))  # last, after the notes on errors, reports and history
-    failed = any(_fails_run(record, args.fail_on) for record in records)
-    return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if failed else EXIT_OK)
-
-
-def _fails_run(record: dict[str, Any], fail_on: str | None) -> bool:
-    """Whether a judged case record fails the run (:meth:`CaseResult.fails_run`, a baseline's verdict included)."""
-    outcome = Outcome(record["outcome"])
-    return outcome in FAILURES or (outcome == Outcome.KNOWN_MISS and gated_by(record["severity"], fail_on))
+    if not args.json:  # last, after the notes on errors, reports and history
+        print("\n" + summary.verdict(args.fail_on, failed=verdict == FAILED, error=verdict == USAGE))
+    return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
 
 def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[dict[str, Any]],
@@ -120,7 +113,7 @@ def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], reco
     """The failing cases, the summary and the baseline comparison on standard output."""
     width = terminal_width()
     for result, record in zip(results, records):
-        if not _fails_run(record, args.fail_on):
+        if not fails_run(record, args.fail_on):
             continue
         if record.get("why"):  # its checks passed; the baseline failed it, with this text
             print(record["explanation"], end="\n\n")

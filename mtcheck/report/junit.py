@@ -10,19 +10,17 @@ from collections import Counter
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from mtcheck.outcome import FAILURES, Outcome
-from mtcheck.report.data import ReportData, flat_properties
-from mtcheck.suite.model import gated_by
+from mtcheck.outcome import Outcome
+from mtcheck.report.data import ReportData, fails_run, flat_properties
 
 
 def _verdict(record: dict[str, Any], fail_on: str | None) -> str | None:
     """The JUnit element of a record's outcome (``failure``, ``error``, ``skipped``), None for a pass."""
-    outcome = Outcome(record["outcome"])
-    if outcome in FAILURES or (outcome == Outcome.KNOWN_MISS and gated_by(record["severity"], fail_on)):
+    if fails_run(record, fail_on):
         return "failure"
-    if outcome == Outcome.ERROR:
+    if record["outcome"] == Outcome.ERROR:
         return "error"
-    return "skipped" if outcome in (Outcome.SKIPPED, Outcome.CAUGHT) else None
+    return "skipped" if record["outcome"] in (Outcome.SKIPPED, Outcome.CAUGHT) else None
 
 
 def _testcase(record: dict[str, Any], fail_on: str | None) -> tuple[ET.Element, str | None]:
