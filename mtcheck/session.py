@@ -66,10 +66,12 @@ def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
 
 
 def say_to(config: pytest.Config) -> Callable[[str, bool], None]:
-    """Where a sink's notes go under pytest: the terminal (an error in red), or standard error without one."""
+    """Where a sink's notes go under pytest: the terminal (an error in red, after ``ERROR: mtcheck:``), or standard
+    error without one."""
     terminal = config.pluginmanager.get_plugin("terminalreporter")
 
     def say(line: str, error: bool) -> None:
+        line = f"ERROR: mtcheck: {line}" if error else line
         if terminal is not None:
             terminal.write_line(line, red=error)
         else:

@@ -23,7 +23,8 @@ CLEAN, FAILED, USAGE = 0, 1, 2
 class RunEnd:
     """What the sinks learn when a run ends; a sink may leave something for the sinks finished after it."""
 
-    #: Where a sink's one-line notes go (pytest's terminal, or standard error); ``error`` marks a failure.
+    #: Where a sink's one-line notes go (pytest's terminal, or standard error); ``error`` marks a problem, which the
+    #: front end words as its errors (``ERROR: mtcheck: ...`` under pytest, ``mtcheck: error: ...`` in ``mtcheck run``).
     say: Callable[[str, bool], None]
     #: The shard of the cases a sharded run checked.
     shard: Shard | None = None

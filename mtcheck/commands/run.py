@@ -100,7 +100,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         _print_summary(args, results, records, summary, run.regression)
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
     errors = error_lines(results)
-    for line in [*run_warnings(results), *errors, *([f"ERROR: {gate.save_error}"] if gate and gate.save_error else [])]:
+    for line in [*run_warnings(results), *errors, *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
         print(visible(line), file=sys.stderr)
     verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
     if not args.json:  # last, after the notes on errors, reports and history

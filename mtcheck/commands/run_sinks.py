@@ -20,8 +20,8 @@ REPORTS = {"json": "report_json", "md": "report_md", "html": "report_html", "jun
 
 
 def say(line: str, error: bool) -> None:
-    """A sink's note: one line on standard error."""
-    print(line, file=sys.stderr)
+    """A sink's note: one line on standard error, a problem worded as the command's errors."""
+    print(f"mtcheck: error: {line}" if error else line, file=sys.stderr)
 
 
 def gate_of(args: argparse.Namespace) -> Any:

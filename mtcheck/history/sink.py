@@ -23,6 +23,6 @@ class HistorySink:
         try:
             run.say(self.recorder.record(self.records, str(run.shard) if run.shard else None), False)
         except MtcheckError as exc:  # the database went away during the run: one line, a usage-error exit
-            run.say(f"ERROR: mtcheck: {exc}", True)
+            run.say(str(exc), True)
             return USAGE
         return CLEAN

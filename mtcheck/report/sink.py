@@ -42,7 +42,7 @@ class ReportSink:
         try:
             lines = write_reports(self.data(run), self.paths)
         except MtcheckError as exc:  # a full disk, a folder made during the run: one line, a usage-error exit
-            run.say(f"ERROR: mtcheck: {exc}", True)
+            run.say(str(exc), True)
             return USAGE
         for line in lines:
             run.say(line, False)
