@@ -17,7 +17,7 @@ from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.outcome import Outcome
 from mtcheck.regression.pytest_plugin import RegressionPlugin
-from mtcheck.report.files import ReportPlugin
+from mtcheck.report.pytest_plugin import ReportPlugin
 from mtcheck.report.data import case_record, flat_properties
 from mtcheck.report.fit import pytest_width
 from mtcheck.report.text import fail_on_note, render_case, render_error

@@ -3,7 +3,7 @@
 The plugin (:mod:`mtcheck.plugin`), the collectors (:mod:`mtcheck.items`) and the
 sub-plugins for baselines, reports and history all import this module and
 nothing of each other: state lives in ``config.stash`` under the keys below.
-Of mtcheck, it imports only the outcome words (:mod:`mtcheck.outcome`, which imports nothing).
+Of mtcheck, it imports only :mod:`mtcheck.sinks` (which imports only the outcome words).
 
 Each case item attaches one record (:func:`mtcheck.report.data.case_record`) to
 its test report as the user property :data:`RECORD`; pytest-xdist carries it to
@@ -15,11 +15,13 @@ failure text as ``why``.
 """
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from mtcheck.outcome import Outcome
+from mtcheck.sinks import FAILED, USAGE, RunEnd, failed_record
 
 if TYPE_CHECKING:
     from mtcheck.regression.gate import RegressionReport
@@ -57,9 +59,37 @@ def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
     if not is_case_report(report):
         return []
     records = [value for name, value in report.user_properties if name == RECORD]
-    if records and report.failed:  # another test's failure text is never rendered here
-        why = report.longreprtext.partition("\n")[0]  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"
-        return [{**record, "outcome": Outcome.FAILED.value, "why": why} if record["outcome"] == Outcome.PASSED else record
-                for record in records]
+    if report.failed:  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"; another test's text never
+        return [failed_record(record, report.longreprtext) for record in records]
     return records
 
+
+
+def say_to(config: pytest.Config) -> Callable[[str, bool], None]:
+    """Where a sink's notes go under pytest: the terminal (an error in red, after ``ERROR: mtcheck:``), or standard
+    error without one."""
+    terminal = config.pluginmanager.get_plugin("terminalreporter")
+
+    def say(line: str, error: bool) -> None:
+        line = f"ERROR: mtcheck: {line}" if error else line
+        if terminal is not None:
+            terminal.write_line(line, red=error)
+        else:
+            print(line, file=sys.stderr)
+    return say
+
+
+#: The pytest exit status of a sink's contribution to the verdict (:mod:`mtcheck.sinks`).
+EXIT_STATUS = {FAILED: pytest.ExitCode.TESTS_FAILED, USAGE: pytest.ExitCode.USAGE_ERROR}
+
+
+def apply_verdict(session: pytest.Session, verdict: int) -> None:
+    """Fold a sink's verdict into the session's exit status: a usage error wins, a failure only fails a passing run."""
+    if verdict == USAGE or (verdict == FAILED and session.exitstatus == pytest.ExitCode.OK):
+        session.exitstatus = EXIT_STATUS[verdict]
+
+
+def run_end(config: pytest.Config, session: pytest.Session) -> RunEnd:
+    """What the sinks learn at the end of a pytest session."""
+    return RunEnd(say=say_to(config), shard=config.stash.get(SHARD, None),
+                  stopped=session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED))

@@ -313,12 +313,12 @@ cases:
 def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_error(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mtcheck.regression import gate, pytest_plugin  # noqa: F401  # numpy loads here, not inside the inline run
+    from mtcheck.regression import gate, sink  # noqa: F401  # numpy loads here, not inside the inline run
 
     def refuse(path: str, *args: Any, **kwargs: Any) -> None:
         raise MtcheckError(f"cannot write baseline {path}: [Errno 28] No space left on device")
 
-    monkeypatch.setattr(pytest_plugin, "update_baseline", refuse)
+    monkeypatch.setattr(sink, "update_baseline", refuse)
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-baseline", "baseline.json", "--mt-update-baseline")
     assert result.ret == pytest.ExitCode.USAGE_ERROR

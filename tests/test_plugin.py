@@ -744,7 +744,7 @@ def pytest_unconfigure(config):
 #: All that mtcheck adds to a session that collects no suite and sets no --mt-* option.
 LIGHT_HALF = {"mtcheck", "mtcheck.plugin", "mtcheck.suite", "mtcheck.perturb", "mtcheck.perturb.options",
               "mtcheck.regression", "mtcheck.regression.options", "mtcheck.report", "mtcheck.report.options",
-              "mtcheck.history", "mtcheck.history.options", "mtcheck.session", "mtcheck.outcome",
+              "mtcheck.history", "mtcheck.history.options", "mtcheck.session", "mtcheck.sinks", "mtcheck.outcome",
               "mtcheck.numeric_options"}
 HEAVY = ("yaml", "sacrebleu", "numpy", "torch", "nltk", "scipy", "ssl", "http", "mtcheck.metrics", "mtcheck.items",
          "mtcheck.suite.loader", "mtcheck.runner", "mtcheck.systems", "mtcheck.cache", "mtcheck.report.summary")

@@ -9,19 +9,23 @@ from typing import Any
 from mtcheck import api
 from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITE_WORDING, SUITES_HELP,
                                      add_cache_options, add_metric_options, cache_of)
-from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
+from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
+from mtcheck.history.commands import add_run_argument as add_history_argument
 from mtcheck.language_mismatch import run_warnings
 from mtcheck.numeric_options import positive_int, seconds
 from mtcheck.options import metric_overrides
 from mtcheck.outcome import Outcome
+from mtcheck.regression.commands import gate_arguments, stats_arguments
 from mtcheck.report.commands import fail_on_argument
+from mtcheck.report.data import fails_run
 from mtcheck.report.fit import fold, terminal_width
-from mtcheck.report.summary import Summary, record_of
+from mtcheck.report.summary import Summary
 from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
 from mtcheck.safetext import visible
 from mtcheck.shard import Shard
+from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
 from mtcheck.systems import check_system
 
 #: Cases named in one line of an error shared by many cases.
@@ -69,12 +73,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     )
     if args.system:
         check_system(args.system)  # an unknown spec, a py: function that is not there: one error, before any case
-    reports = {"json": args.report_json, "md": args.report_md, "html": args.report_html}
-    if any(reports.values()):
-        from mtcheck.report.files import check_report_paths
-
-        check_report_paths(reports)  # a report path that is a folder or a device: refused before the run
-    history = Recorder(args.history) if args.history else None  # a bad history: refused before the run too
+    # a bad baseline, report path or history: refused before the run
+    gate, reports, history = gate_of(args), report_sink(args, options), history_sink(args)
     results = api.run_suites(suites, options, shard=shard)  # a system that fails stops the run with one error
     if shard is not None and not results and suites:
         # a shard may hold no case (few cases, many jobs): that job passes, and its report still counts in a merge
@@ -82,46 +82,50 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, results):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    # a known-miss is recorded in the suite: it fails only under --fail-on, by its severity
-    failed = [r for r in results if r.fails_run(args.fail_on)]
-    errors = error_lines(results)
-    data = None
-    if args.json or any(reports.values()):
-        from mtcheck.evaluate import Evaluator
-        from mtcheck.report.files import run_report_data
-
-        evaluator = Evaluator(overrides=options.overrides, cache=options.cache)
-        data = run_report_data(results, evaluator, args.command_line, shard=shard, fail_on=args.fail_on,
-                               meta_eval=bool(args.json or reports["html"] or reports["json"]))
+    records = judged_records(results, gate)
+    sinks = [sink for sink in (gate, reports, history) if sink is not None]
+    for record in records:
+        for sink in sinks:
+            sink.add(record)
+    run = RunEnd(say=say, shard=shard)
+    verdict = gate.finish(run) if gate is not None else CLEAN  # first: the reports show its comparison
     summary = Summary()
-    for result in results:
-        summary.add(record_of(result))
-    if data is not None and args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
+    for record in records:
+        summary.add(record)
+    if args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
         from mtcheck.report.json_report import render_json
 
-        print(render_json(data), end="")
+        print(render_json(reports.data(run)), end="")
     else:
-        width = terminal_width()
-        for result in failed:
-            note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
-            print(render_case(result, width) + note, end="\n\n")
-        print(visible("\n".join(summary.render(width, args.verbose))))
-        gated = summary.gated(args.fail_on)
-        if gated:
-            print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
+        _print_summary(args, results, records, summary, run.regression)
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
-    for line in [*run_warnings(results), *errors]:
+    errors = error_lines(results)
+    for line in [*run_warnings(results), *errors, *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
         print(visible(line), file=sys.stderr)
-    if data is not None and any(reports.values()):
-        from mtcheck.report.files import write_reports
+    verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
+    if not args.json:  # last, after the notes on errors, reports and history
+        print("\n" + summary.verdict(args.fail_on, failed=verdict == FAILED, error=verdict == USAGE))
+    return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
-        for line in write_reports(data, reports):
-            print(line, file=sys.stderr)
-    if history is not None:
-        print(history.record(map(record_of, results), str(shard) if shard else None), file=sys.stderr)
-    if not args.json:
-        print("\n" + summary.verdict(args.fail_on))  # last, after the notes on errors, reports and history
-    return EXIT_USAGE if errors else EXIT_FAILED if failed else EXIT_OK
+
+def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[dict[str, Any]],
+                   summary: Summary, regression: Any) -> None:
+    """The failing cases, the summary and the baseline comparison on standard output."""
+    width = terminal_width()
+    for result, record in zip(results, records):
+        if not fails_run(record, args.fail_on):
+            continue
+        if record.get("why"):  # its checks passed; the baseline failed it, with this text
+            print(record["explanation"], end="\n\n")
+            continue
+        note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
+        print(render_case(result, width) + note, end="\n\n")
+    print(visible("\n".join(summary.render(width, args.verbose))))
+    gated = summary.gated(args.fail_on)
+    if gated:
+        print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
+    if regression is not None:
+        print("\n" + visible("\n".join(["mtcheck regression", *regression.render()])))
 
 
 def add_parser(commands: Any) -> None:
@@ -144,5 +148,13 @@ def add_parser(commands: Any) -> None:
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
     run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
     run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
+    run.add_argument("--junit", metavar="PATH", default=None, help="write a JUnit XML of the cases (failures, errors, skips)")
     add_history_argument(run)
+    run.add_argument("--baseline", metavar="PATH", default=None,
+                     help="compare every case with this baseline file and test suites and tags for regressions "
+                          "(docs/regression.md); exit 1 after a regression, 2 when nothing in it matches the run")
+    run.add_argument("--update-baseline", action="store_true",
+                     help="rewrite the --baseline file with this run's values (atomically) instead of failing")
+    gate_arguments(run)
+    stats_arguments(run, json=False)
     run.set_defaults(func=cmd_run)

@@ -124,7 +124,8 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
 
 
-def stats_arguments(parser: argparse.ArgumentParser) -> None:
+def stats_arguments(parser: argparse.ArgumentParser, json: bool = True) -> None:
+    """The statistics options, and ``--json`` unless the command has its own (``run``)."""
     parser.add_argument("--alpha", type=fraction, default=0.05, help="significance level (default: 0.05)")
     parser.add_argument("--correction", choices=("holm", "bh", "none"), default="holm",
                         help="multiple-testing correction across suites and tags (default: holm)")
@@ -132,7 +133,8 @@ def stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--permutations", type=positive_int, default=10000, metavar="N",
                         help="approximate-randomisation resamples (default: 10000)")
     parser.add_argument("--seed", type=non_negative_int, default=12345, help="seed of the resampling (default: 12345)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    if json:
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def gate_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.files import read_regular
-from mtcheck.outcome import Outcome
+from mtcheck.outcome import FAILURES, Outcome
 from mtcheck.report.summary import Summary, record_of
 from mtcheck.results import CaseResult
+from mtcheck.suite.model import gated_by
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
@@ -51,6 +52,13 @@ def case_record(result: CaseResult, explanation: str | None = None) -> dict[str,
                      for c in result.contrastive],
     )
     return record
+
+
+def fails_run(record: dict[str, Any], fail_on: str | None) -> bool:
+    """Whether a case record fails its run (:meth:`CaseResult.fails_run`, the front end's verdict included): failed,
+    missed, or a known blind spot that ``--fail-on`` gates."""
+    outcome = Outcome(record["outcome"])
+    return outcome in FAILURES or (outcome == Outcome.KNOWN_MISS and gated_by(record["severity"], fail_on))
 
 
 def flat_properties(record: dict[str, Any]) -> list[tuple[str, str]]:

@@ -1,0 +1,48 @@
+"""JUnit XML of the case records (``mtcheck run --junit``): one ``testcase`` per case, classed by its suite file.
+
+A case that fails the run (failed, missed, a known blind spot gated by ``--fail-on``) is a ``failure`` with its
+failure text, one that could not be computed an ``error``, a skipped case and a caught known-faulty output a
+``skipped`` (as pytest writes an xfail); each carries the flat ``mt.*`` properties pytest's ``--junitxml`` gets.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from mtcheck.outcome import Outcome
+from mtcheck.report.data import ReportData, fails_run, flat_properties
+
+
+def _verdict(record: dict[str, Any], fail_on: str | None) -> str | None:
+    """The JUnit element of a record's outcome (``failure``, ``error``, ``skipped``), None for a pass."""
+    if fails_run(record, fail_on):
+        return "failure"
+    if record["outcome"] == Outcome.ERROR:
+        return "error"
+    return "skipped" if record["outcome"] in (Outcome.SKIPPED, Outcome.CAUGHT) else None
+
+
+def _testcase(record: dict[str, Any], fail_on: str | None) -> tuple[ET.Element, str | None]:
+    case = ET.Element("testcase", classname=record["path"], name=record["test_id"], time="0")
+    properties = ET.SubElement(case, "properties")
+    for name, value in flat_properties(record):
+        ET.SubElement(properties, "property", name=name, value=value)
+    verdict = _verdict(record, fail_on)
+    if verdict is not None:
+        message = record.get("why") or record.get("error") or record["outcome"]
+        ET.SubElement(case, verdict, message=str(message)).text = record.get("explanation") or record.get("error") or ""
+    return case, verdict
+
+
+def render_junit(data: ReportData) -> str:
+    """The JUnit XML text of the report's cases."""
+    cases = [_testcase(record, data.fail_on) for record in data.cases]
+    counts = Counter(verdict for _, verdict in cases)
+    suite = ET.Element("testsuite", name="mtcheck", tests=str(len(cases)), failures=str(counts["failure"]),
+                       errors=str(counts["error"]), skipped=str(counts["skipped"]), time="0")
+    suite.extend(case for case, _ in cases)
+    root = ET.Element("testsuites")
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
