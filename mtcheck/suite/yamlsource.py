@@ -187,7 +187,8 @@ class _Builder:
         first_document: yaml.Mark | None = None
         for event in events:
             if isinstance(event, yaml.ScalarEvent):
-                self._anchor(event)
+                if event.anchor is not None:
+                    self._anchor(event)
                 self._add(self._scalar(event), 1, event.anchor)
             elif isinstance(event, yaml.CollectionStartEvent):
                 self._start(event)
@@ -215,8 +216,6 @@ class _Builder:
         return bool(self.open) and isinstance(self.open[-1].value, LMap) and self.open[-1].key is _EXPECT_KEY
 
     def _anchor(self, event: yaml.NodeEvent) -> None:
-        if event.anchor is None:
-            return
         if event.anchor in self.anchor_marks:
             raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", self.anchor_marks[event.anchor],
                                               "second occurrence", event.start_mark)
@@ -227,7 +226,8 @@ class _Builder:
         """The value of a scalar, built exactly as ``yaml.safe_load`` would; None under a tag that is refused."""
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+            # only a plain scalar may read as other than text (``010``, ``no``); a quoted one is text
+            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else _STR_TAG
         if tag == _STR_TAG:
             value = event.value
         elif tag == _NULL_TAG:
@@ -246,7 +246,8 @@ class _Builder:
             raise _LimitPassed(Problem(self.path, event.start_mark.line + 1, event.start_mark.column + 1,
                                        f"nested more than {MAX_DEPTH} levels deep",
                                        "flatten the structure: a suite needs only a few levels"))
-        self._anchor(event)
+        if event.anchor is not None:
+            self._anchor(event)
         tag = event.tag
         refused = tag is not None and tag != "!" and tag not in _STANDARD_TAGS
         if refused:
