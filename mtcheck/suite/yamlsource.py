@@ -60,6 +60,8 @@ class LMap(dict):
     true/false or a date, for fields that expect text (see :func:`written`).
     """
 
+    __slots__ = ("line", "key_lines", "texts")  # no per-value __dict__: a large suite holds hundreds of thousands
+
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.line: int | None = None
@@ -69,6 +71,8 @@ class LMap(dict):
 
 class LList(list):
     """A list that knows the line of itself and of each item (1-based), and the written text of items as :class:`LMap`."""
+
+    __slots__ = ("line", "item_lines", "item_texts")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
