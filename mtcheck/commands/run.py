@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -66,6 +67,7 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
 def cmd_run(args: argparse.Namespace) -> int:
     shard = Shard.parse(args.shard) if args.shard else None
     suites = api.load_suites(args.suites)
+    gc.freeze()  # the suites live to the end and hold no cycle: the collector need not walk their objects again
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,

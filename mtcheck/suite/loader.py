@@ -35,6 +35,7 @@ def _written_id(raw: Any) -> str | None:
 
 
 def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
+    """The suite ``doc`` describes, its problems added to ``report``; takes ``doc``'s cases out of it as it reads them."""
     if doc is None:
         report.add(None, None, "the suite is empty", "add source_lang, target_lang and cases (see docs/suite-format.md)")
         return None
@@ -58,7 +59,9 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
         return None
     cases: list[Case] = []
     first_line: dict[str, int | None] = {}
-    for index, raw in enumerate(raw_cases):
+    for index in range(len(raw_cases)):
+        raw = raw_cases[index]
+        raw_cases[index] = None  # each case's raw values go once its model is built: the two are never both held whole
         case = parse_case(report, raw, raw_cases, index, defaults, alternatives, header["scales"], default_sections,
                      defaults_written=isinstance(defaults_raw, LMap) and bool(defaults_raw.get("checks")))
         case_id = _written_id(raw)

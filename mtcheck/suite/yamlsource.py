@@ -1,7 +1,7 @@
 """Read a YAML file safely into plain Python values that remember their line numbers.
 
-We compose the YAML node graph with PyYAML's *safe* loader and convert it
-ourselves, which lets us (1) report the line of every value, (2) reject
+We read PyYAML's *safe* event stream and build the values from it ourselves, in
+one pass and with no node graph, which lets us (1) report the line of every value, (2) reject
 duplicate keys that ``safe_load`` would silently overwrite, and (3) refuse any
 non-standard tag: a suite file is data and never runs code, and (4) keep what
 the user wrote: keys are the text as written, and the text of an unquoted value
@@ -11,14 +11,14 @@ that YAML 1.1 reads as a number, true/false or a date is kept beside it
 A suite may come from anyone, so reading it is bounded: the file's size
 (:data:`MAX_FILE_BYTES`), the nesting depth (:data:`MAX_DEPTH`) and the number of
 values that aliases stand for (:data:`MAX_ALIAS_VALUES`) are checked on the event
-stream before a node graph is built, so a "billion laughs" file or 50,000 nested
+stream as the values are built, so a "billion laughs" file or 50,000 nested
 brackets is one error with a line, not gigabytes of memory or a crashed interpreter.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -60,6 +60,8 @@ class LMap(dict):
     true/false or a date, for fields that expect text (see :func:`written`).
     """
 
+    __slots__ = ("line", "key_lines", "texts")  # no per-value __dict__: a large suite holds hundreds of thousands
+
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.line: int | None = None
@@ -69,6 +71,8 @@ class LMap(dict):
 
 class LList(list):
     """A list that knows the line of itself and of each item (1-based), and the written text of items as :class:`LMap`."""
+
+    __slots__ = ("line", "item_lines", "item_texts")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -102,13 +106,6 @@ def plain_value(text: str) -> Any:
     return _SCALARS.yaml_constructors[tag](_SCALARS, yaml.ScalarNode(tag, text))
 
 
-def _written_text(node: yaml.Node, value: Any) -> str | None:
-    """The text of an unquoted scalar that YAML read as something other than text or null."""
-    if isinstance(node, yaml.ScalarNode) and not node.style and value is not None and not isinstance(value, str):
-        return node.value
-    return None
-
-
 def line_of(value: Any, key: str | int | None = None) -> int | None:
     """Line of ``value`` (an LMap/LList), or of its ``key``/index when given."""
     if isinstance(value, LMap) and key is not None:
@@ -129,87 +126,242 @@ def _decode(path: Path, data: bytes, problems: list[Problem]) -> str | None:
         return None
 
 
-_IN_PROGRESS, _MISSING = object(), object()
+class _Item(NamedTuple):
+    """A finished value with what its mapping or list records of it: its place, and a scalar's text, style and tag."""
+
+    value: Any
+    line: int
+    column: int
+    text: str | None  # None for a mapping or list
+    style: str | None
+    tag: str | None
 
 
-def _convert(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any] | None = None) -> Any:
-    """Convert ``node``; ``memo`` holds nodes already converted, so an alias is converted once (and a cycle is caught)."""
-    memo = {} if memo is None else memo
-    if isinstance(node, yaml.CollectionNode):
-        done = memo.get(id(node), _MISSING)
-        if done is _IN_PROGRESS:
-            problems.append(
-                Problem(str(path), node.start_mark.line + 1, None, "a YAML alias refers to a node that contains it", "remove the recursive alias")
-            )
-            return None
-        if done is not _MISSING:
-            return done
-        memo[id(node)] = _IN_PROGRESS
-        memo[id(node)] = result = _convert_node(node, path, problems, memo)
-        return result
-    return _convert_node(node, path, problems, memo)
+class _Open:
+    """A mapping or list whose events are still coming."""
+
+    __slots__ = ("value", "line", "column", "anchor", "size", "key", "merges", "muted", "refused")
+
+    def __init__(self, value: LMap | LList, event: yaml.Event, muted: bool, refused: bool):
+        self.value, self.anchor, self.muted, self.refused = value, event.anchor, muted, refused
+        self.line, self.column = event.start_mark.line + 1, event.start_mark.column + 1
+        value.line = self.line
+        self.size = 1  # the values it holds, counted as if every alias were written out
+        self.key: Any = _EXPECT_KEY  # in a mapping: the key of the value to come, _MERGE, or _SKIP
+        self.merges: list[_Item] = []
 
 
-def _convert_node(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any]) -> Any:
-    line = node.start_mark.line + 1
-    if node.tag not in _STANDARD_TAGS:
-        problems.append(
-            Problem(
-                str(path), line, node.start_mark.column + 1,
-                f"YAML tag {node.tag!r} is not allowed: a suite is data and never runs code",
-                "remove the tag",
-            )
-        )
-        return None
-    if isinstance(node, yaml.MappingNode):
-        result = LMap()
-        result.line = line
-        merges = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE_TAG:
-                merges.append(value_node)
-                continue
-            key = _key(key_node, path, problems, memo)
-            if key is None:
-                continue
-            if key in result:
-                problems.append(
-                    Problem(
-                        str(path), key_node.start_mark.line + 1, key_node.start_mark.column + 1,
-                        f"duplicate key {key!r} (first at line {result.key_lines[key]})",
-                        "keep only one of them",
-                    )
-                )
-                continue
-            result.key_lines[key] = key_node.start_mark.line + 1
-            result[key] = _convert(value_node, path, problems, memo)
-            text = _written_text(value_node, result[key])
-            if text is not None:
-                result.texts[key] = text
-        for merge in merges:
-            _merge_into(result, merge, path, problems, memo)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        items = LList(_convert(item, path, problems, memo) for item in node.value)
-        items.line, items.item_lines = line, [item.start_mark.line + 1 for item in node.value]
-        items.item_texts = {index: text for index, (item, value) in enumerate(zip(node.value, items))
-                            if (text := _written_text(item, value)) is not None}
-        return items
-    return _SCALARS.construct_object(node, deep=True)
+#: A mapping's next value is a key; the next value is merged (``<<:``); the next value is dropped (its key was refused).
+_EXPECT_KEY, _MERGE, _SKIP = object(), object(), object()
+_STR_TAG, _NULL_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:null"
 
 
-def _key(node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any]) -> str | None:
-    """A mapping key as written (``no``, ``010`` and ``1:20`` stay text); None after reporting a key that is none."""
-    if not isinstance(node, yaml.ScalarNode):
-        problems.append(Problem(str(path), node.start_mark.line + 1, None, "a key must be a plain scalar"))
-    elif node.tag not in _STANDARD_TAGS:
-        _convert(node, path, problems, memo)  # reports the tag
-    elif not node.value and not node.style:
-        problems.append(Problem(str(path), node.start_mark.line + 1, node.start_mark.column + 1, "a key is empty",
-                                "write the key before the ':'"))
-    else:
-        return node.value
+class _LimitPassed(Exception):
+    """The file passed one of the bounds on reading: ``problem`` says which, and where."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+class _Builder:
+    """Builds :class:`LMap`/:class:`LList` values straight from PyYAML's event stream, in one pass and without
+    PyYAML's node graph (which took most of the time and memory of a large suite), checking the bounds as it goes.
+
+    Each open mapping or list counts the values it holds as if every alias were written out; an alias adds the
+    size its anchor had, so the count grows the way a "billion laughs" file would, and stops at
+    :data:`MAX_ALIAS_VALUES`. Problems inside a value that is dropped (after a refused key, under a refused tag)
+    are not reported, as the value is never read.
+    """
+
+    def __init__(self, path: Path):
+        self.path = str(path)
+        self.problems: list[Problem] = []
+        self.root: Any = None
+        self.open: list[_Open] = []
+        self.anchors: dict[str, _Item | None] = {}  # None: the anchored mapping or list is still open
+        self.anchor_marks: dict[str, yaml.Mark] = {}
+        self.anchor_sizes: dict[str, int] = {}
+        self.aliased = 0
+        self.muted = 0  # open collections whose problems are not reported
+        self.scalars = yaml.constructor.SafeConstructor()
+
+    def build(self, events: Iterable[yaml.Event]) -> Any:
+        """The document's value; raises :class:`_LimitPassed`, or PyYAML's error for what is not YAML."""
+        first_document: yaml.Mark | None = None
+        for event in events:
+            if isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    self._anchor(event)
+                self._add(self._scalar(event), 1, event.anchor)
+            elif isinstance(event, yaml.CollectionStartEvent):
+                self._start(event)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                self._end()
+            elif isinstance(event, yaml.AliasEvent):
+                self._alias(event)
+            elif isinstance(event, yaml.DocumentStartEvent):
+                if first_document is not None:
+                    raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
+                                                      "but found another document", event.start_mark)
+                first_document = event.start_mark
+        return self.root
+
+    def _report(self, problem: Problem) -> None:
+        if not self._quiet():
+            self.problems.append(problem)
+
+    def _quiet(self) -> bool:
+        """Is the value now being read one that is dropped?"""
+        return bool(self.muted) or bool(self.open) and self.open[-1].key is _SKIP
+
+    def _at_key(self) -> bool:
+        """Is the value now being read a mapping's key?"""
+        return bool(self.open) and isinstance(self.open[-1].value, LMap) and self.open[-1].key is _EXPECT_KEY
+
+    def _anchor(self, event: yaml.NodeEvent) -> None:
+        if event.anchor in self.anchor_marks:
+            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", self.anchor_marks[event.anchor],
+                                              "second occurrence", event.start_mark)
+        self.anchor_marks[event.anchor] = event.start_mark
+        self.anchors[event.anchor] = None
+
+    def _scalar(self, event: yaml.ScalarEvent) -> _Item:
+        """The value of a scalar, built exactly as ``yaml.safe_load`` would; None under a tag that is refused."""
+        tag = event.tag
+        if tag is None or tag == "!":
+            # only a plain scalar may read as other than text (``010``, ``no``); a quoted one is text
+            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else _STR_TAG
+        if tag == _STR_TAG:
+            value = event.value
+        elif tag == _NULL_TAG:
+            value = None
+        elif tag in _STANDARD_TAGS:
+            value = self.scalars.construct_document(
+                yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style))
+        else:
+            if tag != _MERGE_TAG or not self._at_key():  # ``<<`` is a merge key, never a value
+                self._report(_tag_problem(self.path, event, tag))
+            value = None
+        return _Item(value, event.start_mark.line + 1, event.start_mark.column + 1, event.value, event.style, tag)
+
+    def _start(self, event: yaml.CollectionStartEvent) -> None:
+        if len(self.open) == MAX_DEPTH:
+            raise _LimitPassed(Problem(self.path, event.start_mark.line + 1, event.start_mark.column + 1,
+                                       f"nested more than {MAX_DEPTH} levels deep",
+                                       "flatten the structure: a suite needs only a few levels"))
+        if event.anchor is not None:
+            self._anchor(event)
+        tag = event.tag
+        refused = tag is not None and tag != "!" and tag not in _STANDARD_TAGS
+        if refused:
+            self._report(_tag_problem(self.path, event, tag))
+        muted = refused or self._at_key() or self._quiet()  # a mapping or list as a key is refused whole
+        self.muted += muted
+        value = LMap() if isinstance(event, yaml.MappingStartEvent) else LList()
+        self.open.append(_Open(value, event, muted, refused))
+
+    def _end(self) -> None:
+        done = self.open[-1]
+        for merge in done.merges:
+            self._merge_into(done.value, merge)
+        self.open.pop()
+        self.muted -= done.muted
+        value = None if done.refused else done.value
+        self._add(_Item(value, done.line, done.column, None, None, None), done.size, done.anchor)
+
+    def _alias(self, event: yaml.AliasEvent) -> None:
+        if event.anchor not in self.anchors:
+            raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+        size = self.anchor_sizes.get(event.anchor, 1)
+        self.aliased += size
+        if self.aliased > MAX_ALIAS_VALUES:
+            raise _LimitPassed(Problem(self.path, event.start_mark.line + 1, event.start_mark.column + 1,
+                                       f"YAML aliases here stand for more than {MAX_ALIAS_VALUES:,} values",
+                                       "write the values out, or use fewer and smaller aliases"))
+        item = self.anchors[event.anchor]
+        if item is None:  # the alias is inside the mapping or list it names
+            mark = self.anchor_marks[event.anchor]
+            self._report(Problem(self.path, mark.line + 1, None, "a YAML alias refers to a node that contains it",
+                                 "remove the recursive alias"))
+            item = _Item(None, mark.line + 1, mark.column + 1, None, None, None)
+        self._add(item, size, None)
+
+    def _add(self, item: _Item, size: int, anchor: str | None) -> None:
+        """Put a finished value into the mapping or list that holds it."""
+        if anchor is not None:
+            self.anchors[anchor], self.anchor_sizes[anchor] = item, size
+        if not self.open:
+            self.root = item.value
+            return
+        holder = self.open[-1]
+        holder.size += size
+        container = holder.value
+        if isinstance(container, LList):
+            container.append(item.value)
+            container.item_lines.append(item.line)
+            if (text := _written_text(item)) is not None:
+                container.item_texts[len(container) - 1] = text
+        elif holder.key is _EXPECT_KEY:
+            holder.key = self._key(container, item)
+        else:
+            if holder.key is _MERGE:
+                holder.merges.append(item)
+            elif holder.key is not _SKIP:
+                container[holder.key] = item.value
+                if (text := _written_text(item)) is not None:
+                    container.texts[holder.key] = text
+            holder.key = _EXPECT_KEY
+
+    def _key(self, mapping: LMap, item: _Item) -> Any:
+        """A mapping key as written (``no``, ``010`` and ``1:20`` stay text), _MERGE, or _SKIP after reporting a key that is none."""
+        if item.tag == _MERGE_TAG:
+            return _MERGE
+        if item.text is None:
+            self._report(Problem(self.path, item.line, None, "a key must be a plain scalar"))
+        elif item.tag not in _STANDARD_TAGS:
+            pass  # the tag is reported
+        elif not item.text and not item.style:
+            self._report(Problem(self.path, item.line, item.column, "a key is empty", "write the key before the ':'"))
+        elif item.text in mapping:
+            self._report(Problem(self.path, item.line, item.column,
+                                 f"duplicate key {item.text!r} (first at line {mapping.key_lines[item.text]})",
+                                 "keep only one of them"))
+        else:
+            mapping.key_lines[item.text] = item.line
+            return item.text
+        return _SKIP
+
+    def _merge_into(self, result: LMap, merge: _Item) -> None:
+        """A ``<<:`` merge key: add the keys of a mapping (or of each in a list) that ``result`` does not set itself.
+
+        As in YAML 1.1, keys written in the mapping win over merged ones, and an
+        earlier merged mapping wins over a later one.
+        """
+        sources = merge.value if isinstance(merge.value, LList) else [merge.value]
+        if not all(isinstance(source, LMap) for source in sources):
+            self._report(Problem(self.path, merge.line, merge.column, "'<<' must merge a mapping or a list of mappings",
+                                 "write '<<: *name' where '&name' marks a mapping"))
+            return
+        for source in sources:
+            for key, value in source.items():
+                if key not in result:
+                    result[key] = value
+                    result.key_lines[key] = source.key_lines.get(key, source.line)
+                    if key in source.texts:
+                        result.texts[key] = source.texts[key]
+
+
+def _written_text(item: _Item) -> str | None:
+    """The text of an unquoted scalar that YAML read as something other than text or null."""
+    if item.text is not None and not item.style and item.value is not None and not isinstance(item.value, str):
+        return item.text
     return None
+
+
+def _tag_problem(path: str, event: yaml.NodeEvent, tag: str) -> Problem:
+    return Problem(path, event.start_mark.line + 1, event.start_mark.column + 1,
+                   f"YAML tag {tag!r} is not allowed: a suite is data and never runs code", "remove the tag")
 
 
 def _char_at(text: str, mark: yaml.Mark) -> str:
@@ -230,90 +382,25 @@ def _syntax_problem(path: Path, text: str, exc: yaml.MarkedYAMLError) -> Problem
     return Problem(str(path), *where, message, "check indentation, quoting and the ':' after each key")
 
 
-def _within_limits(text: str, path: Path, problems: list[Problem]) -> bool:
-    """Is nesting and alias expansion within bounds, whichever PyYAML is installed?
+def _limit_before_parser_error(text: str, path: Path, exc: yaml.MarkedYAMLError) -> Problem | None:
+    """mtcheck's nesting error where libyaml stopped at its own nesting limit first, whichever PyYAML is installed.
 
     libyaml 0.2.6 (bundled in PyYAML 6.0.4's wheels, not in 6.0.3's) refuses nesting deeper
     than its own limit (1000) while it scans ahead, before it hands the parser's 65th level
     over: it may raise first on a file that mtcheck refuses. Then the pure-Python parser,
     which has no such limit, walks the text up to libyaml's error to find where the 65th
-    level opens.
+    level opens. None when libyaml's error stands.
     """
+    if exc.problem_mark is None or _PARSER_NESTING_LIMIT not in str(exc.problem):
+        return None
+    through_error_line = "\n".join(text.split("\n", exc.problem_mark.line + 1)[: exc.problem_mark.line + 1])
     try:
-        return _walk_events(yaml.parse(text, Loader=_SAFE_LOADER), path, problems)
-    except yaml.MarkedYAMLError as exc:
-        if exc.problem_mark is None or _PARSER_NESTING_LIMIT not in str(exc.problem):
-            raise
-        through_error_line = "\n".join(text.split("\n", exc.problem_mark.line + 1)[: exc.problem_mark.line + 1])
-        try:
-            if not _walk_events(yaml.parse(through_error_line, Loader=yaml.SafeLoader), path, problems):
-                return False
-        except yaml.YAMLError:
-            pass  # the cut-off text ends early: libyaml's limit is below mtcheck's, so its error stands
-        raise
-
-
-def _walk_events(events: Iterable[yaml.Event], path: Path, problems: list[Problem]) -> bool:
-    """Walk the event stream (no node graph, no recursion): is nesting and alias expansion within bounds?
-
-    Each open mapping or list counts the values it holds as if every alias were
-    written out; an alias adds the size its anchor had, so the count grows the
-    way a "billion laughs" file would, and stops at :data:`MAX_ALIAS_VALUES`.
-    """
-    open_sizes: list[list] = []  # [values so far, anchor] per open collection
-    anchor_sizes: dict[str, int] = {}
-    aliased = 0
-    for event in events:
-        if isinstance(event, yaml.CollectionStartEvent):
-            if len(open_sizes) == MAX_DEPTH:
-                problems.append(Problem(
-                    str(path), event.start_mark.line + 1, event.start_mark.column + 1,
-                    f"nested more than {MAX_DEPTH} levels deep", "flatten the structure: a suite needs only a few levels"))
-                return False
-            open_sizes.append([1, event.anchor])
-            continue
-        if isinstance(event, yaml.CollectionEndEvent):
-            size, anchor = open_sizes.pop()
-        elif isinstance(event, yaml.AliasEvent):
-            size, anchor = anchor_sizes.get(event.anchor, 1), None
-            aliased += size
-            if aliased > MAX_ALIAS_VALUES:
-                problems.append(Problem(
-                    str(path), event.start_mark.line + 1, event.start_mark.column + 1,
-                    f"YAML aliases here stand for more than {MAX_ALIAS_VALUES:,} values",
-                    "write the values out, or use fewer and smaller aliases"))
-                return False
-        elif isinstance(event, yaml.ScalarEvent):
-            size, anchor = 1, event.anchor
-        else:
-            continue
-        if anchor:
-            anchor_sizes[anchor] = size
-        if open_sizes:
-            open_sizes[-1][0] += size
-    return True
-
-
-def _merge_into(result: LMap, node: yaml.Node, path: Path, problems: list[Problem], memo: dict[int, Any]) -> None:
-    """A ``<<:`` merge key: add the keys of a mapping (or of each in a list) that ``result`` does not set itself.
-
-    As in YAML 1.1, keys written in the mapping win over merged ones, and an
-    earlier merged mapping wins over a later one.
-    """
-    value = _convert(node, path, problems, memo)
-    sources = value if isinstance(value, LList) else [value]
-    if not all(isinstance(source, LMap) for source in sources):
-        problems.append(Problem(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
-                                "'<<' must merge a mapping or a list of mappings",
-                                "write '<<: *name' where '&name' marks a mapping"))
-        return
-    for source in sources:
-        for key, item in source.items():
-            if key not in result:
-                result[key] = item
-                result.key_lines[key] = source.key_lines.get(key, source.line)
-                if key in source.texts:
-                    result.texts[key] = source.texts[key]
+        _Builder(path).build(yaml.parse(through_error_line, Loader=yaml.SafeLoader))
+    except _LimitPassed as passed:
+        return passed.problem
+    except yaml.YAMLError:
+        pass  # the cut-off text ends early: libyaml's limit is below mtcheck's, so its error stands
+    return None
 
 
 def load_yaml(path: Path, problems: list[Problem]) -> Any:
@@ -334,16 +421,17 @@ def load_yaml(path: Path, problems: list[Problem]) -> Any:
     text = _decode(path, data, problems)
     if text is None:
         return None
+    builder = _Builder(path)
     try:
-        if not _within_limits(text, path, problems):
-            return None
-        node = yaml.compose(text, Loader=_SAFE_LOADER)
+        doc = builder.build(yaml.parse(text, Loader=_SAFE_LOADER))
+    except _LimitPassed as passed:
+        problems.append(passed.problem)
+        return None
     except yaml.MarkedYAMLError as exc:
-        problems.append(_syntax_problem(path, text, exc))
+        problems.append(_limit_before_parser_error(text, path, exc) or _syntax_problem(path, text, exc))
         return None
     except yaml.YAMLError as exc:
         problems.append(Problem(str(path), None, None, f"invalid YAML: {exc}"))
         return None
-    if node is None:
-        return None
-    return _convert(node, path, problems)
+    problems.extend(builder.problems)
+    return doc

@@ -1,0 +1,99 @@
+"""Bench: what ``mtcheck run`` costs beyond the work it does. Generated lexical suites (BLEU and chrF checks on
+recorded hypotheses) of 5,000, 20,000 and 100,000 cases go through ``mtcheck run SUITE --no-cache`` and through a
+plain Python loop that reads the same pairs from a tab-separated file (the cheapest reading, so the strictest
+yardstick), computes the same sentence scores with sacrebleu and compares them with the same thresholds,
+each a fresh process, in turn (run, loop, run, loop, ...) so that the machine's drift falls on both alike.
+Prints the median wall time and peak resident memory of each, and the ratios run / loop
+(targets: time within 1.2x at every size, memory within 2x at 100,000 cases).
+
+    python bench/bench_run_cost.py [--cases 5000 20000 100000] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from _common import WORDS, corrupt, print_aligned, scratch, word_salad
+
+BLEU_MIN, CHRF_MIN = 5, 30
+TIME_TARGET, MEMORY_TARGET = 1.2, 2.0
+
+#: The loop a user would write without mtcheck: read each pair, score it, count the failures.
+PLAIN_LOOP = f"""
+import sys
+from sacrebleu.metrics import BLEU, CHRF
+
+bleu, chrf = BLEU(effective_order=True), CHRF()
+cases = failed = 0
+with open(sys.argv[1], encoding="utf-8") as pairs:
+    for line in pairs:
+        hyp, ref = line.rstrip("\\n").split("\\t")
+        cases += 1
+        failed += bleu.sentence_score(hyp, [ref]).score < {BLEU_MIN} or chrf.sentence_score(hyp, [ref]).score < {CHRF_MIN}
+print(f"{{cases}} cases, {{failed}} failed")
+"""
+
+
+def write_suite(path: Path, pairs: Path, count: int) -> None:
+    """``count`` cases with a reference and a recorded hypothesis one or two words away from it;
+    the same pairs, hypothesis tab reference, in ``pairs``."""
+    rng = random.Random(7)
+    rows = []
+    lines = ["name: cost", "source_lang: xx", "target_lang: en", "defaults:",
+             f"  checks: [{{metric: bleu, min: {BLEU_MIN}}}, {{metric: chrf, min: {CHRF_MIN}}}]", "cases:"]
+    for index in range(count):
+        ref = word_salad(rng)
+        hyp = corrupt(ref, rng, edits=rng.randint(1, 2))
+        lines.append(f"  - {{id: c{index}, src: s{index}, ref: '{ref}', hyp: '{hyp}', tags: [t{index % 7}]}}")
+        rows.append(f"{hyp}\t{ref}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pairs.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def measure(argv: list[str], cwd: Path) -> tuple[float, float]:
+    """(wall seconds, peak RSS in MiB) of one child process; stops the bench if it ends by a signal or with status 2."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    error = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):  # 1: some cases fail their thresholds, as the suite means them to
+        raise SystemExit(f"{' '.join(argv)} exited {code}:\n{error[-3000:]}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, nargs="+", default=[5_000, 20_000, 100_000])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with scratch() as folder:
+        (folder / "loop.py").write_text(PLAIN_LOOP, encoding="utf-8")
+        for count in args.cases:
+            suite = folder / f"cost{count}.mt.yaml"
+            write_suite(suite, folder / f"cost{count}.tsv", count)
+            sides = {"mtcheck run": [sys.executable, "-m", "mtcheck.cli", "run", suite.name, "--no-cache"],
+                     "plain loop": [sys.executable, "loop.py", f"cost{count}.tsv"]}
+            figures: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+            for _ in range(args.repeat):
+                for name, argv in sides.items():
+                    figures[name].append(measure(argv, folder))
+            wall = {name: statistics.median(w for w, _ in runs) for name, runs in figures.items()}
+            peak = {name: statistics.median(m for _, m in runs) for name, runs in figures.items()}
+            ratios = [run[0] / loop[0] for run, loop in zip(figures["mtcheck run"], figures["plain loop"])]
+            print(f"{count:,} cases, median of {args.repeat} paired runs:")
+            print_aligned([*((f"{name}:", f"{wall[name]:7.2f} s  peak {peak[name]:6.0f} MiB") for name in sides),
+                           ("run / loop:", f"time {statistics.median(ratios):.2f}x (target {TIME_TARGET}x), "
+                                           f"memory {peak['mtcheck run'] / peak['plain loop']:.2f}x "
+                                           f"(target {MEMORY_TARGET}x at 100,000)")], indent="  ")
+
+
+if __name__ == "__main__":
+    main()
