@@ -4,25 +4,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck import api
-from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITE_WORDING, SUITES_HELP,
-                                     add_cache_options, add_metric_options, cache_of)
-from mtcheck.history.commands import Recorder, add_run_argument as add_history_argument
-from mtcheck.language_mismatch import run_warnings
-from mtcheck.numeric_options import positive_int, seconds
-from mtcheck.options import metric_overrides
-from mtcheck.outcome import Outcome
-from mtcheck.report.commands import fail_on_argument
-from mtcheck.report.fit import fold, terminal_width
-from mtcheck.report.summary import Summary, record_of
-from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
-from mtcheck.results import CaseResult
-from mtcheck.runner import RunOptions
-from mtcheck.safetext import visible
-from mtcheck.shard import Shard
-from mtcheck.systems import check_system
+from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
+from mtcheck.history.commands import add_run_argument as add_history_argument
+from mtcheck.settings import FAIL_ON, SUITE_RUN, add_options
+
+if TYPE_CHECKING:
+    from mtcheck.results import CaseResult
 
 #: Cases named in one line of an error shared by many cases.
 ERROR_CASES_SHOWN = 3
@@ -30,6 +19,8 @@ ERROR_CASES_SHOWN = 3
 
 def error_lines(results: Sequence[CaseResult]) -> list[str]:
     """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
+    from mtcheck.report.text import where
+
     cases: dict[str, list[str]] = {}
     for result in results:
         for cause in result.errors():
@@ -46,6 +37,7 @@ def error_lines(results: Sequence[CaseResult]) -> list[str]:
 
 def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequence[CaseResult]) -> str | None:
     """Why a run checked nothing (no suite found, or every case skipped), or ``None`` when it checked something."""
+    from mtcheck.outcome import Outcome
     from mtcheck.suite import SUITE_SUFFIXES
 
     if not suites:
@@ -60,6 +52,20 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.advice import SUITE_WORDING
+    from mtcheck.history.commands import Recorder
+    from mtcheck.language_mismatch import run_warnings
+    from mtcheck.options import metric_overrides
+    from mtcheck.outcome import Outcome
+    from mtcheck.report.fit import fold, terminal_width
+    from mtcheck.report.summary import Summary, record_of
+    from mtcheck.report.text import fail_on_note, fail_on_summary, render_case
+    from mtcheck.runner import RunOptions
+    from mtcheck.safetext import visible
+    from mtcheck.shard import Shard
+    from mtcheck.systems import check_system
+
     shard = Shard.parse(args.shard) if args.shard else None
     suites = api.load_suites(args.suites)
     options = RunOptions(
@@ -129,18 +135,15 @@ def add_parser(commands: Any) -> None:
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
-    add_metric_options(run)
-    run.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
-    run.add_argument("--batch-size", type=positive_int, default=256)
+    add_options(run, SUITE_RUN)
     run.add_argument("--shard", metavar="K/N", default=None,
                      help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
                           "combine their --report-json files with 'mtcheck report merge'")
-    fail_on_argument(run)
+    FAIL_ON.add_to(run)
     run.add_argument("-v", "--verbose", action="store_true",
                      help="also print per-tag tables and per-metric means over correct outputs")
     run.add_argument("--json", action="store_true",
                      help="print the JSON report (the --report-json file's content) instead of the summary")
-    add_cache_options(run)
     run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
     run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
     run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")

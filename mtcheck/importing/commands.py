@@ -4,16 +4,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.errors import MtcheckError
-from mtcheck.files import check_writable, write_atomic
-from mtcheck.importing.fields import parse_columns
-from mtcheck.importing.rows import READERS, InputError, Table, read_parallel, read_table
-from mtcheck.importing.suite import DEFAULT_CHECKS, Header, import_table, parse_check
-from mtcheck.language_codes import option_lang
-from mtcheck.suite.loader import SUITE_SUFFIXES, SYSTEM_NAME
-from mtcheck.suite.separators import dump_yaml
+from mtcheck.importing.rows import READERS
+
+if TYPE_CHECKING:
+    from mtcheck.importing.rows import Table
+
+#: The checks of an import that names none: chrF needs no tokenizer or model and works for every
+#: language; 50 lets a paraphrase through but not a wrong or missing half of the sentence.
+DEFAULT_CHECKS = ("chrf>=50",)
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: Problems printed before the rest are only counted: a wrong mapping fails every row alike.
@@ -25,6 +26,9 @@ def _count(n: int, word: str) -> str:
 
 
 def _out_path(args: argparse.Namespace) -> Path:
+    from mtcheck.files import check_writable
+    from mtcheck.suite.loader import SUITE_SUFFIXES
+
     out = Path(args.out)
     if not out.name.endswith(SUITE_SUFFIXES):
         raise MtcheckError(f"--out {args.out}: a suite file's name ends in .mt.yaml, so pytest and mtcheck find it "
@@ -36,6 +40,8 @@ def _out_path(args: argparse.Namespace) -> Path:
 
 
 def _parallel_files(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+    from mtcheck.suite.loader import SYSTEM_NAME
+
     """The field, column and path of each parallel text file; the columns are src, ref, ref2, ..., hyp.NAME, good, bad."""
     files = [("src", "src", args.src)] + [("ref", "ref" if i == 0 else f"ref{i + 1}", path) for i, path in enumerate(args.ref)]
     for spec in args.hyp:
@@ -56,6 +62,9 @@ def _parallel_files(args: argparse.Namespace) -> list[tuple[str, str, str]]:
 
 
 def _table(args: argparse.Namespace) -> tuple[Table, dict[str, list[str]], list[str]]:
+    from mtcheck.importing.fields import parse_columns
+    from mtcheck.importing.rows import read_parallel, read_table
+
     """The input rows, the columns named for each field, and the input files."""
     if args.table and args.src:
         raise MtcheckError("give a table file or parallel files (--src, --ref), not both")
@@ -80,6 +89,12 @@ def _table(args: argparse.Namespace) -> tuple[Table, dict[str, list[str]], list[
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from mtcheck.files import write_atomic
+    from mtcheck.importing.rows import InputError
+    from mtcheck.importing.suite import Header, import_table, parse_check
+    from mtcheck.language_codes import option_lang
+    from mtcheck.suite.separators import dump_yaml
+
     out = _out_path(args)
     name = args.name if args.name is not None else out.name.split(".")[0] or "imported"
     if not name.strip():
