@@ -115,7 +115,20 @@ def test_building_the_parser_imports_no_heavy_library() -> None:
     assert shown.stdout.strip() == "[]"
 
 
-def test_the_fail_on_choices_are_the_suite_severities() -> None:
+def test_the_names_written_out_for_the_parser_are_the_ones_the_code_uses() -> None:
+    from mtcheck.importing.commands import FORMATS
+    from mtcheck.importing.rows import READERS
     from mtcheck.suite.model import SEVERITIES
 
     assert settings.SEVERITIES == SEVERITIES
+    assert FORMATS == tuple(sorted(READERS))
+
+
+def test_score_passes_bertscore_model_to_the_metric(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mtcheck.cli import main
+
+    missing = tmp_path / "no-such-model"
+    code = main(["score", "--metric", "bertscore", "--lang", "de", "--hyp", "a", "--ref", "b",
+                 "--bertscore-model", str(missing)])
+    assert code == 2
+    assert f"model path '{missing}' does not exist" in capsys.readouterr().err

@@ -6,13 +6,13 @@ import json
 from typing import Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITES_HELP, cache_of
-from mtcheck.errors import MetricError, MtcheckError
 from mtcheck.numeric_options import fraction, non_negative_int
 from mtcheck.settings import METRIC_SETTINGS, SCORE_CACHE, add_options
 
 
 def _sam_penalties(text: str) -> tuple[str, ...]:
     """``aligned,paper`` -> ``("aligned", "paper")``; a usage error names an unknown penalty."""
+    from mtcheck.errors import MetricError, MtcheckError
     from mtcheck.sentiment.polarity import check_penalty
 
     names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))

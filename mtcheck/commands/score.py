@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_OK
-from mtcheck.errors import MtcheckError
 from mtcheck.presets import PRESETS
 from mtcheck.settings import BERTSCORE_MODEL, Option, add_options
 
@@ -40,6 +39,8 @@ def score_wording() -> Wording:
 def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
     """One pair from --hyp and --ref (no --ref for a reference-free metric), or a file of pairs from --input:
     never both, never neither."""
+    from mtcheck.errors import MtcheckError
+
     if args.input is None and (args.hyp is None or (refs_required and not args.ref)):
         raise MtcheckError("score needs --hyp and --ref, or --input FILE (a JSON Lines file of pairs; - reads stdin)")
     if args.input is not None and (args.hyp is not None or args.ref or args.src is not None):
@@ -48,6 +49,7 @@ def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
 
 def _score_preset(args: argparse.Namespace) -> int:
     from mtcheck import api
+    from mtcheck.errors import MtcheckError
     from mtcheck.pairs import read_pairs
     from mtcheck.score_output import json_lines, puzzle_record, puzzle_text
 
@@ -70,7 +72,7 @@ def _score_preset(args: argparse.Namespace) -> int:
 
 def cmd_score(args: argparse.Namespace) -> int:
     from mtcheck import api
-    from mtcheck.errors import MetricError
+    from mtcheck.errors import MetricError, MtcheckError
     from mtcheck.language_codes import option_lang
     from mtcheck.metrics import reads_references
     from mtcheck.options import parse_params

@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from mtcheck.errors import MtcheckError
 
 EXIT_OK = 0
 #: Runs the tables show without ``--last``.
@@ -49,6 +48,7 @@ def _positive(text: str) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from mtcheck.errors import MtcheckError
     from mtcheck.files import check_writable, write_atomic
     from mtcheck.history.render import render_html, render_markdown, render_text
     from mtcheck.history.store import open_store

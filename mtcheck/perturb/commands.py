@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITES_HELP
-from mtcheck.errors import MtcheckError
 from mtcheck.numeric_options import positive_int
 from mtcheck.settings import METRIC_SETTINGS, add_options
 
@@ -17,6 +16,7 @@ def _kind_names(text: str) -> list[str]:
     """The ``--kinds`` list, checked: an unknown kind is a one-line error naming the closest one."""
     from hypothesis.errors import InvalidArgument
 
+    from mtcheck.errors import MtcheckError
     from mtcheck.perturb.kinds import resolve_kinds
 
     names = text.split(",")

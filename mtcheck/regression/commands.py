@@ -7,7 +7,6 @@ from argparse import ArgumentTypeError
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
-from mtcheck.errors import MtcheckError
 from mtcheck.numeric_options import non_negative_number
 from mtcheck.settings import BASELINE_GATE, STATISTICS, SUITE_RUN, add_options
 
@@ -55,6 +54,8 @@ def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
     """:func:`_measure`, refusing a run that measured nothing, or not every value (a baseline would lose them)."""
+    from mtcheck.errors import MtcheckError
+
     entries, runner, known, errors = _measure(args)
     if errors:
         more = f" (and {len(errors) - 1} more case(s))" if len(errors) > 1 else ""
@@ -104,6 +105,8 @@ def baseline_check(args: argparse.Namespace) -> int:
 
 def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
     """``--epsilon 0.5`` (every metric) and ``--epsilon bleu=1`` (one check key) items."""
+    from mtcheck.errors import MtcheckError
+
     per_key: dict[str, float] = {}
     default = 0.0
     for item in items:
