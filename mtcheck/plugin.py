@@ -21,6 +21,7 @@ from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
 from mtcheck.settings import FAIL_ON, SUITE_RUN, add_pytest_options
+from mtcheck.settings import SHARD as SHARD_OPTION  # not the stash key of mtcheck.session
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
 if TYPE_CHECKING:
@@ -45,9 +46,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_pytest_options(group, SUITE_RUN)
     FAIL_ON.add_to_pytest(group)
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
-    group.addoption("--mt-shard", metavar="K/N", default=None,
-                    help="run only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
-                         "combine their --mt-report-json files with 'mtcheck report merge'")
+    SHARD_OPTION.add_to_pytest(group)
     add_perturb_options(group)
     add_report_options(group)
     add_regression_options(group)

@@ -131,6 +131,23 @@ FAIL_ON = Option("fail_on", "--fail-on",
                  "miss it: minor, major or critical (default: reported, not failed)",
                  choices=SEVERITIES, metavar="SEVERITY")
 
+SHARD = Option("shard", "--shard",
+               "run only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); combine their JSON "
+               "reports with 'mtcheck report merge'", metavar="K/N")
+REPORT_JSON = Option("report_json", "--report-json", "write every case and the summary as JSON", metavar="PATH")
+REPORT_MD = Option("report_md", "--report-md",
+                   "write a Markdown summary (pass rates, regressions, worst cases) for a PR comment or CI summary",
+                   metavar="PATH")
+REPORT_HTML = Option("report_html", "--report-html",
+                     "write a self-contained HTML report (pass rates, score histograms, meta-evaluation, failures)",
+                     metavar="PATH")
+HISTORY = Option("history", "--history",
+                 "append this run (commit, time, systems, per-suite/tag/metric aggregates, case outcomes) to a history: "
+                 "an SQLite file or a postgresql:// URL; 'mtcheck history' shows it (docs/history.md)",
+                 metavar="FILE_OR_URL")
+
+#: The report files of a run.
+REPORTS = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 #: The metric settings of every command that scores suites.
 METRIC_SETTINGS = (PARAM, SAM_LEXICON, BERTSCORE_MODEL)
 #: The on-disk score cache of slow metrics.

@@ -16,14 +16,14 @@ from mtcheck import plugin, settings
 from mtcheck.advice import PYTEST_WORDING, SUITE_WORDING
 from mtcheck.cli import build_parser
 from mtcheck.commands import score
-from mtcheck.settings import (BASELINE_GATE, BERTSCORE_MODEL, METRIC_SETTINGS, SCORE_CACHE, STATISTICS, SUITE_RUN,
-                              Option)
+from mtcheck.settings import (BASELINE_GATE, BERTSCORE_MODEL, FAIL_ON, HISTORY, METRIC_SETTINGS, REPORTS, SCORE_CACHE,
+                              SHARD, STATISTICS, SUITE_RUN, Option)
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mtcheck"
 
 #: The sub-commands and the groups of shared options that apply to each.
 APPLIES = {
-    "run": SUITE_RUN,
+    "run": (*SUITE_RUN, SHARD, FAIL_ON, *REPORTS, HISTORY),
     "baseline save": SUITE_RUN,
     "baseline check": (*SUITE_RUN, *BASELINE_GATE, *STATISTICS),
     "baseline update": SUITE_RUN,
@@ -31,7 +31,7 @@ APPLIES = {
     "validate": METRIC_SETTINGS,
     "blind-spots": METRIC_SETTINGS,
     "meta-eval": (*METRIC_SETTINGS, *SCORE_CACHE),
-    "report merge": (*METRIC_SETTINGS, *SCORE_CACHE, *BASELINE_GATE, *STATISTICS),
+    "report merge": (*METRIC_SETTINGS, *SCORE_CACHE, *BASELINE_GATE, *STATISTICS, FAIL_ON),
     "score": (BERTSCORE_MODEL, score.PARAM, score.SAM_LEXICON, score.LANG, score.SRC_LANG, score.SRC),
 }
 
@@ -80,7 +80,8 @@ def test_shared_options_exist_on_every_command_they_apply_to_alike(command: str)
             option.key, _default(option), option.help, option.type, option.choices), (command, option.flag)
 
 
-@pytest.mark.parametrize("option", [*SUITE_RUN, *BASELINE_GATE, *STATISTICS], ids=lambda o: o.flag)
+@pytest.mark.parametrize("option", [*SUITE_RUN, *BASELINE_GATE, *STATISTICS, SHARD, FAIL_ON, *REPORTS, HISTORY],
+                         ids=lambda o: o.flag)
 def test_shared_options_are_the_same_under_pytest(option: Option) -> None:
     attrs = _pytest_options()[option.mt_flag]
     assert (attrs.get("default", False), attrs["help"], attrs.get("type")) == (_default(option), option.help, option.type)

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
-from mtcheck.history.commands import add_run_argument as add_history_argument
-from mtcheck.settings import FAIL_ON, SUITE_RUN, add_options
+from mtcheck.settings import FAIL_ON, HISTORY, REPORTS, SHARD, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
     from mtcheck.results import CaseResult
@@ -136,16 +135,11 @@ def add_parser(commands: Any) -> None:
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
     add_options(run, SUITE_RUN)
-    run.add_argument("--shard", metavar="K/N", default=None,
-                     help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
-                          "combine their --report-json files with 'mtcheck report merge'")
+    SHARD.add_to(run)
     FAIL_ON.add_to(run)
     run.add_argument("-v", "--verbose", action="store_true",
                      help="also print per-tag tables and per-metric means over correct outputs")
     run.add_argument("--json", action="store_true",
                      help="print the JSON report (the --report-json file's content) instead of the summary")
-    run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
-    run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
-    run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
-    add_history_argument(run)
+    add_options(run, (*REPORTS, HISTORY))
     run.set_defaults(func=cmd_run)

@@ -86,9 +86,3 @@ def add_parser(commands: Any) -> None:
                          help="write a self-contained page with trends per suite, tag and metric mean")
     history.set_defaults(func=cmd_history)
 
-
-def add_run_argument(parser: argparse.ArgumentParser) -> None:
-    """``mtcheck run --history``."""
-    parser.add_argument("--history", metavar="FILE_OR_URL", default=None,
-                        help="append this run (commit, time, systems, per-suite/tag/metric aggregates, case outcomes) "
-                             "to a history: an SQLite file or a postgresql:// URL (docs/history.md)")
