@@ -4,14 +4,16 @@ Metrics raise ``MetricError(message, setting=Setting(metric, key, value))`` and 
 spell a command-line option; ``str(error)`` words the fix for the Python API. Each
 other front end (the pytest plugin, ``mtcheck run``, ``mtcheck score``, suites run
 from Python) owns a :class:`Wording` saying which of *its* options sets that key,
-so one error names the right option for the command being used.
+so one error names the right option for the command being used. :func:`wording` derives it from the
+options of :mod:`mtcheck.settings`, so the phrase and the option never drift apart.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mtcheck.errors import MetricError, MtcheckError, Setting
+from mtcheck.settings import METRIC_SETTINGS, PARAM, Option
 
 
 @dataclass(frozen=True)
@@ -59,5 +61,24 @@ def named(metric: str, text: str) -> str:
     return text if text.startswith(f"{metric}:") else f"{metric}: {text}"
 
 
+#: The fix of a wrong language: the suite says which it is, whatever the front end.
+LANG_IN_SUITE = {"lang": "set target_lang in the suite"}
 #: Suites run from Python (``api.run_suites``) without a command-line front end.
-SUITE = Wording(param=None, options={"lang": "set target_lang in the suite"}, suite=True)
+SUITE = Wording(param=None, options=LANG_IN_SUITE, suite=True)
+
+
+def wording(param: Option, options: Iterable[Option], *, pytest: bool = False, suite: bool = True,
+            extra: Mapping[str, str] = LANG_IN_SUITE) -> Wording:
+    """How a front end's metric errors name its options: ``param`` spells any setting, each of ``options``
+    that ``sets`` one spells that one, and ``extra`` adds fixes that no option gives."""
+    def phrase(option: Option) -> str:
+        return option.fix.replace("{flag}", option.mt_flag if pytest else option.flag)
+
+    spelled = {option.sets: phrase(option) for option in options if option.sets}
+    return Wording(param=phrase(param), options={**spelled, **extra}, suite=suite)
+
+
+#: How the suite commands (run, validate, meta-eval, blind-spots, baseline, compare) name their options in an error.
+SUITE_WORDING = wording(PARAM, METRIC_SETTINGS)
+#: The same under pytest (``--mt-param`` ...).
+PYTEST_WORDING = wording(PARAM, METRIC_SETTINGS, pytest=True)

@@ -13,14 +13,11 @@ from mtcheck import __version__
 from mtcheck.annotate import commands as annotate_commands
 from mtcheck.commands import agreement, meta_eval, run, score, validate
 from mtcheck.commands.common import EXIT_USAGE
-from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.history import commands as history_commands
 from mtcheck.importing import commands as import_commands
 from mtcheck.perturb import commands as perturb_commands
 from mtcheck.regression import commands as regression_commands
-from mtcheck.redact import redact
 from mtcheck.report import commands as report_commands
-from mtcheck.safetext import visible
 
 #: The modules that add the sub-commands (``add_parser(commands)``), in the order ``mtcheck --help`` lists them.
 COMMANDS = (
@@ -50,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     args.command_line = ["mtcheck", *(sys.argv[1:] if argv is None else argv)]  # the reports' header shows it
+    from mtcheck.errors import MtcheckError, SuiteError
+    from mtcheck.redact import redact
+    from mtcheck.safetext import visible
+
     try:
         return args.func(args)
     except SuiteError as exc:

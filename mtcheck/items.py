@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from mtcheck.advice import Wording
+from mtcheck.advice import PYTEST_WORDING
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.outcome import Outcome
@@ -32,13 +32,6 @@ from mtcheck.suite.recorded import missing_recording
 from mtcheck.systems import check_system
 from mtcheck.targets import Target, recorded_names, targets_for
 
-# How metric errors name this plugin's options (see mtcheck.advice); keep in step with mtcheck.plugin's options.
-WORDING = Wording(
-    param="pass --mt-param {metric}.{key}={value}",
-    options={"model": "pass --mt-bertscore-model {value}", "lexicon": "pass --mt-sam-lexicon {value}",
-             "lang": "set target_lang in the suite"},
-    suite=True,
-)
 
 
 def _system_spec(config: pytest.Config) -> str | None:
@@ -68,7 +61,7 @@ def start_run(config: pytest.Config) -> None:
         timeout=config.getoption("mt_timeout"),
         overrides=overrides,
         batch_size=config.getoption("mt_batch_size"),
-        wording=WORDING,
+        wording=PYTEST_WORDING,
         cache=cache,
     )
     config.stash[RUNNER] = Runner(options)

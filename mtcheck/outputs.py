@@ -5,6 +5,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from mtcheck.errors import MtcheckError
+from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.systems import System, make_system
 from mtcheck.targets import Target
 
@@ -12,7 +13,7 @@ from mtcheck.targets import Target
 class OutputSource:
     """Runs live systems at most once per case per process, in batches; recorded outputs cost nothing."""
 
-    def __init__(self, *, timeout: float = 300.0):
+    def __init__(self, *, timeout: float = DEFAULT_TIMEOUT):
         self.timeout = timeout
         self._systems: dict[str, System] = {}
         self._memo: dict[tuple[str, str, str], str] = {}

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from mtcheck.history.options import add_options as add_history_options
-from mtcheck.numeric_options import positive_int, seconds
 from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
+from mtcheck.settings import FAIL_ON, SUITE_RUN, add_pytest_options
+from mtcheck.settings import SHARD as SHARD_OPTION  # not the stash key of mtcheck.session
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
 
 if TYPE_CHECKING:
@@ -42,29 +43,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "libretranslate:URL (default: each suite's 'system:' or all recorded hypotheses)")
     group.addoption("--mt-outputs", metavar="PATH", default=None,
                     help="shorthand for --mt-system file:PATH (one line per case, or JSONL keyed by id)")
-    group.addoption("--mt-param", metavar="METRIC.KEY=VALUE", action="append", default=[],
-                    help="override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)")
-    group.addoption("--mt-sam-lexicon", metavar="PATH", default=None,
-                    help="sentiment lexicon for every sam: check (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)")
-    group.addoption("--mt-bertscore-model", metavar="NAME_OR_PATH", default=None,
-                    help="model for every bertscore check: a Hugging Face name (needs the hub) or a local folder")
-    group.addoption("--mt-timeout", metavar="SECONDS", type=seconds, default=300.0,
-                    help="time limit for one batch of a live system (default: 300)")
-    group.addoption("--mt-batch-size", metavar="N", type=positive_int, default=256,
-                    help="cases translated and scored together (default: 256)")
-    group.addoption("--mt-no-cache", action="store_true",
-                    help="do not read or write the on-disk score cache of slow metrics (BERTScore, METEOR, SAM, ...)")
-    group.addoption("--mt-clear-cache", action="store_true", help="empty the score cache before the run")
-    group.addoption("--mt-cache-dir", metavar="DIR", default=None,
-                    help="score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)")
-    # the choices are mtcheck.suite.model.SEVERITIES, written out so that the light half imports no suite model
-    group.addoption("--mt-fail-on", metavar="SEVERITY", choices=("minor", "major", "critical"), default=None,
-                    help="also fail a known blind spot (expect: fail with blind_spot:) of this severity or worse "
-                         "when its checks miss it: minor, major or critical (default: reported, not failed)")
+    add_pytest_options(group, SUITE_RUN)
+    FAIL_ON.add_to_pytest(group)
     group.addoption("--mt-no-summary", action="store_true", help="do not print the per-suite and per-tag summary")
-    group.addoption("--mt-shard", metavar="K/N", default=None,
-                    help="run only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
-                         "combine their --mt-report-json files with 'mtcheck report merge'")
+    SHARD_OPTION.add_to_pytest(group)
     add_perturb_options(group)
     add_report_options(group)
     add_regression_options(group)

@@ -15,6 +15,7 @@ from mtcheck.errors import MtcheckError, SystemFailure
 from mtcheck.evaluate import Evaluator
 from mtcheck.outputs import OutputSource
 from mtcheck.results import CaseResult
+from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.targets import Target
 
 
@@ -23,7 +24,7 @@ class RunOptions:
     """Settings of a run. ``system`` of ``None`` means each suite's own ``system:`` or its recorded outputs."""
 
     system: str | None = None
-    timeout: float = 300.0
+    timeout: float = DEFAULT_TIMEOUT
     overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     batch_size: int = 256
     cache: ScoreCache | None = None

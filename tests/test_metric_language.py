@@ -122,11 +122,11 @@ def test_score_sam_on_german_names_the_score_lexicon_option(tmp_path: Path, caps
     assert payload["details"]["p"] == pytest.approx(0.65)
 
 
-def test_score_bertscore_on_german_names_the_score_param(capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_bertscore_on_german_names_the_model_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(["score", "--metric", "bertscore", "--lang", "de", "--hyp", "a", "--ref", "b"], capsys)
     assert code == 2
     assert err == ("mtcheck: error: bertscore: no offline model is known for target language 'de', only an English "
-                   "one; give a model for 'de' (fix: pass --param model=NAME_OR_PATH)\n")
+                   "one; give a model for 'de' (fix: pass --bertscore-model NAME_OR_PATH)\n")
 
 
 def test_score_sam_in_english(capsys: pytest.CaptureFixture[str]) -> None:

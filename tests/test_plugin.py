@@ -745,7 +745,7 @@ def pytest_unconfigure(config):
 LIGHT_HALF = {"mtcheck", "mtcheck.plugin", "mtcheck.suite", "mtcheck.perturb", "mtcheck.perturb.options",
               "mtcheck.regression", "mtcheck.regression.options", "mtcheck.report", "mtcheck.report.options",
               "mtcheck.history", "mtcheck.history.options", "mtcheck.session", "mtcheck.sinks", "mtcheck.outcome",
-              "mtcheck.numeric_options"}
+              "mtcheck.numeric_options", "mtcheck.settings"}
 HEAVY = ("yaml", "sacrebleu", "numpy", "torch", "nltk", "scipy", "ssl", "http", "mtcheck.metrics", "mtcheck.items",
          "mtcheck.suite.loader", "mtcheck.runner", "mtcheck.systems", "mtcheck.cache", "mtcheck.report.summary")
 

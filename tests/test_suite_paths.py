@@ -9,7 +9,7 @@ import pytest
 
 from mtcheck.errors import MetricError, Problem, SuiteError, SystemFailure
 from mtcheck.evaluate import Evaluator
-from mtcheck.items import WORDING
+from mtcheck.advice import PYTEST_WORDING as WORDING
 from mtcheck.suite.loader import check_suite, load_suite
 from mtcheck.suite.model import Check
 from mtcheck.systems import check_system, make_system

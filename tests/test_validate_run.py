@@ -20,7 +20,7 @@ import pytest
 
 from mtcheck import api
 from mtcheck.cli import main
-from mtcheck.commands.common import SUITE_WORDING
+from mtcheck.advice import SUITE_WORDING
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SUITE = """\

@@ -5,12 +5,11 @@ import argparse
 import json
 from typing import Any
 
-from mtcheck import api
 from mtcheck.commands.common import EXIT_OK, SUITES_HELP
 
 
 def cmd_agreement(args: argparse.Namespace) -> int:
-    from mtcheck import agreement
+    from mtcheck import agreement, api
 
     rows = [row for suite in api.load_suites(args.suites) for row in agreement.suite_agreement(suite)]
     if args.json:

@@ -5,16 +5,14 @@ import argparse
 import json
 from typing import Any
 
-from mtcheck import api
-from mtcheck.commands.common import (EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_cache_options,
-                                     add_metric_options, cache_of)
-from mtcheck.errors import MetricError, MtcheckError
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITES_HELP, cache_of
 from mtcheck.numeric_options import fraction, non_negative_int
-from mtcheck.options import metric_overrides
+from mtcheck.settings import METRIC_SETTINGS, SCORE_CACHE, add_options
 
 
 def _sam_penalties(text: str) -> tuple[str, ...]:
     """``aligned,paper`` -> ``("aligned", "paper")``; a usage error names an unknown penalty."""
+    from mtcheck.errors import MetricError, MtcheckError
     from mtcheck.sentiment.polarity import check_penalty
 
     names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
@@ -29,8 +27,10 @@ def _sam_penalties(text: str) -> tuple[str, ...]:
 def cmd_meta_eval(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from mtcheck import metaeval
+    from mtcheck import api, metaeval
+    from mtcheck.advice import SUITE_WORDING
     from mtcheck.evaluate import Evaluator
+    from mtcheck.options import metric_overrides
 
     settings = metaeval.Settings(
         resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),
@@ -66,7 +66,6 @@ def add_parser(commands: Any) -> None:
     meta.add_argument("--acceptable", action="append", default=[], metavar="SCALE>=VALUE",
                       help="when an output counts as acceptable for --calibrate (default: mean rating >= the scale's midpoint)")
     meta.add_argument("--heatmap", metavar="PATH", default=None, help="write the heatmaps (PATH.svg: one SVG; else HTML)")
-    add_metric_options(meta)
-    add_cache_options(meta)
+    add_options(meta, (*METRIC_SETTINGS, *SCORE_CACHE))
     meta.add_argument("--json", action="store_true", help="print the results as JSON")
     meta.set_defaults(func=cmd_meta_eval)

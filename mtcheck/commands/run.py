@@ -5,29 +5,14 @@ import argparse
 import gc
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck import api
-from mtcheck.commands.common import (EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITE_WORDING, SUITES_HELP,
-                                     add_cache_options, add_metric_options, cache_of)
-from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
-from mtcheck.history.commands import add_run_argument as add_history_argument
-from mtcheck.language_mismatch import run_warnings
-from mtcheck.numeric_options import positive_int, seconds
-from mtcheck.options import metric_overrides
-from mtcheck.outcome import Outcome
-from mtcheck.regression.commands import gate_arguments, stats_arguments
-from mtcheck.report.commands import fail_on_argument
-from mtcheck.report.data import fails_run
-from mtcheck.report.fit import fold, terminal_width
-from mtcheck.report.summary import Summary
-from mtcheck.report.text import fail_on_note, fail_on_summary, render_case, where
-from mtcheck.results import CaseResult
-from mtcheck.runner import RunOptions
-from mtcheck.safetext import visible
-from mtcheck.shard import Shard
-from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
-from mtcheck.systems import check_system
+from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
+from mtcheck.settings import BASELINE_GATE, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
+
+if TYPE_CHECKING:
+    from mtcheck.report.summary import Summary
+    from mtcheck.results import CaseResult
 
 #: Cases named in one line of an error shared by many cases.
 ERROR_CASES_SHOWN = 3
@@ -35,6 +20,8 @@ ERROR_CASES_SHOWN = 3
 
 def error_lines(results: Sequence[CaseResult]) -> list[str]:
     """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
+    from mtcheck.report.text import where
+
     cases: dict[str, list[str]] = {}
     for result in results:
         for cause in result.errors():
@@ -51,6 +38,7 @@ def error_lines(results: Sequence[CaseResult]) -> list[str]:
 
 def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequence[CaseResult]) -> str | None:
     """Why a run checked nothing (no suite found, or every case skipped), or ``None`` when it checked something."""
+    from mtcheck.outcome import Outcome
     from mtcheck.suite import SUITE_SUFFIXES
 
     if not suites:
@@ -65,6 +53,17 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.advice import SUITE_WORDING
+    from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
+    from mtcheck.language_mismatch import run_warnings
+    from mtcheck.options import metric_overrides
+    from mtcheck.report.summary import Summary
+    from mtcheck.runner import RunOptions
+    from mtcheck.shard import Shard
+    from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
+    from mtcheck.systems import check_system
+
     shard = Shard.parse(args.shard) if args.shard else None
     suites = api.load_suites(args.suites)
     gc.freeze()  # the suites live to the end and hold no cycle: the collector need not walk their objects again
@@ -113,6 +112,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[dict[str, Any]],
                    summary: Summary, regression: Any) -> None:
     """The failing cases, the summary and the baseline comparison on standard output."""
+    from mtcheck.outcome import Outcome
+    from mtcheck.report.data import fails_run
+    from mtcheck.report.fit import fold, terminal_width
+    from mtcheck.report.text import fail_on_note, fail_on_summary, render_case
+    from mtcheck.safetext import visible
+
     width = terminal_width()
     for result, record in zip(results, records):
         if not fails_run(record, args.fail_on):
@@ -135,28 +140,19 @@ def add_parser(commands: Any) -> None:
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
-    add_metric_options(run)
-    run.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
-    run.add_argument("--batch-size", type=positive_int, default=256)
-    run.add_argument("--shard", metavar="K/N", default=None,
-                     help="check only the K-th of N deterministic shards of the cases (a CI matrix of N jobs); "
-                          "combine their --report-json files with 'mtcheck report merge'")
-    fail_on_argument(run)
+    add_options(run, SUITE_RUN)
+    SHARD.add_to(run)
+    FAIL_ON.add_to(run)
     run.add_argument("-v", "--verbose", action="store_true",
                      help="also print per-tag tables and per-metric means over correct outputs")
     run.add_argument("--json", action="store_true",
                      help="print the JSON report (the --report-json file's content) instead of the summary")
-    add_cache_options(run)
-    run.add_argument("--report-json", metavar="PATH", default=None, help="write every case and the summary as JSON")
-    run.add_argument("--report-md", metavar="PATH", default=None, help="write a Markdown summary (PR comment, CI summary)")
-    run.add_argument("--report-html", metavar="PATH", default=None, help="write a self-contained HTML report")
+    add_options(run, (*REPORTS, HISTORY))
     run.add_argument("--junit", metavar="PATH", default=None, help="write a JUnit XML of the cases (failures, errors, skips)")
-    add_history_argument(run)
     run.add_argument("--baseline", metavar="PATH", default=None,
                      help="compare every case with this baseline file and test suites and tags for regressions "
                           "(docs/regression.md); exit 1 after a regression, 2 when nothing in it matches the run")
     run.add_argument("--update-baseline", action="store_true",
                      help="rewrite the --baseline file with this run's values (atomically) instead of failing")
-    gate_arguments(run)
-    stats_arguments(run, json=False)
+    add_options(run, (*BASELINE_GATE, *STATISTICS))
     run.set_defaults(func=cmd_run)

@@ -4,30 +4,43 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck import api
-from mtcheck.advice import Wording
 from mtcheck.commands.common import EXIT_OK
-from mtcheck.errors import MetricError, MtcheckError
-from mtcheck.language_codes import option_lang
-from mtcheck.metrics import reads_references
-from mtcheck.options import parse_params
-from mtcheck.pairs import Pair, read_pairs
 from mtcheck.presets import PRESETS
-from mtcheck.score_output import json_lines, puzzle_record, puzzle_text, score_record, score_text
+from mtcheck.settings import BERTSCORE_MODEL, Option, add_options
 
-# How metric errors name this command's options (see mtcheck.advice); keep in step with the parser below.
-SCORE_WORDING = Wording(
-    param="pass --param {key}={value}",
-    options={"lang": "pass --lang LANG, e.g. --lang en", "src_lang": "pass --src-lang LANG, e.g. --src-lang de",
-             "lexicon": "pass --sam-lexicon {value}", "src": 'pass --src TEXT, or "src" on every line of --input'},
-)
+if TYPE_CHECKING:
+    from mtcheck.advice import Wording
+    from mtcheck.pairs import Pair
+
+#: ``--param`` of one metric: its settings without the metric's name.
+PARAM = Option("param", "--param", "set a setting of the metric, e.g. tokenize=intl (repeatable)", default=(),
+               action="append", metavar="KEY=VALUE", fix="pass {flag} {key}={value}")
+SAM_LEXICON = Option("sam_lexicon", "--sam-lexicon",
+                     "sentiment lexicon for a sam: metric (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)",
+                     metavar="PATH", sets="lexicon")
+LANG = Option("lang", "--lang",
+              "target language (e.g. en); needed by sam:, bertscore and source-parity, which never assume English",
+              metavar="LANG", sets="lang", fix="pass {flag} LANG, e.g. {flag} en")
+SRC_LANG = Option("src_lang", "--src-lang", "source language (e.g. de); needed by source-parity", metavar="LANG",
+                  sets="src_lang", fix="pass {flag} LANG, e.g. {flag} de")
+SRC = Option("src", "--src", "the source sentence of --hyp (needed by source-parity)", metavar="TEXT", sets="src",
+             fix='pass {flag} TEXT, or "src" on every line of --input')
+
+
+def score_wording() -> Wording:
+    """How metric errors name this command's options (see :mod:`mtcheck.advice`)."""
+    from mtcheck.advice import wording
+
+    return wording(PARAM, (SAM_LEXICON, BERTSCORE_MODEL, LANG, SRC_LANG, SRC), suite=False, extra={})
 
 
 def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
     """One pair from --hyp and --ref (no --ref for a reference-free metric), or a file of pairs from --input:
     never both, never neither."""
+    from mtcheck.errors import MtcheckError
+
     if args.input is None and (args.hyp is None or (refs_required and not args.ref)):
         raise MtcheckError("score needs --hyp and --ref, or --input FILE (a JSON Lines file of pairs; - reads stdin)")
     if args.input is not None and (args.hyp is not None or args.ref or args.src is not None):
@@ -35,6 +48,11 @@ def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
 
 
 def _score_preset(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.errors import MtcheckError
+    from mtcheck.pairs import read_pairs
+    from mtcheck.score_output import json_lines, puzzle_record, puzzle_text
+
     if args.input is not None:
         pairs = read_pairs(args.input)
         results = api.score_puzzle_pairs(pairs, args.preset)
@@ -53,6 +71,14 @@ def _score_preset(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.errors import MetricError, MtcheckError
+    from mtcheck.language_codes import option_lang
+    from mtcheck.metrics import reads_references
+    from mtcheck.options import parse_params
+    from mtcheck.pairs import read_pairs
+    from mtcheck.score_output import json_lines, score_record, score_text
+
     refs_required = args.preset is not None or reads_references(args.metric)
     _check_score_inputs(args, refs_required)
     if args.preset:
@@ -62,6 +88,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     params = parse_params(args.param, metric_prefix=False)
     if args.sam_lexicon and args.metric.startswith("sam:"):
         params.setdefault("lexicon", args.sam_lexicon)
+    if args.bertscore_model and args.metric in ("bertscore", "sam:bertscore"):
+        params.setdefault("model", args.bertscore_model)
     pairs = read_pairs(args.input, refs_required=refs_required) if args.input is not None else None
     try:
         if pairs is None:
@@ -70,7 +98,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         else:
             scores = api.score_pairs(pairs, metric=args.metric, lang=lang, src_lang=src_lang, **params)
     except MetricError as exc:
-        raise MtcheckError(SCORE_WORDING.explain(exc, args.metric)) from exc
+        raise MtcheckError(score_wording().explain(exc, args.metric)) from exc
     if lang is not None:
         from mtcheck.language_mismatch import mismatch_warning
 
@@ -91,21 +119,15 @@ def cmd_score(args: argparse.Namespace) -> int:
 def add_parser(commands: Any) -> None:
     """Add ``score`` to the ``mtcheck`` subcommands."""
     score = commands.add_parser("score", help="score one hypothesis against references, or a file of pairs")
-    score.add_argument("--metric", default="bleu")
+    score.add_argument("--metric", default="bleu", help="the metric to score with (default: bleu), e.g. chrf, sam:bleu")
     score.add_argument("--preset", choices=sorted(PRESETS), default=None,
                        help="score with a preset instead of one metric ("
                             + "; ".join(f"{name}: {preset.summary}" for name, preset in sorted(PRESETS.items())) + ")")
-    score.add_argument("--param", action="append", default=[], metavar="KEY=VALUE")
     score.add_argument("--hyp", default=None, help="the hypothesis (with --ref; or use --input)")
     score.add_argument("--ref", action="append", default=[],
                        help="a reference (repeatable; none for lang, not-copy and source-parity)")
-    score.add_argument("--src", default=None)
     score.add_argument("--input", metavar="FILE", default=None,
                        help="score every pair of a JSON Lines file (hyp, ref or refs, src, id; - reads stdin), in one batch")
-    score.add_argument("--lang", metavar="LANG", default=None,
-                       help="target language (e.g. en); needed by sam:, bertscore and source-parity, which never assume English")
-    score.add_argument("--src-lang", metavar="LANG", default=None,
-                       help="source language (e.g. de); needed by source-parity")
-    score.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for a sam: metric")
-    score.add_argument("--json", action="store_true")
+    add_options(score, (PARAM, SRC, LANG, SRC_LANG, SAM_LEXICON, BERTSCORE_MODEL))
+    score.add_argument("--json", action="store_true", help="print one JSON object per score instead of text")
     score.set_defaults(func=cmd_score)

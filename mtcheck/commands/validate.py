@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck import api
-from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITE_WORDING, add_metric_options
-from mtcheck.options import metric_overrides
-from mtcheck.safetext import visible
-from mtcheck.systems import check_system
-from mtcheck.warning_summary import warning_lines
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP
+from mtcheck.settings import METRIC_SETTINGS, add_options
+
+if TYPE_CHECKING:
+    from mtcheck.api import Validation
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.advice import SUITE_WORDING
+    from mtcheck.options import metric_overrides
+    from mtcheck.safetext import visible
+    from mtcheck.systems import check_system
+    from mtcheck.warning_summary import warning_lines
+
     overrides = metric_overrides(args.param, args.sam_lexicon, args.bertscore_model)
     if args.system:
         check_system(args.system)
@@ -41,7 +47,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _verdict(item: api.Validation, strict: bool) -> str:
+def _verdict(item: Validation, strict: bool) -> str:
     """One line per file: ``failed`` (errors), ``failed (strict)`` (warnings under --strict) or ``ok``."""
     if item.errors:
         return f"failed: {item.path} ({_count(len(item.errors), 'error')})"
@@ -54,9 +60,9 @@ def _verdict(item: api.Validation, strict: bool) -> str:
 def add_parser(commands: Any) -> None:
     """Add ``validate`` to the ``mtcheck`` subcommands."""
     validate = commands.add_parser("validate", help="check suite files for errors and likely mistakes")
-    validate.add_argument("suites", nargs="+")
+    validate.add_argument("suites", nargs="+", help=SUITES_HELP)
     validate.add_argument("--strict", action="store_true", help="treat warnings as errors")
     validate.add_argument("--system", default=None,
                           help="check this system spec as 'mtcheck run --system' does (nothing is translated)")
-    add_metric_options(validate)
+    add_options(validate, METRIC_SETTINGS)
     validate.set_defaults(func=cmd_validate)

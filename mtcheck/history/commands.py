@@ -7,11 +7,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from mtcheck.errors import MtcheckError
-from mtcheck.files import check_writable, write_atomic
-from mtcheck.history.runs import build_run, git_commit, utc_now
-from mtcheck.history.store import open_store, shown
-from mtcheck.safetext import visible
 
 EXIT_OK = 0
 #: Runs the tables show without ``--last``.
@@ -22,12 +17,18 @@ class Recorder:
     """Checks a history before a run (a bad target is an error before any case) and appends the run after it."""
 
     def __init__(self, target: str):
+        from mtcheck.history.runs import utc_now
+        from mtcheck.history.store import open_store
+
         open_store(target, create=True).close()
         self.target = target
         self.started_at = utc_now()
 
     def record(self, records: Iterable[dict[str, Any]], shard: str | None = None) -> str:
         """Append the run of these case records (``record_of`` dicts) with the commit checked out here; a line to show."""
+        from mtcheck.history.runs import build_run, git_commit
+        from mtcheck.history.store import open_store, shown
+
         run = build_run(records, commit=git_commit(), started_at=self.started_at, shard=shard)
         if not run.cases:
             return f"mtcheck: no case ran: nothing recorded in history {shown(self.target)}"
@@ -47,7 +48,11 @@ def _positive(text: str) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.files import check_writable, write_atomic
     from mtcheck.history.render import render_html, render_markdown, render_text
+    from mtcheck.history.store import open_store
+    from mtcheck.safetext import visible
 
     if args.html:
         check_writable(args.html, "history page")
@@ -81,9 +86,3 @@ def add_parser(commands: Any) -> None:
                          help="write a self-contained page with trends per suite, tag and metric mean")
     history.set_defaults(func=cmd_history)
 
-
-def add_run_argument(parser: argparse.ArgumentParser) -> None:
-    """``mtcheck run --history``."""
-    parser.add_argument("--history", metavar="FILE_OR_URL", default=None,
-                        help="append this run (commit, time, systems, per-suite/tag/metric aggregates, case outcomes) "
-                             "to a history: an SQLite file or a postgresql:// URL (docs/history.md)")

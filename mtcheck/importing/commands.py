@@ -4,16 +4,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck.errors import MtcheckError
-from mtcheck.files import check_writable, write_atomic
-from mtcheck.importing.fields import parse_columns
-from mtcheck.importing.rows import READERS, InputError, Table, read_parallel, read_table
-from mtcheck.importing.suite import DEFAULT_CHECKS, Header, import_table, parse_check
-from mtcheck.language_codes import option_lang
-from mtcheck.suite.loader import SUITE_SUFFIXES, SYSTEM_NAME
-from mtcheck.suite.separators import dump_yaml
+
+if TYPE_CHECKING:
+    from mtcheck.importing.rows import Table
+
+#: The checks of an import that names none: chrF needs no tokenizer or model and works for every
+#: language; 50 lets a paraphrase through but not a wrong or missing half of the sentence.
+DEFAULT_CHECKS = ("chrf>=50",)
+#: The table formats: the keys of :data:`mtcheck.importing.rows.READERS`, written out so that building the
+#: parser reads no table code (a test keeps them equal).
+FORMATS = ("csv", "json", "jsonl", "tsv")
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: Problems printed before the rest are only counted: a wrong mapping fails every row alike.
@@ -25,6 +27,10 @@ def _count(n: int, word: str) -> str:
 
 
 def _out_path(args: argparse.Namespace) -> Path:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.files import check_writable
+    from mtcheck.suite.loader import SUITE_SUFFIXES
+
     out = Path(args.out)
     if not out.name.endswith(SUITE_SUFFIXES):
         raise MtcheckError(f"--out {args.out}: a suite file's name ends in .mt.yaml, so pytest and mtcheck find it "
@@ -36,6 +42,9 @@ def _out_path(args: argparse.Namespace) -> Path:
 
 
 def _parallel_files(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.suite.loader import SYSTEM_NAME
+
     """The field, column and path of each parallel text file; the columns are src, ref, ref2, ..., hyp.NAME, good, bad."""
     files = [("src", "src", args.src)] + [("ref", "ref" if i == 0 else f"ref{i + 1}", path) for i, path in enumerate(args.ref)]
     for spec in args.hyp:
@@ -56,6 +65,10 @@ def _parallel_files(args: argparse.Namespace) -> list[tuple[str, str, str]]:
 
 
 def _table(args: argparse.Namespace) -> tuple[Table, dict[str, list[str]], list[str]]:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.importing.fields import parse_columns
+    from mtcheck.importing.rows import read_parallel, read_table
+
     """The input rows, the columns named for each field, and the input files."""
     if args.table and args.src:
         raise MtcheckError("give a table file or parallel files (--src, --ref), not both")
@@ -80,6 +93,13 @@ def _table(args: argparse.Namespace) -> tuple[Table, dict[str, list[str]], list[
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from mtcheck.errors import MtcheckError
+    from mtcheck.files import write_atomic
+    from mtcheck.importing.rows import InputError
+    from mtcheck.importing.suite import Header, import_table, parse_check
+    from mtcheck.language_codes import option_lang
+    from mtcheck.suite.separators import dump_yaml
+
     out = _out_path(args)
     name = args.name if args.name is not None else out.name.split(".")[0] or "imported"
     if not name.strip():
@@ -108,7 +128,7 @@ def add_parser(commands: Any) -> None:
     """Add ``import`` to the ``mtcheck`` subcommands."""
     parser = commands.add_parser("import", help="convert a test set (TSV, CSV, JSONL, JSON, parallel text files) into a suite to review")
     parser.add_argument("table", nargs="?", default=None, help="a TSV, CSV, JSONL or JSON file of rows with named columns")
-    parser.add_argument("--format", choices=sorted(READERS), default=None, help="the table's format (default: told by its name)")
+    parser.add_argument("--format", choices=FORMATS, default=None, help="the table's format (default: told by its name)")
     parser.add_argument("--column", action="append", default=[], metavar="FIELD=COLUMN",
                         help="the column of a field: id, src, ref (repeatable), hyp, hyp.NAME, good, bad, severity, tags, notes")
     parser.add_argument("--src", default=None, metavar="FILE", help="parallel text: the sources, one per line")

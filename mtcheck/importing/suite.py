@@ -13,9 +13,6 @@ from mtcheck.importing.rows import Table
 from mtcheck.metrics import is_known, metric_direction, suggestion
 from mtcheck.suite.metriccheck import metric_problems, threshold_problems
 
-#: The checks of an import that names none: chrF needs no tokenizer or model and works for every
-#: language; 50 lets a paraphrase through but not a wrong or missing half of the sentence.
-DEFAULT_CHECKS = ("chrf>=50",)
 _CHECK = re.compile(r"^\s*([\w:+.-]+)\s*(>=|<=)\s*(-?\d+(?:\.\d+)?)\s*$")
 
 

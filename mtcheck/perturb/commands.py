@@ -7,17 +7,16 @@ import json
 import sys
 from typing import Any
 
-from mtcheck import api
-from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITE_WORDING, SUITES_HELP, add_metric_options
-from mtcheck.errors import MtcheckError
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITES_HELP
 from mtcheck.numeric_options import positive_int
-from mtcheck.options import metric_overrides
+from mtcheck.settings import METRIC_SETTINGS, add_options
 
 
 def _kind_names(text: str) -> list[str]:
     """The ``--kinds`` list, checked: an unknown kind is a one-line error naming the closest one."""
     from hypothesis.errors import InvalidArgument
 
+    from mtcheck.errors import MtcheckError
     from mtcheck.perturb.kinds import resolve_kinds
 
     names = text.split(",")
@@ -29,6 +28,7 @@ def _kind_names(text: str) -> list[str]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    from mtcheck import api
     from mtcheck.perturb.generate import generate_suite
     from mtcheck.suite.separators import dump_yaml
 
@@ -41,7 +41,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_blind_spots(args: argparse.Namespace) -> int:
+    from mtcheck import api
+    from mtcheck.advice import SUITE_WORDING
     from mtcheck.evaluate import Evaluator
+    from mtcheck.options import metric_overrides
     from mtcheck.perturb.table import DEFAULT_KINDS, blind_spot_table, parse_check, render_table
 
     checks = [parse_check(text) for text in args.check]
@@ -76,6 +79,6 @@ def add_parser(commands: Any) -> None:
     blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
                        help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
     blind.add_argument("--per-case", type=positive_int, default=5, help="edits per case and kind (default: 5)")
-    add_metric_options(blind)
+    add_options(blind, METRIC_SETTINGS)
     blind.add_argument("--json", action="store_true", help="print the table as JSON")
     blind.set_defaults(func=cmd_blind_spots)

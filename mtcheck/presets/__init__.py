@@ -9,13 +9,12 @@ suite metrics, ``NAME:COMPONENT`` (``puzzle:bleu2``, ``puzzle-official:chrf3``).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A named recipe: ``scorer`` and ``aggregator`` are ``"module:function"``, imported on first use."""
+class Preset(NamedTuple):
+    """A named recipe: ``scorer`` and ``aggregator`` are ``"module:function"``, imported on first use.
+    (A named tuple: ``mtcheck score``'s parser lists the presets, and ``mtcheck --version`` builds it.)"""
 
     summary: str
     scorer: str

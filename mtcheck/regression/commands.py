@@ -4,24 +4,23 @@ from __future__ import annotations
 import argparse
 import json
 from argparse import ArgumentTypeError
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcheck import api
-from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from mtcheck.errors import MtcheckError
-from mtcheck.numeric_options import fraction, non_negative_int, non_negative_number, positive_int, seconds
-from mtcheck.options import metric_overrides, score_cache
-from mtcheck.redact import redact
-from mtcheck.regression.baseline import (Baseline, Tolerance, entry_of, known_cases, load_baseline, save_baseline,
-                                        update_baseline, writable_target)
-from mtcheck.runner import RunOptions, Runner
-from mtcheck.safetext import visible
-from mtcheck.targets import targets_for
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
+from mtcheck.numeric_options import non_negative_number
+from mtcheck.settings import BASELINE_GATE, STATISTICS, SUITE_RUN, add_options
 
+if TYPE_CHECKING:
+    from mtcheck.runner import RunOptions, Runner
 
 def _run_options(args: argparse.Namespace, system: str | None) -> RunOptions:
-    return RunOptions(system=system, timeout=args.timeout, overrides=metric_overrides(args.param, args.sam_lexicon),
-                      cache=score_cache(enabled=not args.no_cache, directory=None, clear=False))
+    from mtcheck.advice import SUITE_WORDING
+    from mtcheck.options import metric_overrides
+    from mtcheck.runner import RunOptions
+
+    return RunOptions(system=system, timeout=args.timeout, batch_size=args.batch_size, cache=cache_of(args),
+                      overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                      wording=SUITE_WORDING)
 
 
 def _stats(args: argparse.Namespace) -> Any:
@@ -34,6 +33,11 @@ def _stats(args: argparse.Namespace) -> Any:
 def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]], list[str]]:
     """Run the suites under ``--system``: the entries of every measured case, the runner, every suite's test ids,
     and why any case's value could not be computed (one line per case)."""
+    from mtcheck import api
+    from mtcheck.regression.baseline import entry_of, known_cases
+    from mtcheck.runner import Runner
+    from mtcheck.targets import targets_for
+
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
@@ -42,12 +46,16 @@ def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]
 
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
+    from mtcheck.redact import redact
+
     description = runner.hypotheses.system(args.system).describe() if args.system else "each suite's own system: or its recorded outputs"
     return {"spec": redact(args.system or ""), "description": description}
 
 
 def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
     """:func:`_measure`, refusing a run that measured nothing, or not every value (a baseline would lose them)."""
+    from mtcheck.errors import MtcheckError
+
     entries, runner, known, errors = _measure(args)
     if errors:
         more = f" (and {len(errors) - 1} more case(s))" if len(errors) > 1 else ""
@@ -58,6 +66,8 @@ def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str
 
 
 def baseline_save(args: argparse.Namespace) -> int:
+    from mtcheck.regression.baseline import Baseline, save_baseline, writable_target
+
     writable_target(args.out)  # refuse a folder or a FIFO before the run, not after it
     entries, runner, _ = _measured(args)
     save_baseline(Baseline.from_entries(entries, _system(args, runner)), args.out)
@@ -67,6 +77,8 @@ def baseline_save(args: argparse.Namespace) -> int:
 
 def baseline_update(args: argparse.Namespace) -> int:
     """Refresh a baseline with a run: its cases replaced, other suites' cases kept, stale cases of these suites dropped."""
+    from mtcheck.regression.baseline import load_baseline, update_baseline, writable_target
+
     writable_target(args.baseline)
     load_baseline(args.baseline)  # a missing or malformed baseline is an error before the run, not after it
     entries, runner, known = _measured(args)
@@ -77,7 +89,9 @@ def baseline_update(args: argparse.Namespace) -> int:
 
 
 def baseline_check(args: argparse.Namespace) -> int:
+    from mtcheck.regression.baseline import Tolerance, load_baseline
     from mtcheck.regression.gate import GateSettings, evaluate
+    from mtcheck.safetext import visible
 
     baseline = load_baseline(args.baseline)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
@@ -91,6 +105,8 @@ def baseline_check(args: argparse.Namespace) -> int:
 
 def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
     """``--epsilon 0.5`` (every metric) and ``--epsilon bleu=1`` (one check key) items."""
+    from mtcheck.errors import MtcheckError
+
     per_key: dict[str, float] = {}
     default = 0.0
     for item in items:
@@ -107,7 +123,9 @@ def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
 
 
 def compare(args: argparse.Namespace) -> int:
+    from mtcheck import api
     from mtcheck.regression.compare import compare_systems
+    from mtcheck.safetext import visible
 
     per_key, default = _epsilons(args.epsilon)
     report = compare_systems(api.load_suites(args.suites), args.a, args.b, options=_run_options(args, None),
@@ -117,33 +135,14 @@ def compare(args: argparse.Namespace) -> int:
 
 
 def _run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("suites", nargs="+", help="suite files or directories holding *.mt.yaml files")
-    parser.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE", help="override a metric setting")
-    parser.add_argument("--sam-lexicon", metavar="PATH", default=None, help="sentiment lexicon for every sam: check")
-    parser.add_argument("--timeout", type=seconds, default=300.0, help="seconds per batch of a live system")
-    parser.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
+    parser.add_argument("suites", nargs="+", help=SUITES_HELP)
+    add_options(parser, SUITE_RUN)
 
 
-def stats_arguments(parser: argparse.ArgumentParser, json: bool = True) -> None:
-    """The statistics options, and ``--json`` unless the command has its own (``run``)."""
-    parser.add_argument("--alpha", type=fraction, default=0.05, help="significance level (default: 0.05)")
-    parser.add_argument("--correction", choices=("holm", "bh", "none"), default="holm",
-                        help="multiple-testing correction across suites and tags (default: holm)")
-    parser.add_argument("--bootstrap", type=positive_int, default=1000, metavar="N", help="bootstrap resamples (default: 1000)")
-    parser.add_argument("--permutations", type=positive_int, default=10000, metavar="N",
-                        help="approximate-randomisation resamples (default: 10000)")
-    parser.add_argument("--seed", type=non_negative_int, default=12345, help="seed of the resampling (default: 12345)")
-    if json:
-        parser.add_argument("--json", action="store_true", help="print the result as JSON")
-
-
-def gate_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--tolerance``, ``--gate`` and ``--fail-on-changed``: what fails a run compared with a baseline."""
-    parser.add_argument("--tolerance", default="0", help="default per-case tolerance: metric units (2) or percent (5%%)")
-    parser.add_argument("--gate", choices=("both", "significant", "any-case"), default="both",
-                        help="what fails: a significant suite/tag regression, any case beyond tolerance, or both")
-    parser.add_argument("--fail-on-changed", action="store_true",
-                        help="also fail when an output differs from the baseline's snapshot (default: reported only)")
+def stats_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the paired significance tests, and ``--json``."""
+    add_options(parser, STATISTICS)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _baseline_action(actions: Any, name: str, help: str, system_help: str) -> argparse.ArgumentParser:
@@ -165,7 +164,7 @@ def add_parser(commands: Any) -> None:
     check = _baseline_action(actions, "check", "run the suites and compare with a baseline; exit 1 on a regression",
                              "the system to check (default: recorded outputs)")
     check.add_argument("--baseline", required=True, help="the baseline file")
-    gate_arguments(check)
+    add_options(check, BASELINE_GATE)
     stats_arguments(check)
     check.set_defaults(func=baseline_check)
     update = _baseline_action(actions, "update", "refresh a baseline with a run of the suites, dropping their stale cases",

@@ -27,10 +27,8 @@ from typing import Any
 
 import numpy as np
 
-DEFAULT_BOOTSTRAP = 1_000
-DEFAULT_PERMUTATIONS = 10_000
-DEFAULT_SEED = 12345
-DEFAULT_ALPHA = 0.05
+from mtcheck.settings import DEFAULT_ALPHA, DEFAULT_BOOTSTRAP, DEFAULT_PERMUTATIONS, DEFAULT_SEED
+
 CORRECTIONS = ("holm", "bh", "none")
 #: Randomisation resamples drawn per block, so memory stays small however many are asked for.
 _BLOCK = 1_000

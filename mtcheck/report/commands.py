@@ -5,18 +5,8 @@ import argparse
 import sys
 from typing import Any
 
-from mtcheck.options import metric_overrides, score_cache
-from mtcheck.outcome import Outcome
-from mtcheck.report.data import ReportData
-from mtcheck.report.json_report import render_json
-from mtcheck.report.merge import baseline_entries, merge_reports, read_report
-from mtcheck.report.fit import fold, terminal_width
-from mtcheck.report.summary import Summary
-from mtcheck.report.text import fail_on_summary
-from mtcheck.safetext import visible
-from mtcheck.suite.model import SEVERITIES
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, cache_of
+from mtcheck.settings import BASELINE_GATE, FAIL_ON, METRIC_SETTINGS, SCORE_CACHE, STATISTICS, add_options
 
 
 def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
@@ -26,6 +16,7 @@ def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
     from mtcheck.regression.baseline import Tolerance, load_baseline
     from mtcheck.regression.gate import GateSettings, evaluate
     from mtcheck.regression.stats import StatsSettings
+    from mtcheck.report.merge import baseline_entries
 
     stats = StatsSettings(bootstrap=args.bootstrap, permutations=args.permutations, seed=args.seed,
                           alpha=args.alpha, correction=args.correction)
@@ -34,19 +25,28 @@ def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
 
 
 def report_merge(args: argparse.Namespace) -> int:
+    from mtcheck.outcome import Outcome
+    from mtcheck.report.data import ReportData
+    from mtcheck.report.fit import fold, terminal_width
+    from mtcheck.report.header import run_info
+    from mtcheck.report.json_report import render_json
+    from mtcheck.report.merge import merge_reports, read_report
+    from mtcheck.report.summary import Summary
+    from mtcheck.report.text import fail_on_summary
+    from mtcheck.safetext import visible
+
     records, probes = merge_reports([read_report(path) for path in args.reports])
     regression = _regression(args, records)
     paths = {"json": args.report_json, "md": args.report_md, "html": args.report_html}
     meta = None
     if paths["json"] or paths["html"]:
         from mtcheck.evaluate import Evaluator
+        from mtcheck.options import metric_overrides
         from mtcheck.report.files import rated_meta_eval
 
-        cache = score_cache(enabled=not args.no_cache, directory=args.cache_dir, clear=False)
-        evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), cache=cache)
+        evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                              cache=cache_of(args))
         meta = rated_meta_eval(records, evaluator)
-    from mtcheck.report.header import run_info
-
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
                       run=run_info(args.command_line), fail_on=args.fail_on)
     summary = Summary()
@@ -75,17 +75,8 @@ def report_merge(args: argparse.Namespace) -> int:
     return EXIT_FAILED if summary.fails(args.fail_on) or regressed else EXIT_OK
 
 
-def fail_on_argument(parser: argparse.ArgumentParser) -> None:
-    """``--fail-on SEVERITY``: a known blind spot of that severity or worse, missed again, fails the run."""
-    parser.add_argument("--fail-on", choices=SEVERITIES, default=None, metavar="SEVERITY",
-                        help="also fail when a known blind spot (expect: fail with blind_spot:) of this severity or worse "
-                             "is missed: minor, major or critical (default: known blind spots are reported, not failed)")
-
-
 def add_parser(commands: Any) -> None:
     """Add ``report merge`` to the ``mtcheck`` subcommands."""
-    from mtcheck.regression.commands import gate_arguments, stats_arguments  # --tolerance --gate; --alpha ... --seed, --json
-
     report = commands.add_parser("report", help="combine the JSON reports of sharded runs")
     actions = report.add_subparsers(dest="action", required=True)
     merge = actions.add_parser(
@@ -97,13 +88,9 @@ def add_parser(commands: Any) -> None:
     merge.add_argument("--report-md", metavar="PATH", default=None, help="write the merged Markdown summary")
     merge.add_argument("--report-html", metavar="PATH", default=None, help="write the merged HTML report")
     merge.add_argument("--baseline", default=None, help="compare the merged run with this baseline file")
-    gate_arguments(merge)
-    fail_on_argument(merge)
-    stats_arguments(merge)
-    merge.add_argument("--param", action="append", default=[], metavar="METRIC.KEY=VALUE",
-                       help="the metric settings the jobs ran with (for the meta-evaluation of rated suites)")
-    merge.add_argument("--sam-lexicon", metavar="PATH", default=None, help="as the jobs ran with")
-    merge.add_argument("--bertscore-model", metavar="NAME_OR_PATH", default=None, help="as the jobs ran with")
-    merge.add_argument("--no-cache", action="store_true", help="do not use the on-disk score cache")
-    merge.add_argument("--cache-dir", default=None, help="score cache folder")
+    add_options(merge, BASELINE_GATE)
+    FAIL_ON.add_to(merge)
+    add_options(merge, STATISTICS)
+    merge.add_argument("--json", action="store_true", help="print the merged JSON report instead of the summary")
+    add_options(merge, (*METRIC_SETTINGS, *SCORE_CACHE))  # the settings the jobs ran with, for the meta-evaluation
     merge.set_defaults(func=report_merge)

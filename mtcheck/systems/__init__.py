@@ -17,6 +17,7 @@ import shutil
 from mtcheck.errors import SystemFailure
 from mtcheck.files import special_kind
 from mtcheck.redact import redact
+from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 from mtcheck.systems.command import CommandSystem
@@ -68,7 +69,7 @@ def runs_user_code(spec: str) -> bool:
     return spec.strip().startswith(("cmd:", "py:"))
 
 
-def make_system(spec: str, *, timeout: float = 300.0) -> System:
+def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
     """Build the system a spec names; ``timeout`` (seconds) applies to commands and HTTP requests.
 
     ``py:`` imports the named module, which runs its code: only accept that

@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 
 from mtcheck.redact import redact_argv
+from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
 from mtcheck.systems.process_tree import kill_tree
@@ -41,7 +42,7 @@ class _TooMuchOutput(Exception):
 class CommandSystem(System):
     """Runs ``command`` once per :meth:`translate` call and reads one output line per source line."""
 
-    def __init__(self, command: str | Sequence[str], *, timeout: float = 300.0, name: str | None = None):
+    def __init__(self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT, name: str | None = None):
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("empty command")

@@ -26,6 +26,7 @@ from typing import Any
 from mtcheck.errors import SystemFailure
 from mtcheck.redact import redact
 from mtcheck.safetext import visible
+from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 from mtcheck.json_input import JsonInputError, parse_json
@@ -45,7 +46,7 @@ class LibreTranslateSystem(System):
         *,
         api_key: str | None = None,
         batch_size: int = 32,
-        timeout: float = 300.0,
+        timeout: float = DEFAULT_TIMEOUT,
         name: str | None = None,
     ):
         if batch_size < 1:
