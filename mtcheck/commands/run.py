@@ -60,6 +60,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.options import metric_overrides
     from mtcheck.report.summary import Summary
     from mtcheck.runner import RunOptions
+    from mtcheck.safetext import visible
     from mtcheck.shard import Shard
     from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
     from mtcheck.systems import check_system
