@@ -5,7 +5,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.files import check_writable, write_atomic
 from mtcheck.report.data import FAILING, ReportData, case_record

@@ -10,7 +10,6 @@ Two formats, chosen by the file extension:
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
