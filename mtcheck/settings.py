@@ -101,6 +101,13 @@ CLEAR_CACHE = Option("clear_cache", "--clear-cache", "empty the score cache befo
 CACHE_DIR = Option("cache_dir", "--cache-dir",
                    "score cache folder (default: $MTCHECK_CACHE_DIR/scores or ~/.cache/mtcheck/scores)", metavar="DIR")
 
+BASELINE = Option("baseline", "--baseline",
+                  "compare every case with this baseline file and test suites and tags for regressions "
+                  "(docs/regression.md); a regression fails the run, and a baseline nothing of the run matches "
+                  "is an error", metavar="PATH")
+UPDATE_BASELINE = Option("update_baseline", "--update-baseline",
+                         "rewrite the baseline file with this run's values (atomically) instead of failing",
+                         action="store_true")
 TOLERANCE = Option("tolerance", "--tolerance",
                    "how much worse than the baseline a case's value may get when its check sets no 'tolerance:': "
                    "metric units (2) or percent of the baseline value (5%%) (default: 0)", default="0", metavar="AMOUNT")
@@ -158,5 +165,8 @@ LIVE_SYSTEM = (TIMEOUT, BATCH_SIZE)
 SUITE_RUN = (*METRIC_SETTINGS, *LIVE_SYSTEM, *SCORE_CACHE)
 #: What fails a run compared with a baseline.
 BASELINE_GATE = (TOLERANCE, GATE, FAIL_ON_CHANGED)
+
+#: A baseline to gate on or to update, and how it gates.
+BASELINE_RUN = (BASELINE, UPDATE_BASELINE, *BASELINE_GATE)
 #: The paired significance tests of a comparison.
 STATISTICS = (ALPHA, CORRECTION, BOOTSTRAP, PERMUTATIONS, SEED)

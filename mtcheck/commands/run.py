@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
-from mtcheck.settings import BASELINE_GATE, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
+from mtcheck.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
     from mtcheck.report.summary import Summary
@@ -150,10 +150,5 @@ def add_parser(commands: Any) -> None:
                      help="print the JSON report (the --report-json file's content) instead of the summary")
     add_options(run, (*REPORTS, HISTORY))
     run.add_argument("--junit", metavar="PATH", default=None, help="write a JUnit XML of the cases (failures, errors, skips)")
-    run.add_argument("--baseline", metavar="PATH", default=None,
-                     help="compare every case with this baseline file and test suites and tags for regressions "
-                          "(docs/regression.md); exit 1 after a regression, 2 when nothing in it matches the run")
-    run.add_argument("--update-baseline", action="store_true",
-                     help="rewrite the --baseline file with this run's values (atomically) instead of failing")
-    add_options(run, (*BASELINE_GATE, *STATISTICS))
+    add_options(run, (*BASELINE_RUN, *STATISTICS))
     run.set_defaults(func=cmd_run)
