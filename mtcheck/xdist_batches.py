@@ -101,6 +101,12 @@ def window_scheduler(config: pytest.Config, log: Any) -> Any:
                 self._mt_scopes = window_scopes(list(self.collection or []), batch_size)
             return self._mt_scopes.get(nodeid, nodeid)
 
+        def _reschedule(self, node: Any) -> None:
+            """Give ``node`` work once it has collected: a worker started in place of a crashed one is among the
+            nodes before its collection arrives, and xdist's scope scheduling would index that missing collection."""
+            if node in self.registered_collections:
+                super()._reschedule(node)
+
         def remove_node(self, node: Any) -> str | None:
             """Forget a worker; if it died with work pending, the test it was running is the crashed one.
 
