@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pytest
 
+from mtcheck.cli import main
+from mtcheck.metaeval import Settings
+from mtcheck.metaeval.core import pair_agreement
 from mtcheck.metaeval.ties import TieAccuracy, all_pairs_accuracy, paired_accuracy
 
 
@@ -57,3 +61,51 @@ def test_agrees_with_brute_force_on_tied_data(seed: int) -> None:
     assert all_pairs_accuracy(values, human) == expected
     diffs, signs = rng.integers(-3, 4, n) / 4, rng.integers(-1, 2, n)
     assert paired_accuracy(diffs, signs) == _brute_force(diffs.tolist(), signs.tolist())
+
+
+def test_pairwise_scale_counts_equal_majorities_and_leaves_out_undecided() -> None:
+    # lower is better (TER-like): pair 0 A better by 2, pair 1 "equal" with values 0.5 apart, pair 2 no majority,
+    # pair 3 B better by 1. Epsilon 0.5 ties pair 1 and no ordered pair: 3 of 3; the A/B accuracy is 2 of 2.
+    row = pair_agreement("s", "pref", "ter", [10.0, 20.0, 5.0, 30.0], [12.0, 20.5, 9.0, 29.0],
+                         ["A", "equal", None, "B"], False, Settings(resamples=0))
+    assert (row.acc_eq, row.acc_eq_epsilon, row.acc_eq_n) == (1.0, 0.5, 3)
+    assert (row.accuracy, row.undecided) == (1.0, 2)
+
+
+RATED = """\
+name: rated
+source_lang: en
+target_lang: en
+scales:
+  fluency: {kind: ordinal, values: [1, 2, 3]}
+  pref: {kind: pairwise, values: [A, B, equal]}
+defaults:
+  checks:
+    - {metric: chrf, min: 1}
+cases:
+  - id: c1
+    src: s1
+    ref: I do not like coffee.
+    hyps: {good: I do not like coffee., bad: I like coffee.}
+    ratings:
+      fluency: {good: {a1: 3}, bad: {a1: 1}}
+      pref: {pair: [good, bad], a1: A}
+  - id: c2
+    src: s2
+    ref: The film was fantastic.
+    hyps: {good: The film was fantastic., same: The film was fantastic.}
+    ratings:
+      fluency: {good: {a1: 3}, same: {a1: 3}}
+      pref: {pair: [good, same], a1: equal}
+"""
+
+
+def test_meta_eval_json_has_acc_eq_beside_tau(write_suite, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["meta-eval", str(write_suite(RATED)), "--json", "--bootstrap", "0", "--no-sam", "--no-cache"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (row,) = data["correlations"]
+    assert row["kendall"] is not None and row["acc_eq_epsilon"] == 0
+    # 4 outputs, 6 pairs: the three perfect ones tie on both sides (3 pairs), the bad one is last on both (3)
+    assert row["acc_eq"] == 1.0
+    (pairs,) = data["pairwise"]
+    assert (pairs["acc_eq"], pairs["acc_eq_n"], pairs["undecided"]) == (1.0, 2, 1)
