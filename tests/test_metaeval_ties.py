@@ -76,27 +76,13 @@ RATED = """\
 name: rated
 source_lang: en
 target_lang: en
-scales:
-  fluency: {kind: ordinal, values: [1, 2, 3]}
-  pref: {kind: pairwise, values: [A, B, equal]}
-defaults:
-  checks:
-    - {metric: chrf, min: 1}
+scales: {fluency: {kind: ordinal, values: [1, 2, 3]}, pref: {kind: pairwise, values: [A, B, equal]}}
+defaults: {checks: [{metric: chrf, min: 1}]}
 cases:
-  - id: c1
-    src: s1
-    ref: I do not like coffee.
-    hyps: {good: I do not like coffee., bad: I like coffee.}
-    ratings:
-      fluency: {good: {a1: 3}, bad: {a1: 1}}
-      pref: {pair: [good, bad], a1: A}
-  - id: c2
-    src: s2
-    ref: The film was fantastic.
-    hyps: {good: The film was fantastic., same: The film was fantastic.}
-    ratings:
-      fluency: {good: {a1: 3}, same: {a1: 3}}
-      pref: {pair: [good, same], a1: equal}
+  - {id: c1, src: s1, ref: I do not like coffee., hyps: {good: I do not like coffee., bad: I like coffee.},
+     ratings: {fluency: {good: {a1: 3}, bad: {a1: 1}}, pref: {pair: [good, bad], a1: A}}}
+  - {id: c2, src: s2, ref: The film was fantastic., hyps: {good: The film was fantastic., same: The film was fantastic.},
+     ratings: {fluency: {good: {a1: 3}, same: {a1: 3}}, pref: {pair: [good, same], a1: equal}}}
 """
 
 
