@@ -10,6 +10,8 @@ and ``--bootstrap 0`` (wall seconds, best of ``--repeat``, and peak memory, from
 OS via ``os.wait4``); then, in this process, mtcheck's statistics (``correlate``) and
 scipy's ``kendalltau`` + ``pearsonr`` on the same 1,000 resamples (same seed), whose
 intervals must agree. Printed ratios: command / scipy and statistics / scipy (target <= 3).
+Last, the tie-calibrated pairwise accuracy (acc_eq, every pair of outputs: O(n^2 log n))
+against tau-b with its 1,000-resample interval (O(1000 n log n)) on the same values.
 Not a test. With ``PYTHONPATH`` naming an older checkout, it measures that one.
 
     python bench/bench_metaeval.py [--outputs 5000] [--grid 960] [--repeat 3]
@@ -35,6 +37,8 @@ from _common import WORDS
 from mtcheck.cache import cached_score_batch
 from mtcheck.evaluate import Evaluator
 from mtcheck.metaeval.core import Settings, correlate, suite_metrics
+from mtcheck.metaeval.stats import TauB, bootstrap_ci
+from mtcheck.metaeval.ties import all_pairs_accuracy
 from mtcheck.metaeval.units import ordinal_outputs, rated_scales
 from mtcheck.suite.loader import load_suite
 
@@ -124,6 +128,17 @@ def compare(rated: list[tuple[str, str, bool, np.ndarray, np.ndarray]]) -> tuple
     return mid - start, end - mid
 
 
+def tie_cost(rated: list[tuple[str, str, bool, np.ndarray, np.ndarray]]) -> tuple[float, float]:
+    """Seconds of acc_eq with tie calibration and of tau-b with its default interval, over every correlation."""
+    start = time.perf_counter()
+    for _, _, _, x, y in rated:
+        all_pairs_accuracy(x, y)
+    mid = time.perf_counter()
+    for _, _, _, x, y in rated:
+        bootstrap_ci(TauB(x, y), len(x), resamples=Settings().resamples)
+    return mid - start, time.perf_counter() - mid
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--outputs", type=int, default=5000, help="rated outputs of the one-metric suite (0: skip)")
@@ -151,6 +166,9 @@ def main() -> None:
                   f"peak {none[1]:.0f} MiB")
             print(f"  statistics: mtcheck {ours:.2f} s, scipy {scipy:.2f} s   ratios to scipy: "
                   f"statistics {ours / scipy:.2f}, command {full[0] / scipy:.2f} (target <= 3)")
+            ties, tau = tie_cost(rated)
+            print(f"  acc_eq with tie calibration: {ties:.2f} s   tau-b with its interval: {tau:.2f} s   "
+                  f"ratio {ties / tau:.2f}")
 
 
 if __name__ == "__main__":

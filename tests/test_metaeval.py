@@ -181,11 +181,12 @@ def test_calibration_reports_best_and_current_thresholds(write_suite) -> None:
 def test_heatmaps_and_table(write_suite) -> None:
     meta = meta_evaluate([load_suite(write_suite(RATED))], settings=Settings(resamples=50, extra=("bleu",)))
     titles = [h.title for h in heatmaps(meta)]
-    assert titles == ["|r| Pearson", "|tau| Kendall", "pairwise accuracy"]
+    assert titles == ["|r| Pearson", "|tau| Kendall", "acc_eq, tie-calibrated", "pairwise accuracy",
+                      "pairwise acc_eq, tie-calibrated"]
     pearson_map = heatmaps(meta)[0]
     assert pearson_map.rows == ["chrf", "sam:chrf", "bleu", "sam:bleu"] and pearson_map.cols == ["rated/fluency"]
     text = "\n".join(render(meta))
-    assert "sam:chrf" in text and "[95% CI]" in text and "accuracy" in text
+    assert "sam:chrf" in text and "[95% CI]" in text and "accuracy" in text and "(eps " in text
 
 
 def test_meta_eval_command(write_suite, tmp_path, capsys) -> None:

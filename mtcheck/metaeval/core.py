@@ -14,7 +14,8 @@ from mtcheck.errors import MetricError, MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, default_acceptable, separation
 from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
-from mtcheck.metaeval.units import SIDES, ordinal_outputs, rated_pairs, rated_scales
+from mtcheck.metaeval.ties import TieAccuracy, all_pairs_accuracy, paired_accuracy
+from mtcheck.metaeval.units import EQUAL, SIDES, ordinal_outputs, rated_pairs, rated_scales
 from mtcheck.metrics import SAM_PREFIX, Metric, metric_direction
 from mtcheck.metrics.resources import has_sam_resources
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY
@@ -41,7 +42,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Correlation:
-    """Absolute Pearson r and Kendall tau-b between a metric and an ordinal scale's mean ratings.
+    """Absolute Pearson r and Kendall tau-b between a metric and an ordinal scale's mean ratings, and the
+    tie-calibrated pairwise accuracy over every pair of rated outputs (:mod:`ties`).
 
     ``agrees`` is False when the metric ranks outputs the wrong way round (its
     correlation, taken in the metric's own direction, is negative).
@@ -56,6 +58,8 @@ class Correlation:
     kendall: float | None
     kendall_ci: CI
     agrees: bool | None
+    acc_eq: float | None = None
+    acc_eq_epsilon: float | None = None
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,10 @@ class PairAgreement:
 
     A metric tie counts as a disagreement; ``tau`` is WMT's Kendall-like
     (agree - disagree) / (agree + disagree). ``undecided`` pairs (majority
-    ``equal`` or no majority) are left out.
+    ``equal`` or no majority) are left out. ``acc_eq`` counts ties instead: over
+    the ``acc_eq_n`` pairs with a majority for A, B or ``equal``, a pair agrees
+    when the metric prefers the same output or ties the two (its values within
+    the calibrated ``acc_eq_epsilon``) where the humans said ``equal`` (:mod:`ties`).
     """
 
     suite: str
@@ -76,6 +83,9 @@ class PairAgreement:
     accuracy_ci: CI
     tau: float | None
     undecided: int
+    acc_eq: float | None = None
+    acc_eq_epsilon: float | None = None
+    acc_eq_n: int = 0
 
 
 @dataclass(frozen=True)
@@ -166,8 +176,13 @@ def correlate(suite: str, scale: str, metric: str, values: Sequence[float], huma
     r, tau = value(pearson, n), value(kendall, n)
     ci = dict(resamples=settings.resamples, confidence=settings.confidence, seed=settings.seed, absolute=True)
     agrees = None if math.isnan(r) else r >= 0
+    ties = all_pairs_accuracy(x, np.asarray(human, float))
     return Correlation(suite, scale, metric, n, _none_if_nan(abs(r)), bootstrap_ci(pearson, n, **ci),
-                       _none_if_nan(abs(tau)), bootstrap_ci(kendall, n, **ci), agrees)
+                       _none_if_nan(abs(tau)), bootstrap_ci(kendall, n, **ci), agrees, *_tie_fields(ties))
+
+
+def _tie_fields(ties: TieAccuracy | None) -> tuple[float | None, float | None]:
+    return (None, None) if ties is None else (ties.accuracy, ties.epsilon)
 
 
 def _accuracy_ci(hits: np.ndarray, settings: Settings) -> CI:
@@ -186,8 +201,12 @@ def pair_agreement(suite: str, scale: str, metric: str, a: Sequence[float], b: S
     arr = np.asarray(hits, bool)
     n = len(arr)
     accuracy = float(arr.mean()) if n else None
+    signs = {"A": 1, "B": -1, EQUAL: 0}
+    judged = [(va - vb, signs[side]) for va, vb, side in zip(a, b, majorities) if side in signs]
+    ties = paired_accuracy(np.array([d if higher_is_better else -d for d, _ in judged]), np.array([s for _, s in judged]))
     return PairAgreement(suite, scale, metric, n, int(arr.sum()), accuracy, _accuracy_ci(arr.astype(float), settings),
-                         None if accuracy is None else 2 * accuracy - 1, len(majorities) - n)
+                         None if accuracy is None else 2 * accuracy - 1, len(majorities) - n, *_tie_fields(ties),
+                         len(judged))
 
 
 def _current(suite: Suite, check: Check) -> Check | None:

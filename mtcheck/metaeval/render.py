@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from mtcheck.metaeval.core import CI, MetaEval
 
-STATS = {"pearson": "|r| Pearson", "kendall": "|tau| Kendall", "accuracy": "pairwise accuracy"}
+STATS = {"pearson": "|r| Pearson", "kendall": "|tau| Kendall", "acc_eq": "acc_eq, tie-calibrated",
+         "accuracy": "pairwise accuracy", "pair_acc_eq": "pairwise acc_eq, tie-calibrated"}
 
 
 @dataclass(frozen=True)
@@ -19,13 +20,16 @@ class Heatmap:
 
 
 def heatmaps(meta: MetaEval) -> list[Heatmap]:
-    """One heatmap per statistic that has data: Pearson and Kendall on ordinal scales, accuracy on pairwise ones."""
+    """One heatmap per statistic that has data: Pearson, Kendall and acc_eq on ordinal scales, accuracy and acc_eq
+    on pairwise ones."""
     cells: dict[str, dict[tuple[str, str], float | None]] = {name: {} for name in STATS}
     for c in meta.correlations:
         cells["pearson"][(c.metric, f"{c.suite}/{c.scale}")] = c.pearson
         cells["kendall"][(c.metric, f"{c.suite}/{c.scale}")] = c.kendall
+        cells["acc_eq"][(c.metric, f"{c.suite}/{c.scale}")] = c.acc_eq
     for p in meta.pairs:
         cells["accuracy"][(p.metric, f"{p.suite}/{p.scale}")] = p.accuracy
+        cells["pair_acc_eq"][(p.metric, f"{p.suite}/{p.scale}")] = p.acc_eq
     maps = []
     for name, found in cells.items():
         if not found:
@@ -43,6 +47,11 @@ def fmt(value: float | None, ci: CI = None) -> str:
     return f"{value:.3f}" + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "")
 
 
+def fmt_tied(accuracy: float | None, epsilon: float | None) -> str:
+    """``0.812 (eps 0.5)``, or ``-`` when undefined."""
+    return "-" if accuracy is None else f"{accuracy:.3f} (eps {epsilon:.4g})"
+
+
 def _table(header: tuple[str, ...], rows: list[tuple[str, ...]], left: int) -> list[str]:
     table = [header, *rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(header))]
@@ -58,15 +67,22 @@ def render(meta: MetaEval, confidence: float = 0.95) -> list[str]:
     lines: list[str] = []
     if meta.correlations:
         rows = [(c.suite, c.scale, c.metric, str(c.n), fmt(c.pearson, c.pearson_ci), fmt(c.kendall, c.kendall_ci),
-                 "" if c.agrees is not False else "reversed") for c in meta.correlations]
-        lines += _table(("suite", "scale", "metric", "n", f"|r| [{level} CI]", f"|tau-b| [{level} CI]", ""), rows, 3)
+                 fmt_tied(c.acc_eq, c.acc_eq_epsilon), "" if c.agrees is not False else "reversed")
+                for c in meta.correlations]
+        lines += _table(("suite", "scale", "metric", "n", f"|r| [{level} CI]", f"|tau-b| [{level} CI]", "acc_eq", ""),
+                        rows, 3)
         lines.append("|r|, |tau-b|: absolute correlations with the mean rating; reversed: the metric ranks the wrong way round")
+        lines.append("acc_eq: share of all output pairs the metric orders as the mean ratings do, or ties where they tie "
+                     "(values within eps, the best)")
     if meta.pairs:
         lines += [""] if lines else []
         rows = [(p.suite, p.scale, p.metric, str(p.n), f"{p.agree}/{p.n}", fmt(p.accuracy, p.accuracy_ci), fmt(p.tau),
-                 str(p.undecided)) for p in meta.pairs]
-        lines += _table(("suite", "scale", "metric", "n", "agree", f"accuracy [{level} CI]", "tau", "undecided"), rows, 3)
+                 str(p.undecided), fmt_tied(p.acc_eq, p.acc_eq_epsilon), str(p.acc_eq_n)) for p in meta.pairs]
+        lines += _table(("suite", "scale", "metric", "n", "agree", f"accuracy [{level} CI]", "tau", "undecided", "acc_eq",
+                         "n eq"), rows, 3)
         lines.append("accuracy: share of pairs where the metric prefers the human majority's choice (a metric tie counts as wrong)")
+        lines.append("acc_eq: over pairs with a majority for A, B or equal, a metric tie (values within eps, the best) "
+                     "agrees with equal")
     if meta.calibrations:
         lines += [""]
         rows = []

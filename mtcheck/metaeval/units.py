@@ -9,6 +9,8 @@ from mtcheck.suite.ratings import ORDINAL, PAIR, PAIRWISE, SHOWN, Scale
 
 #: Majority values of a pairwise scale that name a side: A is the first output of ``pair``.
 SIDES = ("A", "B")
+#: The pairwise judgement that neither output is better: a human tie.
+EQUAL = "equal"
 
 
 @dataclass(frozen=True)

@@ -122,14 +122,39 @@ def _epsilons(items: list[str]) -> tuple[dict[str, float], float]:
     return per_key, default
 
 
+def _compared_systems(args: argparse.Namespace) -> list[str] | None:
+    """The systems of ``--system`` (two or more), or None for the two-system ``--a``/``--b`` comparison."""
+    from mtcheck.errors import MtcheckError
+
+    if args.systems and (args.a or args.b):
+        raise MtcheckError("compare takes either --a and --b, or --system repeated; not both")
+    if args.systems:
+        if args.epsilon:
+            raise MtcheckError("--epsilon sets the tie width of the --a/--b win table; --system compares means "
+                               "(fix: drop --epsilon, or compare two systems with --a and --b)")
+        return list(args.systems)
+    if not (args.a and args.b):
+        raise MtcheckError("compare needs --a and --b, or --system two or more times (e.g. --system recorded:x "
+                           "--system recorded:y --system file:z.txt)")
+    return None
+
+
 def compare(args: argparse.Namespace) -> int:
     from mtcheck import api
-    from mtcheck.regression.compare import compare_systems
     from mtcheck.safetext import visible
 
-    per_key, default = _epsilons(args.epsilon)
-    report = compare_systems(api.load_suites(args.suites), args.a, args.b, options=_run_options(args, None),
-                             epsilons=per_key, default_epsilon=default, settings=_stats(args))
+    systems = _compared_systems(args)
+    suites = api.load_suites(args.suites)
+    if systems is None:
+        from mtcheck.regression.compare import compare_systems
+
+        per_key, default = _epsilons(args.epsilon)
+        report: Any = compare_systems(suites, args.a, args.b, options=_run_options(args, None),
+                                      epsilons=per_key, default_epsilon=default, settings=_stats(args))
+    else:
+        from mtcheck.regression.compare_many import compare_many
+
+        report = compare_many(suites, systems, options=_run_options(args, None), settings=_stats(args))
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     return EXIT_OK
 
@@ -172,10 +197,13 @@ def add_parser(commands: Any) -> None:
     update.add_argument("--baseline", required=True, help="the baseline file to refresh (atomically)")
     update.set_defaults(func=baseline_update)
 
-    ab = commands.add_parser("compare", help="system A against system B: wins, ties and significance per suite and tag")
+    ab = commands.add_parser("compare", help="system A against system B (wins, ties and significance per suite and tag), "
+                                             "or any number of systems ranked per metric in significance clusters")
     _run_arguments(ab)
-    ab.add_argument("--a", required=True, metavar="SYSTEM", help="system A (the reference point)")
-    ab.add_argument("--b", required=True, metavar="SYSTEM", help="system B (the candidate)")
+    ab.add_argument("--a", metavar="SYSTEM", help="system A (the reference point)")
+    ab.add_argument("--b", metavar="SYSTEM", help="system B (the candidate)")
+    ab.add_argument("--system", dest="systems", action="append", default=[], metavar="SYSTEM",
+                    help="a system to rank (recorded:NAME or a spec); repeat it for two or more, instead of --a/--b")
     ab.add_argument("--epsilon", action="append", default=[], metavar="[CHECK=]NUMBER",
                     help="tie width: for every metric (0.5) or one check key (bleu=1); default 0")
     stats_arguments(ab)

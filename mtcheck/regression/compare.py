@@ -99,7 +99,7 @@ class CompareReport:
         return lines
 
 
-def _entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> dict[tuple[str, str], CaseEntry]:
+def system_entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> dict[tuple[str, str], CaseEntry]:
     """One entry per (suite, case) for system ``spec``; several outputs per case is an error."""
     targets = [t for suite in suites for t in targets_for(suite, spec)]
     results: list[CaseResult] = Runner(replace(options, system=spec)).run(targets)
@@ -131,7 +131,7 @@ def compare_systems(
     ``epsilons`` maps a check key (``bleu``) to its tie width; others use ``default_epsilon``.
     """
     epsilons = dict(epsilons or {})
-    side_a, side_b = _entries(suites, a, options), _entries(suites, b, options)
+    side_a, side_b = system_entries(suites, a, options), system_entries(suites, b, options)
     pairs: list[PairOutcome] = []
     skipped: list[str] = []
     for key in sorted(side_a.keys() | side_b.keys()):

@@ -119,6 +119,13 @@ def paired_bootstrap(
     return float(low), float(high), float((extreme.sum() + 1) / (resamples + 1))
 
 
+def mean_interval(values: Sequence[float], settings: StatsSettings, *key: str) -> tuple[float, float]:
+    """The bootstrap interval (at ``1 - alpha``) of the mean of ``values``, seeded by ``settings.seed`` and ``key``."""
+    low, high, _ = paired_bootstrap(np.asarray(values, dtype=np.float64), settings.bootstrap,
+                                    _rng(settings.seed, "mean", *key), 1 - settings.alpha)
+    return low, high
+
+
 def _bit_blocks(n: int, resamples: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
     """Blocks of random 0/1 rows (float32, ``(rows, n)``), ``resamples`` rows in all; 8 bits per random byte.
 

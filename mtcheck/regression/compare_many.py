@@ -1,0 +1,158 @@
+"""Any number of systems on the same suites: per metric, each system's mean with its interval, every pair's
+significance test corrected across all pairs and metrics, and a ranking in clusters (:mod:`ranking`).
+
+A metric is compared over the cases where every system has a value with the
+same signature; the other case/metric pairs are listed as not compared.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from mtcheck.errors import MtcheckError
+from mtcheck.regression.baseline import CaseEntry, oriented
+from mtcheck.regression.compare import system_entries
+from mtcheck.regression.gate import render_tests
+from mtcheck.regression.ranking import clusters
+from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
+from mtcheck.runner import RunOptions
+from mtcheck.suite.model import Suite
+
+
+@dataclass(frozen=True)
+class SystemMean:
+    """One system's mean on one metric, with its bootstrap interval, its rank (1 is best) and its cluster."""
+
+    system: str
+    mean: float
+    ci_low: float
+    ci_high: float
+    rank: int
+    cluster: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class MetricRanking:
+    """The systems on one metric, best first; ``tests`` hold one test per pair, the lower-ranked system's
+    change from the higher-ranked one (scope: the lower, group: ``vs`` the higher)."""
+
+    metric: str
+    higher_is_better: bool
+    n: int
+    systems: list[SystemMean]
+    tests: list[TestResult]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"metric": self.metric, "higher_is_better": self.higher_is_better, "n": self.n,
+                "ranking": [s.as_dict() for s in self.systems],
+                "clusters": [[s.system for s in self.systems if s.cluster == c]
+                             for c in sorted({s.cluster for s in self.systems})],
+                "pairs": [{"system": t.scope, "against": t.group[len("vs "):], **t.as_dict()} for t in self.tests]}
+
+
+@dataclass
+class ManyReport:
+    systems: list[str]
+    settings: StatsSettings
+    metrics: list[MetricRanking]
+    #: Case/metric pairs that could not be compared (a value missing for a system, or different signatures).
+    skipped: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"systems": self.systems, "alpha": self.settings.alpha, "correction": self.settings.correction,
+                "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
+                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics], "skipped": self.skipped}
+
+    def render(self) -> list[str]:
+        lines = [f"systems: {', '.join(self.systems)}"]
+        confidence = f"{100 * (1 - self.settings.alpha):g}% CI"
+        width = max(len(s) for s in self.systems)
+        for ranking in self.metrics:
+            direction = "higher" if ranking.higher_is_better else "lower"
+            lines += ["", f"{ranking.metric} ({direction} is better), {ranking.n} case(s):",
+                      f"{'rank':>4}  {'cluster':>7}  {'system':<{width}}  {'mean':>9}  {confidence:>21}"]
+            lines += [f"{s.rank:>4}  {s.cluster:>7}  {s.system:<{width}}  {s.mean:>9.4g}  "
+                      f"[{s.ci_low:>9.4g}, {s.ci_high:>9.4g}]" for s in ranking.systems]
+        lines.append("")
+        lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change"))
+        lines.append("clusters: a line falls below a rank when every system above it is significantly better than "
+                     "every system below it")
+        if self.skipped:
+            lines.append(f"not compared ({len(self.skipped)}): " + ", ".join(self.skipped[:10])
+                         + (" ..." if len(self.skipped) > 10 else ""))
+        return lines
+
+
+@dataclass
+class _Columns:
+    """One metric's values: ``values[i]`` are system i's, on ``cases`` (every system has them, with one signature)."""
+
+    higher_is_better: bool
+    cases: list[str]
+    values: list[list[float]]
+
+    def mean(self, i: int) -> float:
+        return sum(self.values[i]) / len(self.cases)
+
+
+def _columns(sides: Sequence[dict[tuple[str, str], CaseEntry]]) -> tuple[dict[str, _Columns], list[str]]:
+    """Per metric, every system's values on the cases all of them have with one signature; the case/metric pairs
+    left out."""
+    columns: dict[str, _Columns] = {}
+    skipped: list[str] = []
+    for key in sorted(set().union(*sides)):
+        entries = [side.get(key) for side in sides]
+        for metric in sorted(set().union(*(e.checks for e in entries if e is not None))):
+            measured = [e.checks.get(metric) if e is not None else None for e in entries]
+            present = [m for m in measured if m is not None]
+            if len(present) < len(sides) or len({m.signature for m in present}) > 1:
+                skipped.append(f"{key[0]}::{key[1]} {metric}")
+                continue
+            found = columns.setdefault(metric, _Columns(present[0].higher_is_better, [], [[] for _ in sides]))
+            found.cases.append(f"{key[0]}::{key[1]}")
+            for column, m in zip(found.values, present):
+                column.append(m.value)
+    return columns, skipped
+
+
+def _pair_samples(metric: str, systems: Sequence[str], ranked: Sequence[int], columns: _Columns) -> list[Sample]:
+    """One sample per pair of systems: the lower-ranked one's oriented change from the higher-ranked one."""
+    samples = []
+    for place, better in enumerate(ranked):
+        for worse in ranked[place + 1:]:
+            gains = [oriented(w - b, columns.higher_is_better) for w, b in zip(columns.values[worse], columns.values[better])]
+            samples.append(Sample(systems[worse], f"vs {systems[better]}", metric, tuple(columns.cases), tuple(gains)))
+    return samples
+
+
+def _ranking(metric: str, systems: Sequence[str], ranked: Sequence[int], columns: _Columns,
+             tests: list[TestResult], settings: StatsSettings) -> MetricRanking:
+    worse_than = {(t.group[len("vs "):], t.scope) for t in tests if t.decision == "worse"}
+    groups = clusters([systems[i] for i in ranked], lambda x, y: (x, y) in worse_than)
+    cluster_of = {spec: number for number, members in enumerate(groups, start=1) for spec in members}
+    means = []
+    for rank, i in enumerate(ranked, start=1):
+        low, high = mean_interval(columns.values[i], settings, systems[i], metric)
+        means.append(SystemMean(systems[i], columns.mean(i), low, high, rank, cluster_of[systems[i]]))
+    return MetricRanking(metric, columns.higher_is_better, len(columns.cases), means, tests)
+
+
+def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: RunOptions = RunOptions(),
+                 settings: StatsSettings = StatsSettings()) -> ManyReport:
+    """Run every system of ``systems`` (two or more, each once) on ``suites`` and rank them metric by metric."""
+    if len(systems) < 2 or len(set(systems)) < len(systems):
+        raise MtcheckError(f"compare needs two or more different systems, got {', '.join(systems) or 'none'} "
+                           "(fix: name each once with --system NAME_OR_SPEC)")
+    columns, skipped = _columns([system_entries(suites, spec, options) for spec in systems])
+    # best mean first in the metric's direction; equal means keep the order the systems were named in
+    ranked = {metric: sorted(range(len(systems)), key=lambda i, c=c: -oriented(c.mean(i), c.higher_is_better))
+              for metric, c in columns.items()}
+    tests = analyse([s for metric, c in columns.items() for s in _pair_samples(metric, systems, ranked[metric], c)],
+                    settings)
+    rankings = [_ranking(metric, systems, ranked[metric], c, [t for t in tests if t.metric == metric], settings)
+                for metric, c in columns.items()]
+    return ManyReport(list(systems), settings, rankings, skipped)
