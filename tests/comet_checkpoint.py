@@ -68,7 +68,7 @@ def encoder_config() -> dict[str, Any]:
     }
 
 
-def hyper_parameters(kind: str, encoder: Path) -> dict[str, Any]:
+def hyper_parameters(kind: str, encoder: Path, segments: tuple[str, ...] = ("mt", "src")) -> dict[str, Any]:
     """What Lightning's ``save_hyperparameters`` stores for a model of ``kind`` (a regression or unified metric)."""
     common = {
         "nr_frozen_epochs": 0.3, "keep_embeddings_frozen": True, "optimizer": "AdamW", "warmup_steps": 0,
@@ -81,7 +81,7 @@ def hyper_parameters(kind: str, encoder: Path) -> dict[str, Any]:
         return {**common, "pool": "avg", "layer": "mix", "layer_transformation": "softmax",
                 "hidden_sizes": [24, 8], "final_activation": None}
     return {**common, "sent_layer": "mix", "layer_transformation": "sparsemax", "word_layer": LAYERS,
-            "hidden_sizes": [24], "final_activation": "Sigmoid", "input_segments": ["mt", "src"],
+            "hidden_sizes": [24], "final_activation": "Sigmoid", "input_segments": list(segments),
             "word_level_training": False, "loss_lambda": 0.65, "error_labels": ["minor", "major"],
             "cross_entropy_weights": None}
 
@@ -129,8 +129,9 @@ def state_dict(kind: str, hparams: dict[str, Any], seed: int) -> dict[str, torch
     return weights
 
 
-def build_checkpoint(folder: Path, kind: str = "regression_metric", seed: int = 26) -> Path:
-    """Write a tiny COMET model of ``kind`` into ``folder``; returns ``folder``."""
+def build_checkpoint(folder: Path, kind: str = "regression_metric", seed: int = 26,
+                     segments: tuple[str, ...] = ("mt", "src")) -> Path:
+    """Write a tiny COMET model of ``kind`` into ``folder`` (a unified model reads ``segments``); returns ``folder``."""
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
     encoder = folder / "encoder"
@@ -141,7 +142,7 @@ def build_checkpoint(folder: Path, kind: str = "regression_metric", seed: int = 
         "tokenizer_class": "XLMRobertaTokenizer", "model_max_length": MAX_POSITIONS - 2, "bos_token": "<s>",
         "eos_token": "</s>", "sep_token": "</s>", "cls_token": "<s>", "unk_token": "<unk>", "pad_token": "<pad>",
         "mask_token": "<mask>"}, indent=1), encoding="utf-8")
-    hparams = hyper_parameters(kind, encoder.resolve())
+    hparams = hyper_parameters(kind, encoder.resolve(), segments)
     (folder / "hparams.yaml").write_text(yaml.safe_dump(hparams, sort_keys=True), encoding="utf-8")
     (folder / "checkpoints").mkdir(exist_ok=True)
     torch.save({"state_dict": state_dict(kind, hparams, seed), "hyper_parameters": hparams,

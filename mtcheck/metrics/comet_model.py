@@ -149,8 +149,12 @@ class CometModel(nn.Module):
         return self.estimator(features).view(-1).tolist()
 
     @torch.inference_mode()
-    def unified(self, segments: Sequence[Sequence[str]]) -> list[float]:
-        """A unified model on one joint input (translation first, then source and/or reference)."""
-        ids, mask = self._joint(segments)
-        embeddings, _ = self._embed(ids, mask)
-        return self.estimator(embeddings[:, 0, :]).view(-1).tolist()
+    def unified(self, variants: Sequence[Sequence[Sequence[str]]]) -> list[float]:
+        """A unified model: each variant is one joint input (translation first, then source and/or reference);
+        several variants (COMET's mt+src, mt+ref and mt+src+ref) are averaged as COMET averages them."""
+        scores = []
+        for segments in variants:
+            ids, mask = self._joint(segments)
+            embeddings, _ = self._embed(ids, mask)
+            scores.append(self.estimator(embeddings[:, 0, :]).view(-1))
+        return torch.stack(scores, dim=0).mean(dim=0).tolist()

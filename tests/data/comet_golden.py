@@ -23,7 +23,7 @@ import torch
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from comet_checkpoint import KINDS, build_checkpoint  # noqa: E402
+from comet_checkpoint import build_checkpoint  # noqa: E402
 
 SEED = 26
 #: (src, mt, ref): short and long (past the tiny encoder's 38 tokens), unknown characters, blanks, repeats.
@@ -54,6 +54,14 @@ TRIPLES = [
 ]
 
 
+#: Each golden model: (kind, the segments a unified model reads). The last one averages COMET's three joint inputs.
+MODELS = {
+    "regression_metric": ("regression_metric", ()),
+    "unified_metric": ("unified_metric", ("mt", "src")),
+    "unified_metric_with_ref": ("unified_metric", ("mt", "src", "ref")),
+}
+
+
 def predict(folder: Path, kind: str) -> list[float]:
     from comet import load_from_checkpoint
 
@@ -63,8 +71,7 @@ def predict(folder: Path, kind: str) -> list[float]:
     loaded = model.state_dict()
     if set(stored) != set(loaded) or not all(torch.equal(stored[key], loaded[key]) for key in stored):
         raise SystemExit(f"{kind}: load_from_checkpoint did not load every weight of {checkpoint}")
-    samples = [{"src": s, "mt": m, "ref": r} if kind == "regression_metric" else {"src": s, "mt": m}
-               for s, m, r in TRIPLES]
+    samples = [{"src": s, "mt": m, "ref": r} for s, m, r in TRIPLES]
     return model.predict(samples, batch_size=8, gpus=0, progress_bar=False).scores
 
 
@@ -72,13 +79,14 @@ def main() -> None:
     warnings.simplefilter("ignore")
     scores = {}
     with tempfile.TemporaryDirectory() as temporary:
-        for kind in KINDS:
-            scores[kind] = predict(build_checkpoint(Path(temporary) / kind, kind, SEED), kind)
+        for name, (kind, segments) in MODELS.items():
+            scores[name] = predict(build_checkpoint(Path(temporary) / name, kind, SEED, segments), name)
     golden = {
         "produced_by": "tests/data/comet_golden.py",
         "versions": {name: version(name) for name in ("unbabel-comet", "torch", "transformers", "tokenizers")},
         "seed": SEED,
         "triples": [{"src": s, "mt": m, "ref": r} for s, m, r in TRIPLES],
+        "models": {name: {"kind": kind, "segments": list(segments)} for name, (kind, segments) in MODELS.items()},
         "scores": scores,
     }
     (HERE / "comet_golden.json").write_text(json.dumps(golden, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
