@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mtcheck.errors import MetricError, MtcheckError, Setting
+from mtcheck.metrics import SAM_PREFIX
 from mtcheck.settings import METRIC_SETTINGS, PARAM, Option
 
 
@@ -34,7 +35,8 @@ class Wording:
     def fix(self, setting: Setting, metric: str | None = None) -> str:
         """The fix for ``setting`` on a check of ``metric`` (default: the metric that raised)."""
         values = {"metric": metric or setting.metric, "key": setting.key, "value": setting.value}
-        template = self.options.get(f"{setting.metric}.{setting.key}", self.options.get(setting.key, self.param))
+        own = f"{setting.metric.removeprefix(SAM_PREFIX)}.{setting.key}"  # sam:bertscore's model is bertscore's
+        template = self.options.get(own, self.options.get(setting.key, self.param))
         ways = [template.format(**values)] if template else []
         if self.suite and setting.key != "lang" and setting.in_suite:
             ways.append(f"set `params: {{{setting.key}: {setting.value}}}` on the check in the suite")
