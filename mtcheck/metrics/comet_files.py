@@ -38,17 +38,18 @@ CLASS_DEFAULTS: dict[str, dict[str, Any]] = {
 _DIGESTS: dict[tuple[str, int, int], str] = {}
 
 
+def model_setting(metric: str) -> Setting:
+    """The setting that fixes a missing or unusable COMET model of ``metric``."""
+    return Setting(metric, "model", "PATH")
+
+
 @dataclass(frozen=True)
 class CometFiles:
-    """Where a COMET model's parts are: its folder, checkpoint, class and hyper-parameters' source."""
+    """Where a COMET model's parts are (its folder and checkpoint) and its class (``hparams.yaml``'s)."""
 
     folder: Path
     checkpoint: Path
     class_identifier: str
-
-
-def model_setting(metric: str) -> Setting:
-    return Setting(metric, "model", "PATH")
 
 
 def locate(metric: str, model: str) -> CometFiles:
