@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mtcheck.errors import MetricError, MtcheckError, Setting
+from mtcheck.metrics import SAM_PREFIX
 from mtcheck.settings import METRIC_SETTINGS, PARAM, Option
 
 
@@ -20,8 +21,8 @@ from mtcheck.settings import METRIC_SETTINGS, PARAM, Option
 class Wording:
     """One front end's spelling of metric settings.
 
-    ``options`` maps a setting key to the phrase naming the option that sets it
-    (``{"model": "pass --bertscore-model {value}"}``); ``param`` spells any other
+    ``options`` maps a setting key, or ``metric.key`` for one metric's own setting, to the phrase naming the
+    option that sets it (``{"bertscore.model": "pass --bertscore-model {value}"}``); ``param`` spells any other
     setting (``pass --param {metric}.{key}={value}``; ``None`` when the front end has
     none); ``suite`` adds the suite's ``params:`` as an alternative (front ends
     that run suites).
@@ -34,7 +35,8 @@ class Wording:
     def fix(self, setting: Setting, metric: str | None = None) -> str:
         """The fix for ``setting`` on a check of ``metric`` (default: the metric that raised)."""
         values = {"metric": metric or setting.metric, "key": setting.key, "value": setting.value}
-        template = self.options.get(setting.key, self.param)
+        own = f"{setting.metric.removeprefix(SAM_PREFIX)}.{setting.key}"  # sam:bertscore's model is bertscore's
+        template = self.options.get(own, self.options.get(setting.key, self.param))
         ways = [template.format(**values)] if template else []
         if self.suite and setting.key != "lang" and setting.in_suite:
             ways.append(f"set `params: {{{setting.key}: {setting.value}}}` on the check in the suite")

@@ -30,8 +30,8 @@ class Option(NamedTuple):
 
     ``key`` is the attribute it lands in (``args.batch_size``); ``flag`` its spelling on ``mtcheck``
     (``--batch-size``), and ``--mt-`` before the same name under pytest unless ``pytest_flag``
-    says otherwise. ``sets`` names the metric setting it overrides, and ``fix`` how an error's fix
-    asks for it (``{flag}`` is the front end's spelling; ``{metric}``, ``{key}``, ``{value}`` the
+    says otherwise. ``sets`` names the metric setting it overrides (``metric.key`` for one metric's
+    own), and ``fix`` how an error's fix asks for it (``{flag}`` is the front end's spelling; ``{metric}``, ``{key}``, ``{value}`` the
     setting's, see :class:`mtcheck.advice.Wording`). A named tuple, not a dataclass: ``mtcheck --version``
     builds every parser, and the dataclass machinery alone would add about 10 ms to its start-up.
     """
@@ -89,7 +89,7 @@ SAM_LEXICON = Option("sam_lexicon", "--sam-lexicon",
                      metavar="PATH", sets="lexicon")
 BERTSCORE_MODEL = Option("bertscore_model", "--bertscore-model",
                          "model for every bertscore check: a Hugging Face name (needs the hub) or a local folder",
-                         metavar="NAME_OR_PATH", sets="model")
+                         metavar="NAME_OR_PATH", sets="bertscore.model")
 TIMEOUT = Option("timeout", "--timeout", f"time limit for one batch of a live system (default: {DEFAULT_TIMEOUT:g})",
                  default=DEFAULT_TIMEOUT, type=seconds, metavar="SECONDS")
 BATCH_SIZE = Option("batch_size", "--batch-size", f"cases translated and scored together (default: {DEFAULT_BATCH_SIZE})",

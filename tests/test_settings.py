@@ -104,7 +104,7 @@ def test_the_live_system_time_limit_default_is_written_once() -> None:
 
 def test_the_pytest_wording_names_the_pytest_options() -> None:
     assert PYTEST_WORDING.param == "pass --mt-param {metric}.{key}={value}"
-    assert PYTEST_WORDING.options["model"] == "pass --mt-bertscore-model {value}"
+    assert PYTEST_WORDING.options["bertscore.model"] == "pass --mt-bertscore-model {value}"
     assert SUITE_WORDING.options["lexicon"] == "pass --sam-lexicon {value}"
     assert score.score_wording().options["src_lang"] == "pass --src-lang LANG, e.g. --src-lang de"
 

@@ -31,6 +31,8 @@ _REGISTRY: dict[str, str] = {
     "characTER": "mtcheck.metrics.character:CharacTERMetric",
     "meteor": "mtcheck.metrics.meteor:METEORMetric",
     "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
+    "comet": "mtcheck.metrics.comet:CometMetric",
+    "cometkiwi": "mtcheck.metrics.comet:CometKiwiMetric",
     "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
     "puzzle-official": "mtcheck.presets.puzzle:PuzzleOfficialMetric",
     "lang": "mtcheck.metrics.language:LanguageMetric",

@@ -102,7 +102,7 @@ def _user_way(metric: str, key: str) -> str:
     """How the user gives ``key`` of ``metric`` on the command line instead."""
     if key == "lexicon":
         return "--mt-sam-lexicon PATH (mtcheck run: --sam-lexicon PATH)"
-    if key == MODEL:
+    if key == MODEL and metric in ("bertscore", "sam:bertscore"):
         return "--mt-bertscore-model NAME_OR_PATH (mtcheck run: --bertscore-model NAME_OR_PATH)"
     return f"--mt-param {metric}.{key}=PATH (mtcheck run: --param {metric}.{key}=PATH)"
 

@@ -1,0 +1,178 @@
+"""COMET (reference-based) and CometKiwi (reference-free) from a COMET checkpoint the user names.
+
+``model`` is a COMET model folder (``hparams.yaml`` and ``checkpoints/model.ckpt``,
+the layout unbabel-comet downloads), or its ``model.ckpt``; a Hugging Face hub
+name (``Unbabel/wmt22-comet-da``) is fetched only when the user names it, and then
+needs the network. Nothing is loaded when the metric is built: the checkpoint is
+read at the first score, once per process, and the signature names its sha256.
+Inference is mtcheck's re-implementation of unbabel-comet's (see
+:mod:`mtcheck.metrics.comet_model` for why), on ``device`` (``auto``: a GPU when
+torch has one).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mtcheck.errors import MetricError, Setting
+from mtcheck.metrics.base import Metric, ReferenceFreeMetric
+from mtcheck.metrics.comet_files import CometFiles, locate, model_setting, weights_digest
+from mtcheck.metrics.device import resolve_device, xdist_worker_threads
+from mtcheck.metrics.signature import Signature
+
+if TYPE_CHECKING:
+    from mtcheck.metrics.comet_model import CometModel
+
+#: The unbabel-comet release whose inference mtcheck re-implements (and its tests compare with).
+REFERENCE = "unbabel-comet-2.2.7"
+_MODELS: dict[tuple[str, str], CometModel] = {}
+
+
+def _version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "none"
+
+
+def _is_hub_name(model: str) -> bool:
+    """True for ``owner/name`` that is no existing path and not written as one."""
+    return not Path(model).expanduser().exists() and model.count("/") == 1 and not model.startswith((".", "/", "~"))
+
+
+def _download(metric: str, model: str) -> str:
+    """The local folder of hub model ``model``, downloaded (or found in the Hugging Face cache)."""
+    try:
+        from huggingface_hub import snapshot_download
+
+        return str(snapshot_download(repo_id=model))
+    except Exception as exc:  # noqa: BLE001 (any hub failure: offline, unknown repository, gated model)
+        raise MetricError(f"{metric}: cannot fetch {model!r} from the Hugging Face hub: {exc}",
+                          setting=model_setting(metric)) from None
+
+
+class _CometBase:
+    """What COMET and CometKiwi share: the model setting, lazy loading, batching and the signature."""
+
+    name: ClassVar[str]
+    needs_source: ClassVar[bool] = True
+    disk_cache: ClassVar[bool] = True
+    #: The checkpoint classes (``class_identifier``) this metric scores.
+    classes: ClassVar[tuple[str, ...]]
+
+    def __init__(self, model: str | None = None, batch_size: int = 16, device: str | None = None):
+        if model is None or not str(model).strip():
+            raise MetricError(f"{self.name} needs a model: a COMET model folder (hparams.yaml and "
+                              "checkpoints/model.ckpt) or its model.ckpt", setting=model_setting(self.name))
+        if int(batch_size) < 1:
+            raise MetricError(f"{self.name}: batch_size must be 1 or more, got {batch_size}")
+        self.model, self.batch_size = str(model), int(batch_size)
+        self.hub = _is_hub_name(self.model)
+        self._files = None if self.hub else self._checked(locate(self.name, self.model))
+        self.device = resolve_device(device, self.name)
+
+    def _checked(self, files: CometFiles) -> CometFiles:
+        if files.class_identifier not in self.classes:
+            raise MetricError(f"{self.name}: {files.folder} is a {files.class_identifier!r} model; {self.name} scores "
+                              f"{' and '.join(self.classes)} models", setting=model_setting(self.name))
+        return files
+
+    @property
+    def files(self) -> CometFiles:
+        if self._files is None:
+            self._files = self._checked(locate(self.name, _download(self.name, self.model)))
+        return self._files
+
+    @property
+    def loaded(self) -> CometModel:
+        """The checkpoint's model, loaded at first use and shared by every metric on the same file and device."""
+        key = (str(self.files.checkpoint), self.device)
+        if key not in _MODELS:
+            import torch
+
+            from mtcheck.metrics.comet_model import CometModel
+
+            threads = xdist_worker_threads() if self.device == "cpu" else None
+            if threads is not None:
+                torch.set_num_threads(threads)
+            try:
+                _MODELS[key] = CometModel(self.name, self.files, self.device, offline=not self.hub)
+            except RuntimeError as exc:  # torch: a device that cannot be used
+                raise MetricError(f"{self.name}: cannot load {self.files.checkpoint} on device {self.device!r}: {exc}",
+                                  setting=Setting(self.name, "device", "cpu")) from None
+        return _MODELS[key]
+
+    def settings(self) -> Signature:
+        files = self.files
+        return Signature.of(
+            self.name, ("model", f"{files.folder.name}@{weights_digest(files.checkpoint)[:16]}"),
+            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", _version("torch")),
+            ("transformers", _version("transformers")), ("device", self.device),
+        )
+
+    def _sources(self, srcs: Sequence[str | None]) -> list[str]:
+        if any(src is None for src in srcs):
+            raise MetricError(f"{self.name} needs the source segment of every hypothesis",
+                              setting=Setting(self.name, "src", "TEXT"))
+        return [str(src) for src in srcs]
+
+    def _batched(self, rows: list[tuple[str, ...]]) -> list[float]:
+        """Scores of ``rows`` (translation, source[, reference]) in batches of similar length, in the given order."""
+        order = sorted(range(len(rows)), key=lambda i: sum(len(text) for text in rows[i]))
+        scores: list[float] = [0.0] * len(rows)
+        for start in range(0, len(order), self.batch_size):
+            chunk = order[start:start + self.batch_size]
+            for index, value in zip(chunk, self._score_rows([rows[i] for i in chunk])):
+                scores[index] = value
+        return scores
+
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+        raise NotImplementedError
+
+
+class CometMetric(_CometBase, Metric):
+    """COMET with a reference: a ``regression_metric`` checkpoint (wmt22-comet-da's kind), or a
+    ``unified_metric`` one that reads references (COMET's average of its mt+src, mt+ref and mt+src+ref scores)."""
+
+    name: ClassVar[str] = "comet"
+    classes: ClassVar[tuple[str, ...]] = ("regression_metric", "unified_metric")
+
+    def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
+                     ) -> list[tuple[float, dict[str, Any]]]:
+        rows = list(zip(hyps, self._sources(srcs), refs))
+        return [(value, {}) for value in self._batched(rows)]
+
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+        model = self.loaded
+        mts, srcs, refs = ([row[i] for row in rows] for i in range(3))
+        if model.kind == "regression_metric":
+            return model.regression(srcs, mts, refs)
+        segments = model.hparams["input_segments"]
+        if "ref" not in segments:
+            raise MetricError(f"comet: {self.files.folder} reads no references (input_segments {segments}); "
+                              "score it with cometkiwi", setting=model_setting(self.name))
+        if "src" not in segments:
+            return model.unified([[mts, refs]])
+        return model.unified([[mts, srcs], [mts, refs], [mts, srcs, refs]])
+
+
+class CometKiwiMetric(_CometBase, ReferenceFreeMetric):
+    """CometKiwi: quality estimation from the source alone, with a ``unified_metric`` checkpoint that reads it."""
+
+    name: ClassVar[str] = "cometkiwi"
+    classes: ClassVar[tuple[str, ...]] = ("unified_metric",)
+
+    def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
+                     ) -> list[tuple[float, dict[str, Any]]]:
+        rows = list(zip(hyps, self._sources(srcs)))
+        return [(value, {}) for value in self._batched(rows)]
+
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+        model = self.loaded
+        if "src" not in model.hparams["input_segments"]:
+            raise MetricError(f"cometkiwi: {self.files.folder} does not read the source "
+                              f"(input_segments {model.hparams['input_segments']}); score it with comet",
+                              setting=model_setting(self.name))
+        return model.unified([[[row[0] for row in rows], [row[1] for row in rows]]])
