@@ -22,6 +22,13 @@ from typing import Any
 INSTALL_FIX = "install it with: pip install 'mtcheck[all]'"
 
 
+def import_target(target: str) -> Any:
+    """The attribute ``"package.module:attr"`` names, its module imported now if need be (ImportError when missing)."""
+    module_name, _, attr = target.partition(":")
+    # sys.modules first: the suite loader asks once per check, and import_module's own lookup costs 10x more
+    return getattr(sys.modules.get(module_name) or importlib.import_module(module_name), attr)
+
+
 @dataclass(frozen=True)
 class Entry:
     """One registered name: ``target`` is ``"package.module:attr"``; ``meta`` what callers may ask without loading it."""
@@ -68,13 +75,18 @@ class Registry:
             self._read_plugins()
         return name in self._entries
 
-    def __iter__(self) -> Iterator[Entry]:
-        self._read_plugins()
-        return iter(list(self._entries.values()))
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
 
     def names(self) -> list[str]:
         """Every registered name, built-in ones first, in the order they were registered."""
-        return [entry.name for entry in self]
+        self._read_plugins()
+        return list(self._entries)
+
+    def entries(self) -> list[Entry]:
+        """Every entry, in the order of :meth:`names`."""
+        self._read_plugins()
+        return list(self._entries.values())
 
     def suggestion(self, name: str) -> str:
         """How to fix an unknown name: ``did you mean 'chrf'?``, or the list of known names."""
@@ -88,14 +100,15 @@ class Registry:
             raise self._error(f"unknown {self.kind} {name!r} ({self.suggestion(name)})")
         return self._entries[name]
 
+    def resolve(self, name: str) -> Any:
+        """The attribute ``name`` is registered for, imported now if need be (ImportError when a package is missing)."""
+        return import_target(self.entry(name).target)
+
     def load(self, name: str) -> Any:
-        """The attribute ``name`` is registered for, imported now if need be."""
-        entry = self.entry(name)
-        module_name, _, attr = entry.target.partition(":")
-        try:  # sys.modules first: the suite loader asks once per check, and import_module's own lookup costs 10x more
-            module = sys.modules.get(module_name) or importlib.import_module(module_name)
+        """:meth:`resolve`, with a missing package as the registry's error naming it and the fix."""
+        try:
+            return self.resolve(name)
         except ImportError as exc:
             raise self._error(
                 f"{self.kind} {name!r} needs a package that is not installed ({exc.name}); {INSTALL_FIX}"
             ) from exc
-        return getattr(module, attr)

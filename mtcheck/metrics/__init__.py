@@ -71,12 +71,12 @@ def _is_wrapper(name: str) -> bool:
 
 def metric_names() -> list[str]:
     """Every metric name a suite may use (without the wrapped forms such as ``sam:bleu``)."""
-    return sorted((entry.name for entry in METRICS if not entry.meta.get("wrapper")), key=str.lower)
+    return sorted((entry.name for entry in METRICS.entries() if not entry.meta.get("wrapper")), key=str.lower)
 
 
 def wrapper_names() -> list[str]:
     """Every wrapper metric (``sam``): each is written ``WRAPPER:BASE``."""
-    return [entry.name for entry in METRICS if entry.meta.get("wrapper")]
+    return [entry.name for entry in METRICS.entries() if entry.meta.get("wrapper")]
 
 
 def unwrap(name: str) -> tuple[str | None, str]:

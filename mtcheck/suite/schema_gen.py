@@ -76,8 +76,8 @@ def _section_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
     """Each registered section's ``SCHEMA`` (from its parser's module), and the ``$defs`` they bring along."""
     properties: dict[str, Any] = {}
     definitions: dict[str, Any] = {}
-    for key, point in sorted(registered().items()):
-        schema = dict(importlib.import_module(point.module).SCHEMA)
+    for entry in sorted(registered().entries(), key=lambda entry: entry.name):
+        key, schema = entry.name, dict(importlib.import_module(entry.module).SCHEMA)
         definitions.update(schema.pop("$defs", {}))
         properties[key] = schema
     return properties, definitions
