@@ -20,7 +20,7 @@ SUITE_INTERFACE = {"mtcheck.suite.fields", "mtcheck.suite.yamlsource"}
 def _registries() -> list[Registry]:
     from mtcheck.metrics import METRICS
     from mtcheck.perturb.kinds import KINDS
-    from mtcheck.report.files import RENDERERS
+    from mtcheck.report.renderers import RENDERERS
     from mtcheck.suite.sections import SECTIONS
     from mtcheck.systems import SYSTEMS
 
