@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from mtcheck.errors import MetricError, MtcheckError, Setting
-from mtcheck.metrics import SAM_PREFIX
+from mtcheck.metrics import unwrap
 from mtcheck.settings import METRIC_SETTINGS, PARAM, Option
 
 
@@ -35,7 +35,7 @@ class Wording:
     def fix(self, setting: Setting, metric: str | None = None) -> str:
         """The fix for ``setting`` on a check of ``metric`` (default: the metric that raised)."""
         values = {"metric": metric or setting.metric, "key": setting.key, "value": setting.value}
-        own = f"{setting.metric.removeprefix(SAM_PREFIX)}.{setting.key}"  # sam:bertscore's model is bertscore's
+        own = f"{unwrap(setting.metric)[1]}.{setting.key}"  # sam:bertscore's model is bertscore's
         template = self.options.get(own, self.options.get(setting.key, self.param))
         ways = [template.format(**values)] if template else []
         if self.suite and setting.key != "lang" and setting.in_suite:

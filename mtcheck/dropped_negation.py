@@ -11,7 +11,7 @@ from __future__ import annotations
 from mtcheck.errors import Problem, quoted
 from mtcheck.parity.negation import negation_words
 from mtcheck.sentiment.analysis import tokenise
-from mtcheck.suite.alternatives import droppable_groups
+from mtcheck.alternatives import droppable_groups
 from mtcheck.suite.model import Suite
 
 FIX = "if both readings are right, write the one without the negation as its own reference; else remove the empty alternative"

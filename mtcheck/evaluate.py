@@ -8,8 +8,7 @@ from typing import Any
 from mtcheck.advice import SUITE, Wording
 from mtcheck.cache import ScoreCache, cached_score_batch
 from mtcheck.errors import MtcheckError, Problem
-from mtcheck.options import SAM_ANY
-from mtcheck.metrics import SAM_PREFIX, Metric, Score, get_metric
+from mtcheck.metrics import ANY_BASE, Metric, Score, get_metric, unwrap, wrapped
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.suite.model import Check, Suite
 from mtcheck.suite.paths import refused_hub_model
@@ -43,8 +42,9 @@ class Evaluator:
         the overrides (the user's settings) name the model.
         """
         user = dict(self.overrides.get(check.metric, {}))
-        if check.metric.startswith(SAM_PREFIX):
-            user.update(self.overrides.get(SAM_ANY, {}))
+        wrapper, _ = unwrap(check.metric)
+        if wrapper:  # ``sam:*``: every check the wrapper wraps
+            user.update(self.overrides.get(wrapped(wrapper, ANY_BASE), {}))
         params = {**check.params, **user}
         key = f"{check.metric}|{target_lang}|{source_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
         if key not in self._metrics:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mtcheck.languages import find_language
-from mtcheck.metrics import SAM_PREFIX
+from mtcheck.metrics import SAM, unwrap
 from mtcheck.metrics.language import MACRO, base_code, get_detector
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.results import CaseResult
@@ -76,8 +76,8 @@ def language_uses(metrics: Iterable[str], lang: str) -> list[str]:
     """What declared language ``lang`` decides for each of ``metrics`` that reads it (empty: none does)."""
     uses: list[str] = []
     for name in metrics:
-        base = name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name
-        if name.startswith(SAM_PREFIX):
+        wrapper, base = unwrap(name)
+        if wrapper == SAM:
             uses.append(f"sam: reads {_sam_reads(lang)}")
         if base == "bertscore":
             uses.append(f"bertscore: picks its model for {lang}")

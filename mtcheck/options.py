@@ -8,10 +8,10 @@ import yaml
 
 from mtcheck.cache import ScoreCache
 from mtcheck.errors import MtcheckError
-from mtcheck.metrics import check_params, check_values, is_known, spelled_numbers, suggestion
+from mtcheck.metrics import ANY_BASE, SAM, check_params, check_values, is_known, spelled_numbers, suggestion, unwrap, wrapped
 
-#: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon).
-SAM_ANY = "sam:*"
+#: Overrides under this key apply to every ``sam:<metric>`` check (e.g. the lexicon); ``WRAPPER:*`` likewise.
+SAM_ANY = wrapped(SAM, ANY_BASE)
 
 
 def parse_value(text: str) -> Any:
@@ -52,20 +52,20 @@ def metric_overrides(
     """
     overrides: dict[str, dict[str, Any]] = parse_params(params, metric_prefix=True)  # type: ignore[assignment]
     for metric in overrides:
-        if metric != SAM_ANY and not is_known(metric):
+        if unwrap(metric)[1] != ANY_BASE and not is_known(metric):
             raise MtcheckError(f"--param names unknown metric {metric!r} ({suggestion(metric)})")
     overrides = {metric: spelled_numbers(metric, settings) for metric, settings in overrides.items()}
     if sam_lexicon:
         overrides.setdefault(SAM_ANY, {})["lexicon"] = sam_lexicon
     for metric, settings in overrides.items():
         try:
-            if metric != SAM_ANY:
+            if unwrap(metric)[1] != ANY_BASE:
                 check_params(metric, settings)
             check_values(metric, settings)
         except MtcheckError as exc:
             raise MtcheckError(f"bad metric setting on the command line: {exc}") from exc
     if bertscore_model:  # a model is only checked when it loads: BERTScore may not even be installed for this run
-        for metric in ("bertscore", "sam:bertscore"):
+        for metric in ("bertscore", wrapped(SAM, "bertscore")):
             overrides.setdefault(metric, {})["model"] = bertscore_model
     return overrides
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck.errors import SuiteError
-from mtcheck.suite.alternatives import (MAX_DEPTH, MAX_EXPANSIONS, AlternativesError, Rules, count_alternatives,
+from mtcheck.alternatives import (MAX_DEPTH, MAX_EXPANSIONS, AlternativesError, Rules, count_alternatives,
                                         expand_alternatives, first_markup, glued_groups)
 from mtcheck.suite.loader import lint_suite, load_suite
 
@@ -346,7 +346,7 @@ def test_validate_warns_about_a_group_glued_to_a_word(tmp_path: Path) -> None:
 
 
 def test_a_glued_group_over_the_limit_is_left_to_the_limit_error(tmp_path: Path) -> None:
-    from mtcheck.suite.alternatives import glued_groups
+    from mtcheck.alternatives import glued_groups
 
     assert glued_groups("x[" + "(a/b) " * 11 + "]") == []
     with pytest.raises(SuiteError, match="more than 1024"):

@@ -18,7 +18,9 @@ import pytest
 from mtcheck.errors import SystemFailure
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Case
-from mtcheck.systems import CommandSystem, LibreTranslateSystem, make_system
+from mtcheck.systems import make_system
+from mtcheck.systems.command import CommandSystem
+from mtcheck.systems.libretranslate import LibreTranslateSystem
 
 SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
 DEMO = load_suite(SYSTEMS.parent / "demo" / "demo.mt.yaml")

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck.cli import main
-from mtcheck.suite.alternatives import MAX_EXPANSIONS, AlternativesError, expand_alternatives, first_markup, text_slashes
+from mtcheck.alternatives import MAX_EXPANSIONS, AlternativesError, expand_alternatives, first_markup, text_slashes
 from mtcheck.suite.loader import load_suite
 
 #: Text whose slashes are part of it: each stays one reference, as written.

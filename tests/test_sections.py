@@ -2,20 +2,21 @@
 from __future__ import annotations
 
 import ast
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 import mtcheck.suite
-from mtcheck.errors import SuiteError
+from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.perturb.config import Perturb
+from mtcheck.registry import Entry, Registry
 from mtcheck.suite import sections
 from mtcheck.suite.loader import load_suite
 
 SUITE_PACKAGE = Path(mtcheck.suite.__file__).parent
 #: What the suite layer may import: itself and the core below it (the metric registry names what checks may use).
-CORE = ("mtcheck.suite", "mtcheck.errors", "mtcheck.files", "mtcheck.language_codes", "mtcheck.metrics")
+CORE = ("mtcheck.suite", "mtcheck.errors", "mtcheck.files", "mtcheck.language_codes", "mtcheck.metrics",
+        "mtcheck.alternatives", "mtcheck.registry")
 
 SUITE = """\
 source_lang: en
@@ -49,7 +50,7 @@ def test_the_suite_layer_imports_no_feature_package() -> None:
 
 
 def test_perturb_is_registered_by_its_feature() -> None:
-    assert sections.registered()["perturb"].value == "mtcheck.perturb.config:parse_perturb"
+    assert sections.registered().entry("perturb").target == "mtcheck.perturb.config:parse_perturb"
 
 
 def _write(tmp_path: Path, *, defaults: str = "", extra: str = "") -> Path:
@@ -59,7 +60,7 @@ def _write(tmp_path: Path, *, defaults: str = "", extra: str = "") -> Path:
 
 
 def test_a_suite_without_sections_never_reads_the_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse() -> dict[str, EntryPoint]:
+    def refuse() -> Registry:
         raise AssertionError("the registry was read")
 
     monkeypatch.setattr(sections, "registered", refuse)
@@ -81,8 +82,8 @@ def test_an_unknown_key_lists_the_registered_sections(tmp_path: Path) -> None:
 
 
 def test_a_section_whose_package_is_missing_is_a_load_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    missing = EntryPoint("extra", "mtcheck_no_such_feature.config:parse", sections.GROUP)
-    monkeypatch.setattr(sections, "registered", lambda: {"extra": missing})
+    missing = Registry("section", [Entry("extra", "mtcheck_no_such_feature.config:parse")], error=MtcheckError)
+    monkeypatch.setattr(sections, "registered", lambda: missing)
     with pytest.raises(SuiteError) as caught:
         load_suite(_write(tmp_path, extra="    extra: {x: 1}\n"))
     message = str(caught.value)

@@ -21,16 +21,12 @@ from mtcheck.errors import SystemFailure
 from mtcheck.systems import command as command_module
 from mtcheck.systems import libretranslate as libretranslate_module
 from mtcheck.suite.model import Case, Output, Suite
-from mtcheck.systems import (
-    CallableSystem,
-    CommandSystem,
-    LibreTranslateSystem,
-    OutputsFileSystem,
-    RecordedSystem,
-    is_all_recorded,
-    make_system,
-    runs_user_code,
-)
+from mtcheck.systems import is_all_recorded, make_system, runs_user_code
+from mtcheck.systems.command import CommandSystem
+from mtcheck.systems.libretranslate import LibreTranslateSystem
+from mtcheck.systems.outputs_file import OutputsFileSystem
+from mtcheck.systems.python_callable import CallableSystem
+from mtcheck.systems.recorded import RecordedSystem
 
 # Right-to-left scripts, emoji (astral plane, ZWJ sequence), combining marks, and
 # U+2028 (a Unicode line separator that is not a line break on the wire).

@@ -10,13 +10,11 @@ from mtcheck.errors import MtcheckError
 from mtcheck.outcome import Outcome
 from mtcheck.redact import redact
 from mtcheck.report.files import records_of
+from mtcheck.report.renderers import report_paths
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
 from mtcheck.sinks import failed_record
-
-#: ``mtcheck run``'s report options, by the report's kind.
-REPORTS = {"json": "report_json", "md": "report_md", "html": "report_html", "junit": "junit"}
 
 
 def say(line: str, error: bool) -> None:
@@ -51,7 +49,7 @@ def _system(spec: str | None) -> dict[str, str]:
 def report_sink(args: argparse.Namespace, options: RunOptions) -> Any:
     """The report sink of the report options and ``--json`` (None without any), its paths checked before the run
     (a bad one: :class:`MtcheckError`)."""
-    paths = {kind: getattr(args, option) for kind, option in REPORTS.items()}
+    paths = report_paths(args)
     if not (args.json or any(paths.values())):
         return None
     from mtcheck.evaluate import Evaluator

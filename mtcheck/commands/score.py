@@ -74,7 +74,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     from mtcheck import api
     from mtcheck.errors import MetricError, MtcheckError
     from mtcheck.language_codes import option_lang
-    from mtcheck.metrics import reads_references
+    from mtcheck.metrics import SAM, reads_references, unwrap
     from mtcheck.options import parse_params
     from mtcheck.pairs import read_pairs
     from mtcheck.score_output import json_lines, score_record, score_text
@@ -86,9 +86,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     lang = option_lang("--lang", args.lang) if args.lang is not None else None
     src_lang = option_lang("--src-lang", args.src_lang) if args.src_lang is not None else None
     params = parse_params(args.param, metric_prefix=False)
-    if args.sam_lexicon and args.metric.startswith("sam:"):
+    wrapper, base = unwrap(args.metric)
+    if args.sam_lexicon and wrapper == SAM:
         params.setdefault("lexicon", args.sam_lexicon)
-    if args.bertscore_model and args.metric in ("bertscore", "sam:bertscore"):
+    if args.bertscore_model and base == "bertscore":
         params.setdefault("model", args.bertscore_model)
     pairs = read_pairs(args.input, refs_required=refs_required) if args.input is not None else None
     try:

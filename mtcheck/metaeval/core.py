@@ -16,7 +16,7 @@ from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, d
 from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
 from mtcheck.metaeval.ties import TieAccuracy, all_pairs_accuracy, paired_accuracy
 from mtcheck.metaeval.units import EQUAL, SIDES, ordinal_outputs, rated_pairs, rated_scales
-from mtcheck.metrics import SAM_PREFIX, Metric, metric_direction
+from mtcheck.metrics import SAM, Metric, metric_direction, unwrap, wrapped
 from mtcheck.metrics.resources import has_sam_resources
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY
 from mtcheck.suite.model import Case, Check, Suite
@@ -131,7 +131,7 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
     covered = has_sam_resources(suite.target_lang)
     ordered: dict[str, Check] = {}
     for check in checks.values():
-        base = check.metric[len(SAM_PREFIX):] if check.metric.startswith(SAM_PREFIX) else check.metric
+        base = unwrap(check.metric)[1]
         if not (covered and sam and takes_sam(base)):
             ordered.setdefault(check.key, check)
             continue
@@ -139,7 +139,7 @@ def suite_metrics(suite: Suite, extra: Sequence[str] = (), sam: bool = True,
         variants = [Check(base, params=_without_penalty(check.params))]
         for penalty in dict.fromkeys([*penalties, *own]):
             params = _without_penalty(check.params) | ({} if penalty == DEFAULT_PENALTY else {"penalty": penalty})
-            variants.append(Check(SAM_PREFIX + base, params=params))
+            variants.append(Check(wrapped(SAM, base), params=params))
         for variant in variants:
             ordered.setdefault(variant.key, variant)
     return list(ordered.values())

@@ -1,69 +1,101 @@
 """Metric registry: names used in suites and on the command line map to classes.
 
-Classes are imported lazily, so a suite that only checks BLEU never imports
-torch. ``sam:<base>`` wraps any other metric in the Sentiment-Aware Measure.
+Classes are imported lazily (:mod:`mtcheck.registry`), so a suite that only
+checks BLEU never imports torch. A *wrapper* entry (``sam``) takes a base
+metric's name: ``sam:<base>`` wraps any other metric in the Sentiment-Aware
+Measure. A wrapper class declares ``own_params`` (its settings; the others go
+to the base) and the class methods ``base_refusal``, ``split_params``,
+``check_own_values`` and ``from_params`` (see :class:`mtcheck.metrics.sam.SAMMetric`).
+Third parties add metrics through the ``mtcheck.metrics`` entry-point group.
 """
 from __future__ import annotations
 
 import difflib
-import importlib
 import inspect
-import sys
-from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from mtcheck.errors import MetricError, quoted
-from mtcheck.files import special_kind
 from mtcheck.metrics.base import NORMALIZE, Metric, Score, normal_form
 from mtcheck.metrics.numbers import exponent_number, is_finite
+from mtcheck.registry import Entry, Registry
 
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
     "get_metric", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
-    "param_types", "reads_references", "spelled_numbers", "split_sam", "suggestion",
+    "param_types", "reads_references", "spelled_numbers", "split_wrapper", "suggestion", "unwrap", "wrapped",
+    "wrapper_names", "wrapper_refusal",
 ]
 
-_REGISTRY: dict[str, str] = {
-    "bleu": "mtcheck.metrics.lexical:BLEUMetric",
-    "chrf": "mtcheck.metrics.lexical:ChrFMetric",
-    "ter": "mtcheck.metrics.lexical:TERMetric",
-    "exact": "mtcheck.metrics.lexical:ExactMatch",
-    "characTER": "mtcheck.metrics.character:CharacTERMetric",
-    "meteor": "mtcheck.metrics.meteor:METEORMetric",
-    "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
-    "comet": "mtcheck.metrics.comet:CometMetric",
-    "cometkiwi": "mtcheck.metrics.comet:CometKiwiMetric",
-    "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
-    "puzzle-official": "mtcheck.presets.puzzle:PuzzleOfficialMetric",
-    "lang": "mtcheck.metrics.language:LanguageMetric",
-    "not-copy": "mtcheck.metrics.surface:NotCopyMetric",
-    "length-ratio": "mtcheck.metrics.surface:LengthRatioMetric",
-    "source-parity": "mtcheck.metrics.parity:SourceParityMetric",
-}
-_ALIASES = {
-    "chrf++": ("chrf", {"word_order": 2}),
-    "exact_match": ("exact", {}),
-    "character": ("characTER", {}),
-    "puzzle:bleu2": ("puzzle", {"component": "bleu2"}),
-    "puzzle:characTER": ("puzzle", {"component": "characTER"}),
-    "puzzle:chrf3": ("puzzle", {"component": "chrf3"}),
-    "puzzle:exact_match": ("puzzle", {"component": "exact_match"}),
-    "puzzle-official:bleu2": ("puzzle-official", {"component": "bleu2"}),
-    "puzzle-official:characTER": ("puzzle-official", {"component": "characTER"}),
-    "puzzle-official:chrf3": ("puzzle-official", {"component": "chrf3"}),
-    "puzzle-official:exact_match": ("puzzle-official", {"component": "exact_match"}),
-}
-SAM_PREFIX = "sam:"
+
+def _metric(name: str, target: str, **preset: Any) -> Entry:
+    """A metric entry; ``preset`` holds the settings an alias fixes (``chrf++``: ``word_order=2``)."""
+    return Entry(name, target, meta=MappingProxyType({"preset": preset}))
+
+
+_PUZZLE_COMPONENTS = ("bleu2", "characTER", "chrf3", "exact_match")
+METRICS = Registry("metric", [
+    _metric("bleu", "mtcheck.metrics.lexical:BLEUMetric"),
+    _metric("chrf", "mtcheck.metrics.lexical:ChrFMetric"),
+    _metric("ter", "mtcheck.metrics.lexical:TERMetric"),
+    _metric("exact", "mtcheck.metrics.lexical:ExactMatch"),
+    _metric("characTER", "mtcheck.metrics.character:CharacTERMetric"),
+    _metric("meteor", "mtcheck.metrics.meteor:METEORMetric"),
+    _metric("bertscore", "mtcheck.metrics.bertscore:BERTScoreMetric"),
+    _metric("comet", "mtcheck.metrics.comet:CometMetric"),
+    _metric("cometkiwi", "mtcheck.metrics.comet:CometKiwiMetric"),
+    _metric("puzzle", "mtcheck.presets.puzzle:PuzzleMetric"),
+    _metric("puzzle-official", "mtcheck.presets.puzzle:PuzzleOfficialMetric"),
+    _metric("lang", "mtcheck.metrics.language:LanguageMetric"),
+    _metric("not-copy", "mtcheck.metrics.surface:NotCopyMetric"),
+    _metric("length-ratio", "mtcheck.metrics.surface:LengthRatioMetric"),
+    _metric("source-parity", "mtcheck.metrics.parity:SourceParityMetric"),
+    _metric("chrf++", "mtcheck.metrics.lexical:ChrFMetric", word_order=2),
+    _metric("exact_match", "mtcheck.metrics.lexical:ExactMatch"),
+    _metric("character", "mtcheck.metrics.character:CharacTERMetric"),
+    *(_metric(f"{preset}:{component}", f"mtcheck.presets.puzzle:{cls}", component=component)
+      for preset, cls in (("puzzle", "PuzzleMetric"), ("puzzle-official", "PuzzleOfficialMetric"))
+      for component in _PUZZLE_COMPONENTS),
+    Entry("sam", "mtcheck.metrics.sam:SAMMetric", "the Sentiment-Aware Measure over a base metric: sam:BASE",
+          MappingProxyType({"wrapper": True})),
+], error=MetricError, group="mtcheck.metrics")
+#: The separator of a wrapper and its base metric (``sam:bleu``).
+WRAPS = ":"
+#: The wrapper that scores sentiment (meta-evaluation adds it beside each metric).
+SAM = "sam"
+#: The base of ``sam:*``: settings given for it apply to every metric the wrapper wraps.
+ANY_BASE = "*"
+
+
+def _is_wrapper(name: str) -> bool:
+    return name in METRICS and bool(METRICS.entry(name).meta.get("wrapper"))
 
 
 def metric_names() -> list[str]:
-    """Every metric name a suite may use (without the ``sam:`` variants)."""
-    return sorted([*_REGISTRY, *_ALIASES], key=str.lower)
+    """Every metric name a suite may use (without the wrapped forms such as ``sam:bleu``)."""
+    return sorted((entry.name for entry in METRICS.entries() if not entry.meta.get("wrapper")), key=str.lower)
+
+
+def wrapper_names() -> list[str]:
+    """Every wrapper metric (``sam``): each is written ``WRAPPER:BASE``."""
+    return [entry.name for entry in METRICS.entries() if entry.meta.get("wrapper")]
+
+
+def unwrap(name: str) -> tuple[str | None, str]:
+    """``sam:bleu``: ``("sam", "bleu")``; a name no wrapper wraps (``chrf``, ``puzzle:bleu2``): ``(None, name)``."""
+    head, sep, base = name.partition(WRAPS)
+    return (head, base) if sep and _is_wrapper(head) else (None, name)
+
+
+def wrapped(wrapper: str, base: str) -> str:
+    """The name of metric ``base`` wrapped by ``wrapper`` (``sam:chrf``; ``sam:*``: every metric it wraps)."""
+    return f"{wrapper}{WRAPS}{base}"
 
 
 def is_known(name: str) -> bool:
-    """True for a registered metric name, an alias, or ``sam:`` followed by one."""
-    return (name[len(SAM_PREFIX):] if name.startswith(SAM_PREFIX) else name) in metric_names()
+    """True for a registered metric name, an alias, or a wrapper followed by one."""
+    base = unwrap(name)[1]
+    return base in METRICS and not _is_wrapper(base)
 
 
 def suggestion(name: str) -> str:
@@ -73,35 +105,28 @@ def suggestion(name: str) -> str:
 
 
 def _resolve(name: str) -> tuple[type[Metric], dict[str, Any]]:
-    preset: dict[str, Any] = {}
-    if name in _ALIASES:
-        name, preset = _ALIASES[name]
-    if name not in _REGISTRY:
+    """The class of metric ``name`` (no wrapper) and the settings its alias fixes."""
+    if name not in METRICS or _is_wrapper(name):
         raise MetricError(f"unknown metric {name!r} ({suggestion(name)})")
-    module_name, class_name = _REGISTRY[name].split(":")
-    try:  # sys.modules first: the suite loader asks once per case, and import_module's own lookup costs 10x more
-        module = sys.modules.get(module_name) or importlib.import_module(module_name)
-    except ImportError as exc:
-        raise MetricError(
-            f"metric {name!r} needs a package that is not installed ({exc.name}); "
-            f"install it with: pip install 'mtcheck[all]'"
-        ) from exc
-    return getattr(module, class_name), preset
+    return METRICS.load(name), dict(METRICS.entry(name).meta.get("preset", {}))
+
+
+def _wrapper(wrapper: str) -> Any:
+    """The class of a wrapper metric: a :class:`Metric` with the wrapper protocol (module docstring)."""
+    return METRICS.load(wrapper)
 
 
 def metric_direction(name: str) -> bool | None:
-    """True when higher values of metric ``name`` are better, False when lower are, None for two-sided metrics."""
-    if name.startswith(SAM_PREFIX):
-        return metric_direction(name[len(SAM_PREFIX):])
-    cls, _ = _resolve(name)
+    """True when higher values of metric ``name`` are better, False when lower are, None for two-sided metrics
+    (a wrapped metric: its base's)."""
+    cls, _ = _resolve(unwrap(name)[1])
     return None if cls.two_sided else cls.higher_is_better
 
 
 def metric_range(name: str) -> tuple[float, float] | None:
-    """Inclusive bounds of every value metric ``name`` can return (``sam:X``: X's), or None when unbounded or setting-dependent."""
-    if name.startswith(SAM_PREFIX):
-        return metric_range(name[len(SAM_PREFIX):])
-    return _resolve(name)[0].value_range
+    """Inclusive bounds of every value metric ``name`` can return (a wrapped metric: its base's), or None when
+    unbounded or setting-dependent."""
+    return _resolve(unwrap(name)[1])[0].value_range
 
 
 def builds_instantly(name: str) -> bool:
@@ -109,12 +134,16 @@ def builds_instantly(name: str) -> bool:
     return _resolve(name)[0].builds_instantly
 
 
+def _class_of(name: str) -> type[Metric]:
+    """The class that scores ``name``: the wrapper's for a wrapped metric."""
+    wrapper, base = unwrap(name)
+    return _wrapper(wrapper) if wrapper else _resolve(base)[0]
+
+
 def expands_references(name: str) -> bool:
     """True when metric ``name`` reads the alternatives syntax of its references itself (the puzzle presets)."""
-    if name.startswith(SAM_PREFIX):
-        return False
     try:
-        return _resolve(name)[0].expands_references
+        return _class_of(name).expands_references
     except MetricError:  # unknown or not installed: the check reports that
         return False
 
@@ -122,30 +151,31 @@ def expands_references(name: str) -> bool:
 def reads_references(name: str) -> bool:
     """False for a reference-free metric (``lang``, ``not-copy``, ``source-parity``): a case checked only by such
     metrics needs no reference. An unknown or uninstalled metric reads them (its check reports the problem)."""
-    if name.startswith(SAM_PREFIX):
-        return True
     from mtcheck.metrics.base import ReferenceFreeMetric
 
     try:
-        return not issubclass(_resolve(name)[0], ReferenceFreeMetric)
+        return not issubclass(_class_of(name), ReferenceFreeMetric)
     except MetricError:
         return True
 
 
-def split_sam(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """``sam:BASE``: BASE and the params left for it once SAM's own are taken out; any other metric as given.
+def wrapper_refusal(name: str) -> tuple[str, str] | None:
+    """For a wrapped metric whose wrapper does not take its base (``sam:ter``): (message, fix); otherwise None."""
+    wrapper, base = unwrap(name)
+    if wrapper is None:
+        return None
+    try:
+        higher = metric_direction(base)
+    except MetricError:  # unknown or not installed: the check reports that
+        return None
+    return _wrapper(wrapper).base_refusal(name, base, higher)
 
-    SAM's negation rule and penalty, where written as text, are checked on the way (:class:`MetricError`).
-    """
-    if not name.startswith(SAM_PREFIX):
-        return name, params
-    from mtcheck.metrics.sam import SAM_PARAMS
-    from mtcheck.sentiment.polarity import check_negation, check_penalty
 
-    for key, check in (("negation", check_negation), ("penalty", check_penalty)):
-        if isinstance(params.get(key), str):
-            check(params[key])
-    return name[len(SAM_PREFIX):], {k: v for k, v in params.items() if k not in SAM_PARAMS}
+def split_wrapper(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A wrapped metric: its base and the params left for it once the wrapper's own are taken out (checked on the
+    way, :class:`MetricError`); any other metric as given."""
+    wrapper, base = unwrap(name)
+    return (base, _wrapper(wrapper).split_params(params)) if wrapper else (name, params)
 
 
 def is_default_lexicon(value: str) -> bool:
@@ -156,11 +186,11 @@ def is_default_lexicon(value: str) -> bool:
 
 
 def param_names(name: str) -> tuple[str, ...]:
-    """The settings metric ``name`` accepts (its constructor's keyword arguments; for ``sam:`` SAM's own and the base's)."""
-    if name.startswith(SAM_PREFIX):
-        from mtcheck.metrics.sam import SAM_PARAMS
-
-        return (*SAM_PARAMS, *param_names(name[len(SAM_PREFIX):]))
+    """The settings metric ``name`` accepts (its constructor's keyword arguments; for a wrapped metric the wrapper's
+    own and the base's)."""
+    wrapper, base = unwrap(name)
+    if wrapper:
+        return (*_wrapper(wrapper).own_params, *param_names(base))
     cls, preset = _resolve(name)
     accepted = [
         p.name for p in inspect.signature(cls.__init__).parameters.values()
@@ -176,10 +206,10 @@ def param_types(name: str) -> dict[str, str]:
         types = {n: "" if found[n].annotation is found[n].empty else str(found[n].annotation) for n in names if n in found}
         return {**types, NORMALIZE: "str"} if NORMALIZE in names else types
 
-    if name.startswith(SAM_PREFIX):
-        from mtcheck.metrics.sam import SAM_PARAMS, SAMMetric
-
-        return {**param_types(name[len(SAM_PREFIX):]), **declared(SAMMetric, SAM_PARAMS)}
+    wrapper, base = unwrap(name)
+    if wrapper:
+        cls = _wrapper(wrapper)
+        return {**param_types(base), **declared(cls, cls.own_params)}
     return declared(_resolve(name)[0], param_names(name))
 
 
@@ -220,31 +250,17 @@ def check_values(name: str, params: dict[str, Any]) -> None:
     """Raise :class:`MetricError` for a value metric ``name`` rejects, where that shows without loading anything heavy.
 
     Cheap metrics (no disk cache, no language-dependent model) are built once
-    with ``params``; for ``sam:`` metrics (and ``sam:*``, every one of them)
-    the lexicon must be ``default`` or an existing file and the negation rule
-    and penalty known. Every number must be finite. Other values are only checked when the metric is built for a run.
+    with ``params``; a wrapped metric (and ``sam:*``, every one a wrapper wraps)
+    checks its own settings (``sam:``: the lexicon must be ``default`` or an
+    existing file and the negation rule and penalty known), then its base's. Every number must be finite. Other values are only checked when the metric is built for a run.
     """
     check_finite(name, params)
-    if name.startswith(SAM_PREFIX):
-        from mtcheck.metrics.sam import SAM_PARAMS
-        from mtcheck.sentiment.polarity import check_negation, check_penalty
-
-        lexicon = params.get("lexicon")
-        if isinstance(lexicon, str) and not is_default_lexicon(lexicon) and not Path(lexicon).expanduser().is_file():
-            kind = special_kind(Path(lexicon).expanduser())
-            raise MetricError(
-                f"metric {name!r}: sentiment lexicon {lexicon!r} {f'is {kind}, not a regular file' if kind else 'not found'} "
-                "(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
-            )
-        for key, check in (("negation", check_negation), ("penalty", check_penalty)):
-            if key in params:
-                try:
-                    check(str(params[key]))
-                except (MetricError, ValueError) as exc:
-                    raise MetricError(f"metric {name!r}: {exc}") from exc
-        base = name[len(SAM_PREFIX):]
+    wrapper, base = unwrap(name)
+    if wrapper:
+        cls = _wrapper(wrapper)
+        cls.check_own_values(name, params)
         if base != "*":
-            check_values(base, {k: v for k, v in params.items() if k not in SAM_PARAMS})
+            check_values(base, {k: v for k, v in params.items() if k not in cls.own_params})
         return
     cls, preset = _resolve(name)
     if NORMALIZE in params:
@@ -273,17 +289,14 @@ def get_metric(name: str, params: dict[str, Any] | None = None, *, target_lang: 
     """
     params = dict(params or {})
     check_finite(name, params)
-    if name.startswith(SAM_PREFIX):
-        from mtcheck.metrics.sam import SAMMetric
-
-        if target_lang is not None:
-            params.setdefault("lang", target_lang)
-        return SAMMetric.from_params(name[len(SAM_PREFIX):], params)
-    cls, preset = _resolve(name)
+    wrapper, base = unwrap(name)
+    cls, preset = (_wrapper(wrapper), {}) if wrapper else _resolve(name)
     if target_lang is not None and cls.target_lang_param:
         params.setdefault(cls.target_lang_param, target_lang)
     if source_lang is not None and cls.source_lang_param:
         params.setdefault(cls.source_lang_param, source_lang)
+    if wrapper:
+        return cls.from_params(base, params)
     try:
         return cls(**{**preset, **params})
     except (TypeError, ValueError, KeyError, AssertionError) as exc:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.files import special_kind
 from mtcheck.language_codes import canonical_lang, metric_lang
 from mtcheck.languages import CODES, get_language, language_code
 from mtcheck.metrics.base import Metric, Score
@@ -115,6 +117,10 @@ class SAMMetric(Metric):
     """``sam:<base>``: the base metric's score scaled down by the sentiment distance of mismatched words."""
 
     disk_cache: ClassVar[bool] = True  # POS tagging costs more than reading a cached score
+    target_lang_param: ClassVar[str | None] = "lang"
+    #: A wrapper metric's own settings (the registry's wrapper protocol, mtcheck/metrics/__init__.py); every
+    #: other setting goes to the base metric.
+    own_params: ClassVar[tuple[str, ...]] = SAM_PARAMS
 
     def __init__(
         self,
@@ -169,6 +175,43 @@ class SAMMetric(Metric):
         polite = politeness_ident(self.words.politeness) if self.words else "none"
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
                 ("rules", f"negprefix+polite-{polite}")]
+
+    @classmethod
+    def base_refusal(cls, name: str, base: str, higher_is_better: bool | None) -> tuple[str, str] | None:
+        """Why ``base`` cannot be wrapped, as (message, fix); None when it can: SAM scales a score down, so it
+        needs a base where higher is better."""
+        if higher_is_better:
+            return None
+        kind = "lower-is-better" if higher_is_better is False else "two-sided"
+        return (f"{name!r}: SAM needs a base metric where higher is better, and {base!r} is {kind}",
+                "use sam:bleu, sam:chrf, sam:meteor or sam:bertscore")
+
+    @classmethod
+    def split_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The params left for the base once SAM's own are taken out; SAM's negation rule and penalty, where
+        written as text, are checked on the way (:class:`MetricError`)."""
+        for key, check in (("negation", check_negation), ("penalty", check_penalty)):
+            if isinstance(params.get(key), str):
+                check(params[key])
+        return {k: v for k, v in params.items() if k not in SAM_PARAMS}
+
+    @classmethod
+    def check_own_values(cls, name: str, params: dict[str, Any]) -> None:
+        """Raise :class:`MetricError` unless the lexicon is ``default`` or an existing file and the negation rule
+        and penalty are known (nothing is loaded)."""
+        lexicon = params.get("lexicon")
+        if isinstance(lexicon, str) and not _is_default(lexicon) and not Path(lexicon).expanduser().is_file():
+            kind = special_kind(Path(lexicon).expanduser())
+            raise MetricError(
+                f"metric {name!r}: sentiment lexicon {lexicon!r} {f'is {kind}, not a regular file' if kind else 'not found'} "
+                "(fix: give an existing SentiWords file, or 'default' for the bundled VADER lexicon)"
+            )
+        for key, check in (("negation", check_negation), ("penalty", check_penalty)):
+            if key in params:
+                try:
+                    check(str(params[key]))
+                except (MetricError, ValueError) as exc:
+                    raise MetricError(f"metric {name!r}: {exc}") from exc
 
     @classmethod
     def from_params(cls, base_name: str, params: dict[str, Any]) -> SAMMetric:

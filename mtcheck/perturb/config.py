@@ -1,6 +1,6 @@
 """The suite's ``perturb:`` section (per case or in ``defaults``), validated into a :class:`Perturb`.
 
-Registered in pyproject.toml's ``mtcheck.suite_sections`` entry points (:mod:`mtcheck.suite.sections`).
+Registered in the suite layer's section registry (:data:`mtcheck.suite.sections.SECTIONS`).
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis.errors import InvalidArgument
 
 from mtcheck.perturb.edit import compose
-from mtcheck.perturb.kinds import GROUPS, KINDS, NOISE, candidates, resolve_kinds
+from mtcheck.perturb.kinds import GROUPS, NOISE, candidates, family, languages, resolve_kinds
 from mtcheck.perturb.metamorphic import variant_case
 from mtcheck.perturb.sensitivity import corrupted_case, provenance
 from mtcheck.perturb.text import normalise_lang
@@ -35,7 +35,7 @@ def _lang(code: str) -> str | None:
 
 def _kinds(names: Sequence[str], lang: str | None) -> list[str]:
     found = [k for name in names for k in GROUPS.get(name, (name,))]
-    return [k for k in dict.fromkeys(found) if lang is not None and lang in KINDS[k].langs]
+    return [k for k in dict.fromkeys(found) if lang is not None and lang in languages(k)]
 
 
 def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int) -> list[dict[str, Any]]:
@@ -47,9 +47,9 @@ def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int)
         return out  # a generated case needs a check with a threshold to mean anything
     ref_lang, src_lang = _lang(suite.target_lang), _lang(suite.source_lang)
     for kind in kinds:
-        on_source = KINDS[kind].family == NOISE
+        on_source = family(kind) == NOISE
         lang = src_lang if on_source else ref_lang
-        if lang is None or lang not in KINDS[kind].langs or not (on_source or case.refs):
+        if lang is None or lang not in languages(kind) or not (on_source or case.refs):
             continue  # no edits for the language, or no reference to corrupt (a reference-free case)
         text = case.src if on_source else case.refs[0]
         for edit in candidates(text, kind, lang)[:per_kind]:

@@ -14,7 +14,7 @@ from hypothesis.errors import InvalidArgument
 
 from mtcheck.perturb.config import Perturb
 from mtcheck.perturb.edit import Variant
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, KINDS, NOISE, all_candidates
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, GROUPS, NOISE, all_candidates, family, languages
 from mtcheck.parity.negation import negation_words, negations
 from mtcheck.perturb.metamorphic import (
     FLIP, KEEP, NEGATION, NEGATION_KINDS, NegationRelation, Relation, polarity, render_negation_relation, render_relation,
@@ -38,7 +38,7 @@ def _kinds_for(perturb: Perturb, families: tuple[str, ...], lang: str | None) ->
     if lang is None:
         return ()
     found = [k for name in perturb.kinds for k in GROUPS.get(name, (name,))]
-    return tuple(k for k in dict.fromkeys(found) if KINDS[k].family in families and lang in KINDS[k].langs)
+    return tuple(k for k in dict.fromkeys(found) if family(k) in families and lang in languages(k))
 
 
 def perturb_items(parent: pytest.Collector, target: Target, runner: Any, *, sensitivity: bool) -> Iterator[pytest.Item]:

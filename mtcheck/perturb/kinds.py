@@ -1,69 +1,86 @@
-"""The registry of edit kinds: family, languages, and ``candidates(sentence, kind, lang)``."""
+"""The registry of edit kinds: family, languages, and ``candidates(sentence, kind, lang)``.
+
+Each kind names its edit function in :data:`KINDS` (a lazy :class:`mtcheck.registry.Registry`): listing kinds,
+their families or languages imports no edit module, so a suite's ``perturb:`` section is checked without them.
+"""
 from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from hypothesis.errors import InvalidArgument
 
-from mtcheck.perturb import critical, grammar, listed, noise, nordic
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
+from mtcheck.registry import Entry, Registry, import_target
 
 CRITICAL, GRAMMAR, NOISE = "critical", "grammar", "noise"
 EN, NORDIC, ALL = frozenset({"en"}), frozenset({"sv", "no"}), frozenset({"en", "sv", "no"})
-#: English plus the languages with word lists (critical edits from :mod:`mtcheck.perturb.listed`).
-LISTED = EN | listed.LISTED
+#: Perturbation language codes (see :func:`~mtcheck.perturb.text.normalise_lang`) with word lists (critical edits
+#: from :mod:`mtcheck.perturb.listed`).
+WORD_LISTS = frozenset({"sv", "no", "da", "de", "es", "ar"})
+#: English plus the languages with word lists.
+LISTED = EN | WORD_LISTS
 
 
-@dataclass(frozen=True)
-class Kind:
-    """An edit kind: its ``family`` (critical, grammar or noise), languages and candidate function."""
-
-    name: str
-    family: str
-    langs: frozenset[str]
-    find: Callable[[str, str], list[Edit]]
+def _kind(name: str, family: str, langs: frozenset[str], target: str, english: str | None = None) -> Entry:
+    """An edit kind; ``english``: the function for English sentences where ``target`` is the word-list one."""
+    meta = {"family": family, "langs": langs, **({"english": english} if english else {})}
+    return Entry(name, target, meta=MappingProxyType(meta))
 
 
-def _by_language(english: Callable[[str, str], list[Edit]],
-                 other: Callable[[str, str], list[Edit]]) -> Callable[[str, str], list[Edit]]:
-    """``english`` for English sentences, ``other`` (word-list edits) for the rest."""
-    def find(sentence: str, lang: str) -> list[Edit]:
-        return english(sentence, lang) if lang == "en" else other(sentence, lang)
-
-    return find
+def _listed(name: str, function: str) -> Entry:
+    """A critical edit with an English function and a word-list one for the other listed languages."""
+    return _kind(name, CRITICAL, LISTED, f"mtcheck.perturb.listed:{function}", f"mtcheck.perturb.critical:{function}")
 
 
-KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("negation-drop", CRITICAL, LISTED, _by_language(critical.negation_drop, listed.negation_drop)),
-    Kind("negation-insert", CRITICAL, LISTED, _by_language(critical.negation_insert, listed.negation_insert)),
-    Kind("antonym-swap", CRITICAL, LISTED, _by_language(critical.antonym_swap, listed.antonym_swap)),
-    Kind("intensity-loss", CRITICAL, LISTED, _by_language(critical.intensity_loss, listed.intensity_loss)),
-    Kind("intensity-gain", CRITICAL, EN, critical.intensity_gain),
-    Kind("sarcasm-neutralisation", CRITICAL, EN, critical.sarcasm_neutralisation),
-    Kind("sentiment-deletion", CRITICAL, EN, critical.sentiment_deletion),
-    Kind("agreement", GRAMMAR, ALL, grammar.agreement),
-    Kind("definiteness-drop", GRAMMAR, NORDIC, nordic.definiteness_drop),
-    Kind("determiner-drop", GRAMMAR, ALL, grammar.determiner_drop),
-    Kind("determiner-swap", GRAMMAR, ALL, grammar.determiner_swap),
-    Kind("adverb-misplacement", GRAMMAR, EN, grammar.adverb_misplacement),
-    Kind("word-order", GRAMMAR, ALL, grammar.word_order),
-    Kind("preposition-swap", GRAMMAR, ALL, grammar.preposition_swap),
-    Kind("typo", GRAMMAR, ALL, grammar.typo),
-    Kind("diacritics-loss", GRAMMAR, ALL, grammar.diacritics_loss),
-    Kind("compound-split", GRAMMAR, ALL, grammar.compound_split),
-    Kind("repeated-word", GRAMMAR, ALL, grammar.repeated_word),
-    Kind("casing", NOISE, ALL, noise.casing),
-    Kind("punctuation", NOISE, ALL, noise.punctuation),
-    Kind("whitespace", NOISE, ALL, noise.whitespace),
-    Kind("contraction", NOISE, EN, noise.contraction),
-    Kind("synonym-swap", NOISE, EN, noise.synonym_swap),
-)}
+KINDS = Registry("edit kind", [
+    _listed("negation-drop", "negation_drop"),
+    _listed("negation-insert", "negation_insert"),
+    _listed("antonym-swap", "antonym_swap"),
+    _listed("intensity-loss", "intensity_loss"),
+    _kind("intensity-gain", CRITICAL, EN, "mtcheck.perturb.critical:intensity_gain"),
+    _kind("sarcasm-neutralisation", CRITICAL, EN, "mtcheck.perturb.critical:sarcasm_neutralisation"),
+    _kind("sentiment-deletion", CRITICAL, EN, "mtcheck.perturb.critical:sentiment_deletion"),
+    _kind("agreement", GRAMMAR, ALL, "mtcheck.perturb.grammar:agreement"),
+    _kind("definiteness-drop", GRAMMAR, NORDIC, "mtcheck.perturb.nordic:definiteness_drop"),
+    _kind("determiner-drop", GRAMMAR, ALL, "mtcheck.perturb.grammar:determiner_drop"),
+    _kind("determiner-swap", GRAMMAR, ALL, "mtcheck.perturb.grammar:determiner_swap"),
+    _kind("adverb-misplacement", GRAMMAR, EN, "mtcheck.perturb.grammar:adverb_misplacement"),
+    _kind("word-order", GRAMMAR, ALL, "mtcheck.perturb.grammar:word_order"),
+    _kind("preposition-swap", GRAMMAR, ALL, "mtcheck.perturb.grammar:preposition_swap"),
+    _kind("typo", GRAMMAR, ALL, "mtcheck.perturb.grammar:typo"),
+    _kind("diacritics-loss", GRAMMAR, ALL, "mtcheck.perturb.grammar:diacritics_loss"),
+    _kind("compound-split", GRAMMAR, ALL, "mtcheck.perturb.grammar:compound_split"),
+    _kind("repeated-word", GRAMMAR, ALL, "mtcheck.perturb.grammar:repeated_word"),
+    _kind("casing", NOISE, ALL, "mtcheck.perturb.noise:casing"),
+    _kind("punctuation", NOISE, ALL, "mtcheck.perturb.noise:punctuation"),
+    _kind("whitespace", NOISE, ALL, "mtcheck.perturb.noise:whitespace"),
+    _kind("contraction", NOISE, EN, "mtcheck.perturb.noise:contraction"),
+    _kind("synonym-swap", NOISE, EN, "mtcheck.perturb.noise:synonym_swap"),
+], error=InvalidArgument)
+
+
+def family(kind: str) -> str:
+    """The family of edit ``kind``: critical, grammar or noise."""
+    return KINDS.entry(kind).meta["family"]
+
+
+def languages(kind: str) -> frozenset[str]:
+    """The languages edit ``kind`` applies to."""
+    return KINDS.entry(kind).meta["langs"]
+
+
 #: Groups usable wherever kinds are listed.
-GROUPS = {family: tuple(k.name for k in KINDS.values() if k.family == family) for family in (CRITICAL, GRAMMAR, NOISE)}
+GROUPS = {name: tuple(k for k in KINDS if family(k) == name) for name in (CRITICAL, GRAMMAR, NOISE)}
+
+
+def _finder(kind: str, lang: str) -> Callable[[str, str], list[Edit]]:
+    """The edit function of ``kind`` for sentences in ``lang``, imported on first use."""
+    english = KINDS.entry(kind).meta.get("english")
+    return import_target(english) if english and lang == "en" else KINDS.load(kind)
 
 
 def unknown_kind_hint(name: str) -> str:
@@ -82,7 +99,7 @@ def resolve_kinds(kinds: Iterable[str] | str, lang: str | None = None) -> tuple[
         if not isinstance(name, str):
             raise InvalidArgument(f"an edit kind must be a name, got {name!r}")
         if name in GROUPS:
-            out.extend(k for k in GROUPS[name] if lang is None or normalise_lang(lang) in KINDS[k].langs)
+            out.extend(k for k in GROUPS[name] if lang is None or normalise_lang(lang) in languages(k))
         elif name in KINDS:
             out.append(name)
         else:
@@ -92,8 +109,8 @@ def resolve_kinds(kinds: Iterable[str] | str, lang: str | None = None) -> tuple[
     if lang is not None:
         code = normalise_lang(lang)
         for name in out:
-            if code not in KINDS[name].langs:
-                raise InvalidArgument(f"edit kind {name!r} supports {', '.join(sorted(KINDS[name].langs))}, not {lang!r}")
+            if code not in languages(name):
+                raise InvalidArgument(f"edit kind {name!r} supports {', '.join(sorted(languages(name)))}, not {lang!r}")
     return tuple(dict.fromkeys(out))
 
 
@@ -104,11 +121,10 @@ def candidates(sentence: str, kind: str, lang: str = "en") -> tuple[Edit, ...]:
     Noise edits of an English sentence are kept only when they leave its lexicon polarity as it was.
     """
     code = normalise_lang(lang)
-    spec = KINDS[kind]
-    if code not in spec.langs:
+    if code not in languages(kind):
         return ()
-    found = [e for e in dict.fromkeys(spec.find(sentence, code)) if e.before != e.after]
-    if spec.family == NOISE and code == "en":
+    found = [e for e in dict.fromkeys(_finder(kind, code)(sentence, code)) if e.before != e.after]
+    if family(kind) == NOISE and code == "en":
         found = [e for e in found if keeps_polarity(sentence, e.apply(sentence))]
     return tuple(found)
 

@@ -13,13 +13,9 @@ from mtcheck.languages import Language, find_language
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import Word, delete_span, match_case, replace_word, words
 
-#: Perturbation language codes (see :func:`~mtcheck.perturb.text.normalise_lang`) with word lists.
-LISTED = frozenset({"sv", "no", "da", "de", "es", "ar"})
-
-
 def _language(lang: str) -> Language:
     language = find_language(lang)
-    if language is None:  # the kind registry routes only LISTED codes here
+    if language is None:  # the kind registry routes only its WORD_LISTS codes here
         raise ValueError(f"no word lists for {lang!r}")
     return language
 

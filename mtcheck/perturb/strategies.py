@@ -19,7 +19,7 @@ from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
 from mtcheck.perturb.edit import Edit, Variant, compose
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, keeps_polarity, resolve_kinds
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, family, keeps_polarity, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 
 __all__ = ["Edit", "KINDS", "Variant", "grammar_errors", "meaning_preserving", "perturbations", "sentiment_edits"]
@@ -44,17 +44,17 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
         return st.nothing()
     indices = st.lists(st.integers(0, len(edits) - 1), min_size=1, max_size=min(max_edits, len(edits)), unique=True)
     variants = indices.map(lambda picked: compose(sentence, [edits[i] for i in picked])).filter(lambda v: v is not None)
-    if code == "en" and all(KINDS[k].family == NOISE for k in names) and max_edits > 1:
+    if code == "en" and all(family(k) == NOISE for k in names) and max_edits > 1:
         variants = variants.filter(lambda v: keeps_polarity(sentence, v.text))
     return variants
 
 
-def _family(family: str, kinds: Sequence[str] | str | None) -> Sequence[str] | str:
+def _family(wanted: str, kinds: Sequence[str] | str | None) -> Sequence[str] | str:
     if kinds is None:
-        return (family,)
+        return (wanted,)
     for name in resolve_kinds(kinds):
-        if KINDS[name].family != family:
-            raise InvalidArgument(f"{name!r} is a {KINDS[name].family} edit, not a {family} one: use perturbations()")
+        if family(name) != wanted:
+            raise InvalidArgument(f"{name!r} is a {family(name)} edit, not a {wanted} one: use perturbations()")
     return kinds
 
 

@@ -10,7 +10,7 @@ from hypothesis.errors import InvalidArgument
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.perturb.edit import compose
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, candidates, resolve_kinds
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, candidates, family, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.model import Check, Suite
@@ -62,7 +62,7 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
     language without a lexicon) has no cell; its error is added once per suite to ``problems``
     when given. InvalidArgument for an unknown kind."""
     evaluator = evaluator or Evaluator()
-    names = [k for k in resolve_kinds(kinds) if KINDS[k].family in (CRITICAL, GRAMMAR)]
+    names = [k for k in resolve_kinds(kinds) if family(k) in (CRITICAL, GRAMMAR)]
     cells: dict[tuple[str, str], Cell] = {}
     for suite in suites:
         try:

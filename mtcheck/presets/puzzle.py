@@ -10,7 +10,7 @@ quirks. The solution and the answer are preprocessed the same way:
 2. the characters ``.!?,`` are removed;
 3. text is lowercased and white space collapsed.
 
-The solution is then expanded by the suite parser (:mod:`mtcheck.suite.alternatives`)
+The solution is then expanded by the alternatives parser the suites use (:mod:`mtcheck.alternatives`)
 under :data:`RULES`: ``[x]`` is optional, ``(a/b)`` a choice, groups nest, and
 the partly expanded texts the recipe lists (``you have killed (her/him)``) count
 as references too. The answer is never expanded.
@@ -30,7 +30,7 @@ from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.signature import Signature
 from mtcheck.presets import puzzle_official
 from mtcheck.presets.puzzle_metrics import COMPONENTS, best_score, best_scores
-from mtcheck.suite.alternatives import MAX_EXPANSIONS, AlternativesError, Rules, expand_alternatives
+from mtcheck.alternatives import MAX_EXPANSIONS, AlternativesError, Rules, expand_alternatives
 
 #: A tag: a dot and an upper-case gloss (SG, PL, 3SG, 2PL-, M, ...) right after a word; tags may stack (``I.SG.M``).
 _TAG = re.compile(r"(?<=\w)(?:\.[0-9]*[A-Z][A-Z0-9]*(?:-[0-9]*[A-Z][A-Z0-9]*)*-?)+(?!\w)")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from mtcheck.presets.puzzle_metrics import best_scores
-from mtcheck.suite.alternatives import MAX_EXPANSIONS
+from mtcheck.alternatives import MAX_EXPANSIONS
 
 NAME = "puzzle-official"
 #: Deleted in this order, so ``.PL2-`` goes before ``.PL2`` and ``.PL``.

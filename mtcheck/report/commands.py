@@ -31,15 +31,16 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.report.header import run_info
     from mtcheck.report.json_report import render_json
     from mtcheck.report.merge import merge_reports, read_report
+    from mtcheck.report.renderers import needs_meta_eval, report_paths
     from mtcheck.report.summary import Summary
     from mtcheck.report.text import fail_on_summary
     from mtcheck.safetext import visible
 
     records, probes = merge_reports([read_report(path) for path in args.reports])
     regression = _regression(args, records)
-    paths = {"json": args.report_json, "md": args.report_md, "html": args.report_html}
+    paths = report_paths(args)
     meta = None
-    if paths["json"] or paths["html"]:
+    if needs_meta_eval(paths):
         from mtcheck.evaluate import Evaluator
         from mtcheck.options import metric_overrides
         from mtcheck.report.files import rated_meta_eval

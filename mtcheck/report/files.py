@@ -1,4 +1,5 @@
-"""Write the report files (the renderers by kind), and the case records of a run outside pytest."""
+"""Write the report files (each format's renderer from :data:`mtcheck.report.renderers.RENDERERS`), and the case
+records of a run outside pytest."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -8,20 +9,13 @@ from typing import TYPE_CHECKING, Any
 from mtcheck.evaluate import Evaluator
 from mtcheck.files import check_writable, write_atomic
 from mtcheck.report.data import FAILING, ReportData, case_record
-from mtcheck.report.html import render_html
-from mtcheck.report.json_report import render_json
-from mtcheck.report.junit import render_junit
-from mtcheck.report.markdown import render_markdown
+from mtcheck.report.renderers import RENDERERS
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.suite.loader import load_suite
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
-
-RENDERERS = {"json": render_json, "md": render_markdown, "html": render_html, "junit": render_junit}
-#: The reports pytest writes itself (``--mt-report-KIND``); JUnit XML is pytest's own ``--junitxml``.
-PYTEST_REPORTS = ("json", "md", "html")
 
 
 def rated_meta_eval(records: Sequence[dict[str, Any]], evaluator: Evaluator | None = None) -> MetaEval | None:
@@ -44,7 +38,7 @@ def write_reports(data: ReportData, paths: dict[str, str | None]) -> list[str]:
     written = []
     for kind, path in paths.items():
         if path:
-            write_atomic(path, RENDERERS[kind](data), f"{kind} report")
+            write_atomic(path, RENDERERS.load(kind)(data), f"{kind} report")
             written.append(f"mtcheck: wrote {kind} report {Path(path)}")
     return written
 

@@ -6,7 +6,7 @@ from collections.abc import Generator
 import pytest
 
 from mtcheck.errors import MtcheckError
-from mtcheck.report.files import PYTEST_REPORTS
+from mtcheck.report.renderers import PYTEST_REPORTS
 from mtcheck.report.header import run_info
 from mtcheck.report.sink import ReportSink
 from mtcheck.session import REGRESSION_REPORT, RUNNER, apply_verdict, case_records, run_end

@@ -8,6 +8,7 @@ from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
 from mtcheck.report.data import ReportData, as_plain
 from mtcheck.report.files import check_report_paths, rated_meta_eval, write_reports
+from mtcheck.report.renderers import needs_meta_eval
 from mtcheck.report.sensitivity import SENSITIVITY
 from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
@@ -21,7 +22,7 @@ class ReportSink:
         check_report_paths(paths)  # a folder or a device named as a report: before the run, not after
         self.paths, self.run, self.fail_on, self.evaluator = paths, run, fail_on, evaluator
         #: The meta-evaluation of rated suites goes where a JSON or HTML report holds it, or the caller asks for it.
-        self.meta_eval = meta_eval or bool(paths.get("html") or paths.get("json"))
+        self.meta_eval = meta_eval or needs_meta_eval(paths)
         self._data: ReportData | None = None
         self.records: list[dict[str, Any]] = []
         self.probes: list[dict[str, Any]] = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from mtcheck.errors import quoted
 from mtcheck.metrics import expands_references, reads_references
-from mtcheck.suite.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
+from mtcheck.alternatives import AlternativesError, expand_alternatives, first_markup, glued_groups
 from mtcheck.suite.checks import merge_checks, parse_checks
 from mtcheck.suite.fields import Reporter, check_keys, string_list, text_field
 from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES, Case, Check, Contrastive, Output

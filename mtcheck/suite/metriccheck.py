@@ -13,12 +13,12 @@ from typing import Any
 
 from mtcheck.errors import MetricError, quoted
 from mtcheck.metrics import (
-    builds_instantly, check_finite, check_params, get_metric, metric_direction, metric_range, param_types, split_sam,
+    builds_instantly, check_finite, check_params, get_metric, metric_direction, metric_range, param_types,
+    split_wrapper, wrapper_refusal,
 )
 from mtcheck.metrics.numbers import is_finite
 from mtcheck.suite.yamlsource import written, written_items
 
-SAM_PREFIX = "sam:"
 _TYPES: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,), "bool": (bool,), "None": (type(None),)}
 _HOW = {"int": "an int", "float": "a number", "str": "text (quoted if need be)", "bool": "true or false", "None": "null"}
 
@@ -55,22 +55,11 @@ def params_as_written(name: str, params: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _sam_base(name: str, base: str) -> Problems:
-    try:
-        higher = metric_direction(base)
-    except MetricError:
-        return []
-    if higher:
-        return []
-    kind = "lower-is-better" if higher is False else "two-sided"
-    return [(f"{name!r}: SAM needs a base metric where higher is better, and {base!r} is {kind}",
-             "use sam:bleu, sam:chrf, sam:meteor or sam:bertscore")]
-
-
 def _build(name: str, params: dict[str, Any]) -> Problems:
-    """Build a metric that builds instantly (for ``sam:X`` the base X, after SAM's own values) to run its value checks."""
+    """Build a metric that builds instantly (for a wrapped ``sam:X`` the base X, after SAM's own values) to run its
+    value checks."""
     try:
-        base, params = split_sam(name, params)
+        base, params = split_wrapper(name, params)
         if builds_instantly(base):
             get_metric(base, params)
     except MetricError as exc:
@@ -84,9 +73,8 @@ def metric_problems(name: str, params: dict[str, Any]) -> Problems:
         types = param_types(name)
     except MetricError:
         return []  # the metric's package is missing: run reports that on each of its checks
-    problems: Problems = []
-    if name.startswith(SAM_PREFIX):
-        problems += _sam_base(name, name[len(SAM_PREFIX):])
+    refusal = wrapper_refusal(name)
+    problems: Problems = [refusal] if refusal else []
     try:
         check_params(name, params)
     except MetricError as exc:

@@ -22,7 +22,7 @@ from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
-from mtcheck.metrics import SAM_PREFIX, metric_direction, metric_names, param_names
+from mtcheck.metrics import metric_names, param_names, wrapped, wrapper_names, wrapper_refusal
 from mtcheck.suite.cases import CASE_ID, CASE_KEYS, CONTRASTIVE_KEYS, EXPECTATIONS, HYP_KEYS
 from mtcheck.suite.checks import CHECK_KEYS
 from mtcheck.suite.header import FILE, RECORDED, SUITE_KEYS, SUPPORTED_VERSION
@@ -40,10 +40,11 @@ TEXT_AS_WRITTEN = {"anyOf": [{"type": "string", "pattern": "\\S"}, {"type": ["nu
 
 
 def suite_metrics() -> list[str]:
-    """Every metric name a check may use: the registered names, aliases and presets, and ``sam:`` over each
-    higher-is-better one (SAM needs a base where higher is better)."""
+    """Every metric name a check may use: the registered names, aliases and presets, and each wrapper over each
+    one it takes (``sam:`` over the higher-is-better ones)."""
     names = metric_names()
-    return [*names, *(f"{SAM_PREFIX}{name}" for name in names if metric_direction(name))]
+    return [*names, *(form for wrapper in wrapper_names() for name in names
+                      if not wrapper_refusal(form := wrapped(wrapper, name)))]
 
 
 def _check_schemas(metrics: list[str]) -> dict[str, Any]:
@@ -75,8 +76,8 @@ def _section_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
     """Each registered section's ``SCHEMA`` (from its parser's module), and the ``$defs`` they bring along."""
     properties: dict[str, Any] = {}
     definitions: dict[str, Any] = {}
-    for key, point in sorted(registered().items()):
-        schema = dict(importlib.import_module(point.module).SCHEMA)
+    for entry in sorted(registered().entries(), key=lambda entry: entry.name):
+        key, schema = entry.name, dict(importlib.import_module(entry.module).SCHEMA)
         definitions.update(schema.pop("$defs", {}))
         properties[key] = schema
     return properties, definitions

@@ -7,52 +7,44 @@
 * ``py:package.module:function``: a Python function;
 * ``libretranslate:URL`` or a bare ``http(s)://`` URL: a LibreTranslate-compatible endpoint.
 
+Each spec prefix names its :class:`System` class in :data:`SYSTEMS` (imported only when a spec uses it). A class
+registered there builds itself with ``from_spec(value, spec=, timeout=)``, ``value`` being the spec's part after the
+prefix. Metadata: ``forms``, how its specs are written (for the error that lists them); ``runs_code``, whether it runs
+code on this machine (refused in a suite file); ``schemes``, URL schemes whose bare URL it takes as its spec.
 See docs/systems.md for each adapter's behaviour and error messages.
 """
 from __future__ import annotations
 
-import os
-import shutil
+from types import MappingProxyType
 
 from mtcheck.errors import SystemFailure
-from mtcheck.files import special_kind
 from mtcheck.redact import redact
+from mtcheck.registry import Entry, Registry
 from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
-from mtcheck.systems.command import CommandSystem
-from mtcheck.systems.libretranslate import LibreTranslateSystem
-from mtcheck.systems.outputs_file import OutputsFileSystem
-from mtcheck.systems.python_callable import CallableSystem
-from mtcheck.systems.recorded import RecordedSystem
 
-__all__ = [
-    "System",
-    "RecordedSystem",
-    "OutputsFileSystem",
-    "CommandSystem",
-    "CallableSystem",
-    "LibreTranslateSystem",
-    "make_system",
-    "check_system",
-    "is_all_recorded",
-    "runs_user_code",
-    "SPEC_FORMS",
-]
+__all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "runs_user_code", "SPEC_FORMS"]
 
 ALL_RECORDED = "recorded"
-_KINDS = ("recorded", "file", "cmd", "py", "libretranslate")
-#: Read by ``libretranslate:`` systems, so the key never appears in a spec, a report or shell history.
-API_KEY_ENV = "LIBRETRANSLATE_API_KEY"
-SPEC_FORMS = (
-    "recorded",
-    "recorded:NAME",
-    "file:PATH",
-    "cmd:COMMAND LINE",
-    "py:package.module:function",
-    "libretranslate:URL",
-    "http(s)://URL",
-)
+
+
+def _system(prefix: str, target: str, forms: tuple[str, ...], *, runs_code: bool = False,
+            schemes: tuple[str, ...] = ()) -> Entry:
+    return Entry(prefix, f"mtcheck.systems.{target}", forms[0],
+                 MappingProxyType({"forms": forms, "runs_code": runs_code, "schemes": schemes}))
+
+
+SYSTEMS = Registry("system", [
+    _system("recorded", "recorded:RecordedSystem", ("recorded", "recorded:NAME")),
+    _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",)),
+    _system("cmd", "command:CommandSystem", ("cmd:COMMAND LINE",), runs_code=True),
+    _system("py", "python_callable:CallableSystem", ("py:package.module:function",), runs_code=True),
+    _system("libretranslate", "libretranslate:LibreTranslateSystem", ("libretranslate:URL", "http(s)://URL"),
+            schemes=("http", "https")),
+], error=SystemFailure)
+#: Every way a system spec is written.
+SPEC_FORMS = tuple(form for entry in SYSTEMS.entries() for form in entry.meta["forms"])
 
 
 def is_all_recorded(spec: str) -> bool:
@@ -64,9 +56,22 @@ def is_all_recorded(spec: str) -> bool:
     return spec.strip() == ALL_RECORDED
 
 
+def _prefix_and_value(spec: str) -> tuple[str, str]:
+    """The registered prefix a spec names and the value it gives it (a bare URL: the whole spec); an unknown or
+    empty spec is a :class:`SystemFailure` listing the accepted forms."""
+    for entry in SYSTEMS.entries():
+        if spec.startswith(tuple(f"{scheme}://" for scheme in entry.meta["schemes"])):
+            return entry.name, spec
+    prefix, sep, value = spec.partition(":")
+    if not sep or not value.strip() or prefix not in SYSTEMS:
+        raise SystemFailure(f"unknown system spec {redact(spec)!r}; accepted forms: {', '.join(SPEC_FORMS)}")
+    return prefix, value.strip()
+
+
 def runs_user_code(spec: str) -> bool:
     """True for specs that run code on this machine (``cmd:``, ``py:``): refuse them in a suite file."""
-    return spec.strip().startswith(("cmd:", "py:"))
+    prefix = spec.strip().partition(":")[0]
+    return prefix in SYSTEMS and SYSTEMS.entry(prefix).meta["runs_code"]
 
 
 def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
@@ -77,28 +82,9 @@ def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
     """
     spec = spec.strip()
     if is_all_recorded(spec):
-        return RecordedSystem(DEFAULT_HYP)
-    if spec.startswith(("http://", "https://")):
-        return LibreTranslateSystem(spec, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
-    kind, sep, value = spec.partition(":")
-    value = value.strip()
-    if not sep or not value or kind not in _KINDS:
-        raise SystemFailure(f"unknown system spec {redact(spec)!r}; accepted forms: {', '.join(SPEC_FORMS)}")
-    if kind == "recorded":
-        return RecordedSystem(value)
-    if kind == "file":
-        return OutputsFileSystem(value, name=redact(spec))
-    if kind == "cmd":
-        try:
-            return CommandSystem(value, timeout=timeout, name=redact(spec))
-        except ValueError as exc:  # unbalanced quotes, or nothing left after splitting
-            raise SystemFailure(f"system spec {redact(spec)!r}: cannot parse the command line: {exc}") from exc
-    if kind == "py":
-        return CallableSystem(value, name=spec)
-    if not value.startswith(("http://", "https://")):
-        raise SystemFailure(f"system spec {redact(spec)!r}: the URL must start with http:// or https://")
-    return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
-
+        spec = f"{ALL_RECORDED}:{DEFAULT_HYP}"
+    prefix, value = _prefix_and_value(spec)
+    return SYSTEMS.load(prefix).from_spec(value, spec=spec, timeout=timeout)
 
 
 def check_system(spec: str) -> System:
@@ -110,13 +96,5 @@ def check_system(spec: str) -> System:
     system (a command, an HTTP endpoint) is not started.
     """
     system = make_system(spec)
-    if isinstance(system, CommandSystem) and shutil.which(system.argv[0]) is None:
-        raise SystemFailure(
-            f'system "{system.name}": cannot find the program {system.argv[0]!r} '
-            "(fix: give its full path, or add its folder to PATH)"
-        )
-    if isinstance(system, OutputsFileSystem) and not system.path.is_file():
-        kind = special_kind(system.path)
-        what = f"is {kind}, not a regular file" if kind else "does not exist"
-        raise SystemFailure(f'system "{system.name}": outputs file {str(system.path)!r} {what}')
+    system.check_ready()
     return system

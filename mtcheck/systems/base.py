@@ -23,6 +23,10 @@ class System(ABC):
     #: Short name for reports and baselines (the spec it was made from, or the recorded name).
     name: str
 
+    def check_ready(self) -> None:
+        """Raise :class:`SystemFailure` for what can be found wrong without translating anything (a missing
+        program or file); a live system is not started."""
+
     @abstractmethod
     def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         """Return exactly one hypothesis per case, in the order of ``cases``.

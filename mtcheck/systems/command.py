@@ -16,11 +16,13 @@ from __future__ import annotations
 import os
 import selectors
 import shlex
+import shutil
 import subprocess
 import time
 from collections.abc import Sequence
 
-from mtcheck.redact import redact_argv
+from mtcheck.errors import SystemFailure
+from mtcheck.redact import redact, redact_argv
 from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
@@ -48,6 +50,21 @@ class CommandSystem(System):
             raise ValueError("empty command")
         self.timeout = timeout
         self.name = name or f"cmd:{shlex.join(self.argv)}"
+
+    @classmethod
+    def from_spec(cls, value: str, *, spec: str, timeout: float) -> CommandSystem:
+        """The system of spec ``spec`` (``value``: its part after the prefix; mtcheck/systems/__init__.py)."""
+        try:
+            return cls(value, timeout=timeout, name=redact(spec))
+        except ValueError as exc:  # unbalanced quotes, or nothing left after splitting
+            raise SystemFailure(f"system spec {redact(spec)!r}: cannot parse the command line: {exc}") from exc
+
+    def check_ready(self) -> None:
+        if shutil.which(self.argv[0]) is None:
+            raise SystemFailure(
+                f'system "{self.name}": cannot find the program {self.argv[0]!r} '
+                "(fix: give its full path, or add its folder to PATH)"
+            )
 
     def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         broken = [case.id for case in cases if "\n" in case.src or "\r" in case.src]

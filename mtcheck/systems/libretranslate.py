@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
 import threading
 import time
@@ -35,6 +36,8 @@ from mtcheck.json_input import JsonInputError, parse_json
 BODY_EXCERPT = 300
 #: Largest answer read from the server, in bytes; a larger one is an error.
 MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+#: Read by ``libretranslate:`` systems, so the key never appears in a spec, a report or shell history.
+API_KEY_ENV = "LIBRETRANSLATE_API_KEY"
 
 
 class LibreTranslateSystem(System):
@@ -59,6 +62,14 @@ class LibreTranslateSystem(System):
         self.batch_size = batch_size
         self.timeout = timeout
         self.name = name or f"libretranslate:{url}"
+
+    @classmethod
+    def from_spec(cls, value: str, *, spec: str, timeout: float) -> LibreTranslateSystem:
+        """The system of spec ``spec`` (``value``: its URL; mtcheck/systems/__init__.py); the API key is read from
+        :data:`API_KEY_ENV`."""
+        if not value.startswith(("http://", "https://")):
+            raise SystemFailure(f"system spec {redact(spec)!r}: the URL must start with http:// or https://")
+        return cls(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
 
     def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         sources = [case.src for case in cases]

@@ -13,8 +13,9 @@ import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from mtcheck.errors import Problem
-from mtcheck.files import FileTooLargeError, read_regular, size_text
+from mtcheck.errors import Problem, SystemFailure
+from mtcheck.files import FileTooLargeError, read_regular, size_text, special_kind
+from mtcheck.redact import redact
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import MAX_LISTED, System, decode_utf8, fail, listing, split_lines
 from mtcheck.json_input import JsonInputError, parse_json
@@ -31,6 +32,17 @@ class OutputsFileSystem(System):
         self.path = Path(path)
         self.name = name or f"file:{path}"
         self._bytes: bytes | None = None
+
+    @classmethod
+    def from_spec(cls, value: str, *, spec: str, timeout: float) -> OutputsFileSystem:
+        """The system of spec ``spec`` (``value``: its part after the prefix; mtcheck/systems/__init__.py)."""
+        return cls(value, name=redact(spec))
+
+    def check_ready(self) -> None:
+        if not self.path.is_file():
+            kind = special_kind(self.path)
+            what = f"is {kind}, not a regular file" if kind else "does not exist"
+            raise SystemFailure(f'system "{self.name}": outputs file {str(self.path)!r} {what}')
 
     @property
     def is_jsonl(self) -> bool:

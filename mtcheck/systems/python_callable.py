@@ -45,6 +45,11 @@ class CallableSystem(System):
         self._func = self._resolve(target)
         self._keywords = _accepted_keywords(self._func)
 
+    @classmethod
+    def from_spec(cls, value: str, *, spec: str, timeout: float) -> CallableSystem:
+        """The system of spec ``spec`` (``value``: its part after the prefix; mtcheck/systems/__init__.py)."""
+        return cls(value, name=spec)
+
     def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         langs = {"source_lang": source_lang, "target_lang": target_lang}
         kwargs = {key: langs[key] for key in self._keywords}

@@ -13,6 +13,11 @@ class RecordedSystem(System):
     def __init__(self, name: str = DEFAULT_HYP):
         self.name = name
 
+    @classmethod
+    def from_spec(cls, value: str, *, spec: str, timeout: float) -> RecordedSystem:
+        """The system of spec ``spec`` (``value``: its part after the prefix; mtcheck/systems/__init__.py)."""
+        return cls(value)
+
     def translate(self, cases: Sequence[Case], *, source_lang: str, target_lang: str, suite: Suite | None = None) -> list[str]:
         hyps = [case.hyp(self.name) for case in cases]
         missing = [case.id for case, hyp in zip(cases, hyps) if hyp is None]
