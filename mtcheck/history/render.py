@@ -9,7 +9,7 @@ from mtcheck.report import svg
 from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
-from mtcheck.report.numbers import metric_scale
+from mtcheck.text.numbers import metric_scale
 from mtcheck.safetext import html_text
 
 #: Characters of a commit hash shown in tables.

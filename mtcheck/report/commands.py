@@ -27,12 +27,12 @@ def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
 def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.outcome import Outcome
     from mtcheck.report.data import ReportData
-    from mtcheck.report.fit import fold, terminal_width
+    from mtcheck.text.fit import fold, terminal_width
     from mtcheck.report.header import run_info
     from mtcheck.report.json_report import render_json
     from mtcheck.report.merge import merge_reports, read_report
     from mtcheck.report.summary import Summary
-    from mtcheck.report.text import fail_on_summary
+    from mtcheck.text.case import fail_on_summary
     from mtcheck.safetext import visible
 
     records, probes = merge_reports([read_report(path) for path in args.reports])
