@@ -2,7 +2,8 @@
 
 Both front ends drive the same sinks: the pytest plugin's sub-plugins hand each case record to their sink as its
 report arrives and finish it at session end; ``mtcheck run`` adds every record of its results, then finishes the
-sinks in order. This module imports nothing of mtcheck but the records, so every layer can use it.
+sinks in order. This module imports nothing of mtcheck at run time (the records only for their types), so every
+layer can use it.
 """
 from __future__ import annotations
 
