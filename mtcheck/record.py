@@ -66,14 +66,18 @@ class ContrastiveRecord:
 
 @dataclass(frozen=True)
 class SummaryRecord:
-    """What the summary needs of a case: where it belongs, its outcome and its metric values."""
+    """What the summary needs of a case: where it belongs, its outcome and its metric values (the part of a case
+    record that a probe record shares)."""
 
     suite: str
     case: str
+    #: The system under test, its secrets redacted.
     system: str
     tags: tuple[str, ...]
     outcome: Outcome
+    #: Each check's value, by check key (none for a check that could not be computed).
     values: dict[str, float]
+    #: A known-faulty output's severity.
     severity: str | None
 
     def to_json(self) -> dict[str, Any]:

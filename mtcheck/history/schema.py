@@ -7,7 +7,6 @@ or with a newer version, is refused rather than guessed at.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from mtcheck.outcome import Outcome
 from mtcheck.record import SummaryRecord

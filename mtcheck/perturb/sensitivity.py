@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from typing import Any
 
 from mtcheck.evaluate import Evaluator
 from mtcheck.outcome import Outcome

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, cache_of
 from mtcheck.settings import BASELINE_GATE, FAIL_ON, METRIC_SETTINGS, SCORE_CACHE, STATISTICS, add_options
 
+if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord
 
-def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
+
+def _regression(args: argparse.Namespace, records: list[CaseRecord]) -> Any:
     """The baseline comparison of the merged records (``None`` without ``--baseline``)."""
     if not args.baseline:
         return None

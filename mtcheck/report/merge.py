@@ -113,7 +113,7 @@ def _disagreement(record: dict[str, Any], outcome: Outcome) -> str | None:
 
 
 def _outcome(path: str | Path, what: str, word: Any) -> Outcome:
-    """A record's outcome in today's word: reports of older versions say ``xfailed`` and ``xpassed``."""
+    """A record's outcome in today's word: reports of older versions use pytest's words (:func:`~mtcheck.outcome.read_outcome`)."""
     try:
         return read_outcome(str(word))
     except ValueError as exc:
