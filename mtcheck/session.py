@@ -3,7 +3,8 @@
 The plugin (:mod:`mtcheck.plugin`), the collectors (:mod:`mtcheck.items`) and the
 sub-plugins for baselines, reports and history all import this module and
 nothing of each other: state lives in ``config.stash`` under the keys below.
-Of mtcheck, it imports only :mod:`mtcheck.sinks` and :mod:`mtcheck.record`.
+Of mtcheck, it imports only :mod:`mtcheck.sinks` (and :mod:`mtcheck.record` when a case reports: a session
+without suites imports nothing more).
 
 Each case item attaches one record (:func:`mtcheck.results.case_record`), in its
 JSON form, to its test report as the user property :data:`RECORD`; pytest-xdist
@@ -22,10 +23,10 @@ from weakref import WeakKeyDictionary
 
 import pytest
 
-from mtcheck.record import CaseRecord, ProbeRecord, record_from_json
 from mtcheck.sinks import FAILED, USAGE, RunEnd
 
 if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord, ProbeRecord
     from mtcheck.regression.gate import RegressionReport
     from mtcheck.report.summary import Summary
     from mtcheck.runner import Runner
@@ -65,7 +66,12 @@ def case_records(report: pytest.TestReport) -> list[CaseRecord | ProbeRecord]:
     if not is_case_report(report):
         return []
     if report not in _READ:
-        _READ[report] = [record_from_json(value) for name, value in report.user_properties if name == RECORD]
+        found = [value for name, value in report.user_properties if name == RECORD]
+        if not found:  # another test's report
+            return []
+        from mtcheck.record import record_from_json
+
+        _READ[report] = [record_from_json(value) for value in found]
     return _READ[report]
 
 
