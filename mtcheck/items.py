@@ -17,10 +17,8 @@ from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.outcome import Outcome
 from mtcheck.regression.pytest_plugin import RegressionPlugin
-from mtcheck.report.pytest_plugin import ReportPlugin
 from mtcheck.report.data import flat_properties
-from mtcheck.text.fit import pytest_width
-from mtcheck.text.case import fail_on_note, render_case, render_error
+from mtcheck.report.pytest_plugin import ReportPlugin
 from mtcheck.results import CaseResult, case_record
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.safetext import visible
@@ -31,6 +29,8 @@ from mtcheck.suite.loader import load_suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.systems import check_system
 from mtcheck.targets import Target, recorded_names, targets_for
+from mtcheck.text.case import fail_on_note, render_case, render_error
+from mtcheck.text.fit import pytest_width
 
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.outcome import Outcome
-from mtcheck.redact import redact
 from mtcheck.record import CaseRecord
+from mtcheck.redact import redact
 from mtcheck.report.files import records_of
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions

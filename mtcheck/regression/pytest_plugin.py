@@ -22,11 +22,11 @@ from mtcheck.errors import MtcheckError
 from mtcheck.redact import redact
 from mtcheck.regression.baseline import CaseEntry, entry_of
 from mtcheck.regression.sink import GateSink, gate_settings
-from mtcheck.text.fit import pytest_width
-from mtcheck.text.case import render_case
 from mtcheck.results import CaseResult
 from mtcheck.safetext import visible
 from mtcheck.session import REGRESSION_REPORT, RUNNER, apply_verdict, case_records, replace_record, run_end
+from mtcheck.text.case import render_case
+from mtcheck.text.fit import pytest_width
 
 PROPERTY = "mtcheck-regression"
 

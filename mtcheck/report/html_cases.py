@@ -9,9 +9,9 @@ from __future__ import annotations
 from mtcheck.outcome import FAILING
 from mtcheck.record import CaseRecord, CheckRecord
 from mtcheck.report.data import ReportData, threshold_text
-from mtcheck.text.numbers import score_text
 from mtcheck.report.summary import OUTCOMES
 from mtcheck.safetext import html_text
+from mtcheck.text.numbers import score_text
 
 CSS = """
 .browse input{margin:0 2px 0 10px}.browse .k{font-weight:bold;margin-left:0}.cases{margin-top:8px}

@@ -10,11 +10,11 @@ from mtcheck.outcome import Outcome
 from mtcheck.record import CaseRecord
 from mtcheck.report import baseline_digest
 from mtcheck.report.data import ReportData, shortfall, threshold_text
-from mtcheck.text.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
 from mtcheck.safetext import visible
+from mtcheck.text.numbers import score_text
 
 WORST_SHOWN = 10
 #: More tags than this fold into a <details> block.

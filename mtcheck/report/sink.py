@@ -6,9 +6,9 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
+from mtcheck.record import CaseRecord, ProbeRecord, SummaryRecord
 from mtcheck.report.data import ReportData, as_plain
 from mtcheck.report.files import check_report_paths, rated_meta_eval, write_reports
-from mtcheck.record import CaseRecord, ProbeRecord, SummaryRecord
 from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
 
