@@ -17,11 +17,9 @@ from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.options import metric_overrides, score_cache
 from mtcheck.outcome import Outcome
 from mtcheck.regression.pytest_plugin import RegressionPlugin
+from mtcheck.report.data import flat_properties
 from mtcheck.report.pytest_plugin import ReportPlugin
-from mtcheck.report.data import case_record, flat_properties
-from mtcheck.report.fit import pytest_width
-from mtcheck.report.text import fail_on_note, render_case, render_error
-from mtcheck.results import CaseResult
+from mtcheck.results import CaseResult, case_record
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.safetext import visible
 from mtcheck.session import NOTHING, POSITION, RECORD, RUNNER, SHARD, SIBLINGS, STOP_PROPERTY, SUITE_NAMES
@@ -31,6 +29,8 @@ from mtcheck.suite.loader import load_suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.systems import check_system
 from mtcheck.targets import Target, recorded_names, targets_for
+from mtcheck.text.case import fail_on_note, render_case, render_error
+from mtcheck.text.fit import pytest_width
 
 
 
@@ -152,7 +152,7 @@ class CaseItem(pytest.Item):
     def _attach(self, result: CaseResult) -> None:
         """The case's one record (summary, baselines, reports, history) and flat ``mt.*`` properties for JUnit XML."""
         record = case_record(result)
-        self.user_properties.append((RECORD, record))
+        self.user_properties.append((RECORD, record.to_json()))
         self.user_properties.extend(flat_properties(record))
 
     def runtest(self) -> None:

@@ -40,6 +40,9 @@ CORRECT = (Outcome.PASSED, Outcome.FAILED)
 KNOWN_FAULTY = (Outcome.CAUGHT, Outcome.MISSED, Outcome.KNOWN_MISS)
 #: Outcomes that fail a run whatever its options.
 FAILURES = (Outcome.FAILED, Outcome.MISSED)
+#: Outcomes a reader must look at: a failed check, a known-faulty output that slipped through, or a check that
+#: could not be computed.
+FAILING = (Outcome.FAILED, Outcome.MISSED, Outcome.ERROR)
 #: The words older versions stored for known-faulty outputs (pytest's ``xfailed`` and ``xpassed``).
 _OLD_WORDS = {"xfailed": Outcome.CAUGHT, "xpassed": Outcome.MISSED}
 

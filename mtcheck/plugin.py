@@ -135,9 +135,9 @@ def case_outcome(report: pytest.CollectReport | pytest.TestReport) -> str | None
     records = case_records(report) if isinstance(report, pytest.TestReport) else []
     if not records:
         return None
-    from mtcheck.report.sensitivity import SENSITIVITY
+    from mtcheck.record import CaseRecord
 
-    return next((record["outcome"] for record in records if SENSITIVITY not in record), None)
+    return next((record.outcome.value for record in records if isinstance(record, CaseRecord)), None)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -202,7 +202,7 @@ class SummaryReporter:
         summary = self.config.stash.get(SUMMARY, None)
         if not summary or self.config.getoption("mt_no_summary"):
             return
-        from mtcheck.report.fit import pytest_width
+        from mtcheck.text.fit import pytest_width
         from mtcheck.safetext import visible
 
         terminalreporter.write_sep("=", "mtcheck summary")

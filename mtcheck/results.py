@@ -1,10 +1,16 @@
-"""Results of checking one target: rich dataclasses that reports and the plugin read."""
+"""Results of checking one target: rich dataclasses that the runner gives, and the plain records made of them."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from mtcheck.files import read_regular
 from mtcheck.outcome import FAILURES, Outcome
+from mtcheck.record import CaseRecord, CheckRecord, ContrastiveRecord, SummaryRecord
+from mtcheck.redact import redact
 from mtcheck.suite.model import Check
 from mtcheck.targets import Target
 
@@ -84,3 +90,34 @@ class CaseResult:
     def values(self) -> dict[str, float]:
         """Metric values keyed by check key, for summaries."""
         return {c.check.key: c.value for c in self.checks if c.value is not None}
+
+
+@lru_cache(maxsize=1024)
+def suite_digest(path: str) -> str | None:
+    """SHA-256 of the suite file at ``path`` (read once per process), or None when it cannot be read."""
+    try:
+        return hashlib.sha256(read_regular(Path(path))).hexdigest()
+    except (OSError, ValueError):
+        return None
+
+
+def record_of(result: CaseResult) -> SummaryRecord:
+    """The facts a summary needs about one result."""
+    target = result.target
+    return SummaryRecord(target.suite.name, target.case.id, redact(target.system), tuple(target.case.tags),
+                         result.outcome, result.values(), target.severity)
+
+
+def case_record(result: CaseResult, explanation: str | None = None) -> CaseRecord:
+    """Everything a report shows about one result, with ``explanation`` as its failure text."""
+    case, suite = result.target.case, result.target.suite
+    summary = record_of(result)
+    return CaseRecord(
+        summary.suite, summary.case, summary.system, summary.tags, summary.outcome, summary.values, summary.severity,
+        test_id=result.target.test_id, path=str(suite.path), suite_cases=len(suite.cases),
+        suite_sha256=suite_digest(str(suite.path)), line=case.line, src=case.src, refs=tuple(case.refs),
+        hyp=result.hyp, error="; ".join(result.errors()) or None, rated=bool(case.ratings), explanation=explanation,
+        checks=tuple(CheckRecord(c.check.key, c.value, c.check.min, c.check.max, c.passed, c.higher_is_better,
+                                 c.check.tolerance, c.signature, c.details, c.error) for c in result.checks),
+        contrastive=tuple(ContrastiveRecord(c.check.key, c.good, c.bad, c.passed, c.signature, c.error)
+                          for c in result.contrastive))

@@ -3,27 +3,30 @@
 The plugin (:mod:`mtcheck.plugin`), the collectors (:mod:`mtcheck.items`) and the
 sub-plugins for baselines, reports and history all import this module and
 nothing of each other: state lives in ``config.stash`` under the keys below.
-Of mtcheck, it imports only :mod:`mtcheck.sinks` (which imports only the outcome words).
+Of mtcheck, it imports only :mod:`mtcheck.sinks` (and :mod:`mtcheck.record` when a case reports: a session
+without suites imports nothing more).
 
-Each case item attaches one record (:func:`mtcheck.report.data.case_record`) to
-its test report as the user property :data:`RECORD`; pytest-xdist carries it to
-the controller. The summary, the baseline comparison, the report files and the
-history all read it through :func:`case_records`, which also applies pytest's
-verdict: a case that pytest reports failed (a baseline regression fails a case
-whose checks passed) counts as failed everywhere, with the first line of its
-failure text as ``why``.
+Each case item attaches one record (:func:`mtcheck.results.case_record`), in its
+JSON form, to its test report as the user property :data:`RECORD`; pytest-xdist
+carries it to the controller. The summary, the baseline comparison, the report
+files and the history all read it through :func:`case_records`. Its outcome is
+decided once, on the case's own process: by its checks, or by the baseline gate
+(:meth:`mtcheck.record.CaseRecord.failed_by`), which replaces the record when it
+fails a case whose checks passed.
 """
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pytest
 
-from mtcheck.sinks import FAILED, USAGE, RunEnd, failed_record
+from mtcheck.sinks import FAILED, USAGE, RunEnd
 
 if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord, ProbeRecord
     from mtcheck.regression.gate import RegressionReport
     from mtcheck.report.summary import Summary
     from mtcheck.runner import Runner
@@ -54,14 +57,29 @@ def is_case_report(report: pytest.TestReport) -> bool:
     return report.when == "call" or (report.when == "setup" and report.failed)
 
 
-def case_records(report: pytest.TestReport) -> list[dict[str, Any]]:
-    """The case records a test report carries, with pytest's verdict applied (see the module docstring)."""
+#: Each report's records, read once from their JSON form (several plugins read them).
+_READ: WeakKeyDictionary[pytest.TestReport, list[CaseRecord | ProbeRecord]] = WeakKeyDictionary()
+
+
+def case_records(report: pytest.TestReport) -> list[CaseRecord | ProbeRecord]:
+    """The records a test report carries: its case's, or a check-sensitivity test's probes."""
     if not is_case_report(report):
         return []
-    records = [value for name, value in report.user_properties if name == RECORD]
-    if report.failed:  # e.g. "neg-01 (demo.mt.yaml:8): worse than the baseline main.json"; another test's text never
-        return [failed_record(record, report.longreprtext) for record in records]
-    return records
+    if report not in _READ:
+        found = [value for name, value in report.user_properties if name == RECORD]
+        if not found:  # another test's report
+            return []
+        from mtcheck.record import record_from_json
+
+        _READ[report] = [record_from_json(value) for value in found]
+    return _READ[report]
+
+
+def replace_record(report: pytest.TestReport, record: CaseRecord) -> None:
+    """Put ``record`` in place of the case record ``report`` carries (the baseline gate's verdict)."""
+    report.user_properties = [(name, record.to_json() if name == RECORD else value)
+                              for name, value in report.user_properties]
+    _READ.pop(report, None)
 
 
 

@@ -2,7 +2,8 @@
 
 Both front ends drive the same sinks: the pytest plugin's sub-plugins hand each case record to their sink as its
 report arrives and finish it at session end; ``mtcheck run`` adds every record of its results, then finishes the
-sinks in order. This module imports nothing of mtcheck but the outcome words, so every layer can use it.
+sinks in order. This module imports nothing of mtcheck at run time (the records only for their types), so every
+layer can use it.
 """
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mtcheck.outcome import Outcome
-
 if TYPE_CHECKING:
+    from mtcheck.record import SummaryRecord
     from mtcheck.shard import Shard
 
 #: A sink's contribution to the run's exit: nothing, a failed run, a usage error (``mtcheck`` exit codes).
@@ -37,7 +37,7 @@ class RunEnd:
 class Sink(Protocol):
     """Takes each case record of a run, then gives its part of the verdict."""
 
-    def add(self, record: dict[str, Any]) -> None: ...
+    def add(self, record: SummaryRecord) -> None: ...
 
     def finish(self, run: RunEnd) -> int:
         """Write what the sink writes; return :data:`CLEAN`, :data:`FAILED` or :data:`USAGE`."""
@@ -47,11 +47,3 @@ class Sink(Protocol):
 def finish_all(sinks: Iterable[Sink], run: RunEnd) -> int:
     """Finish ``sinks`` in order; the worst contribution (a usage error over a failure)."""
     return max((sink.finish(run) for sink in sinks), default=CLEAN)
-
-
-def failed_record(record: dict[str, Any], explanation: str) -> dict[str, Any]:
-    """A passing case's record failed by its front end's verdict (a baseline regression): ``failed``, with the first
-    line of ``explanation`` as ``why``; any other record unchanged."""
-    if record["outcome"] != Outcome.PASSED:
-        return record
-    return {**record, "outcome": Outcome.FAILED.value, "why": explanation.partition("\n")[0]}

@@ -6,6 +6,7 @@ top-level ``fixtures/`` folder instead; pytest fixtures go in ``conftest.py``.
 """
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shutil
@@ -89,3 +90,14 @@ def as_unprivileged(argv: list[str]) -> list[str]:
         pytest.skip("root ignores file permissions and setpriv is missing to drop them (apt-get install -y util-linux)")
     return [setpriv, f"--reuid={UNPRIVILEGED}", f"--regid={UNPRIVILEGED}", "--clear-groups",
             "--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search", *argv]
+
+
+def module_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every absolute import in the Python file at ``path``, those inside functions included."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+    return found

@@ -1,11 +1,11 @@
-"""Terminal text that fits a width (mtcheck/report/fit.py): the width, cut names, packed lists, tables of counts."""
+"""Terminal text that fits a width (mtcheck/text/fit.py): the width, cut names, packed lists, tables of counts."""
 from __future__ import annotations
 
 import os
 
 import pytest
 
-from mtcheck.report.fit import count_table, cut, pack, terminal_width
+from mtcheck.text.fit import count_table, cut, pack, terminal_width
 
 
 def test_terminal_width_honours_columns_else_falls_back_to_100(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,8 @@ from mtcheck.history.runs import build_run, git_commit
 from mtcheck.history.schema import RUN, TAG
 from mtcheck.history.schema import SUITE as SUITE_SCOPE
 from mtcheck.history.store import open_store, shown
+from mtcheck.outcome import Outcome, read_outcome
+from mtcheck.record import ProbeRecord, SummaryRecord
 
 pytest_plugins = ["pytester"]
 
@@ -58,8 +60,8 @@ cases:
 """
 
 
-def _record(suite: str, case: str, outcome: str, tags: list[str], chrf: float, system: str = "mt") -> dict:
-    return {"suite": suite, "case": case, "system": system, "tags": tags, "outcome": outcome, "values": {"chrf": chrf}}
+def _record(suite: str, case: str, outcome: str, tags: list[str], chrf: float, system: str = "mt") -> SummaryRecord:
+    return SummaryRecord(suite, case, system, tuple(tags), read_outcome(outcome), {"chrf": chrf}, None)
 
 
 # --- a throwaway PostgreSQL server --------------------------------------------------------------------------------
@@ -277,7 +279,7 @@ def test_git_commit_is_recorded(tmp_path: Path, monkeypatch) -> None:
 
 def test_a_run_without_cases_records_nothing(tmp_path: Path) -> None:
     recorder = Recorder(str(tmp_path / "h.sqlite"))
-    assert "no case ran: nothing recorded" in recorder.record([{"sensitivity": {}, "suite": "s"}])
+    assert "no case ran: nothing recorded" in recorder.record([ProbeRecord("s", "c", "mt", (), Outcome.CAUGHT, {}, None, {})])
     with open_store(str(tmp_path / "h.sqlite"), create=False) as store:
         assert store.runs() == []
 

@@ -7,13 +7,15 @@ import xml.etree.ElementTree as ET
 from mtcheck.history.render import render_html
 from mtcheck.history.runs import build_run
 from mtcheck.history.schema import Run
+from mtcheck.outcome import Outcome
+from mtcheck.record import SummaryRecord
 
 
 def _runs(chrf: float, bertscore: float, count: int = 6) -> list[Run]:
     runs = []
     for i in range(count):
-        records = [{"suite": "demo", "case": f"c{j}", "system": "mt", "tags": ["negation"], "outcome": "passed",
-                    "values": {"chrf": chrf, "bertscore": bertscore}} for j in range(3)]
+        records = [SummaryRecord("demo", f"c{j}", "mt", ("negation",), Outcome.PASSED,
+                                 {"chrf": chrf, "bertscore": bertscore}, None) for j in range(3)]
         run = build_run(records, commit=f"{i:07x}", started_at=f"2025-06-0{i + 1}T09:00:00+00:00")
         run.id = i + 1
         runs.append(run)

@@ -14,6 +14,8 @@ import pytest
 
 from mtcheck.cli import main
 from mtcheck.history import store as store_module
+from mtcheck.outcome import Outcome
+from mtcheck.record import SummaryRecord
 from mtcheck.history.commands import Recorder
 from mtcheck.history.store import open_store
 
@@ -26,8 +28,8 @@ SUITE = ("source_lang: en\ntarget_lang: de\ncases:\n  - id: a\n    src: Good.\n 
          "    checks: [{metric: exact, min: 1}]\n")
 
 
-def _record(case: str) -> dict:
-    return {"suite": "demo", "case": case, "system": "mt", "tags": [], "outcome": "passed", "values": {"chrf": 80.0}}
+def _record(case: str) -> SummaryRecord:
+    return SummaryRecord("demo", case, "mt", (), Outcome.PASSED, {"chrf": 80.0}, None)
 
 
 def _history(folder: Path, runs: int = 1) -> Path:
@@ -87,8 +89,9 @@ def test_recording_into_a_read_only_history_is_one_error_with_the_right_fix(read
 def _killed_writer(path: Path, *, unprivileged: bool) -> None:
     """Record a run into ``path`` and die before closing it: the run stays in the write-ahead log."""
     child = ("import os, sys; from mtcheck.history.runs import build_run; from mtcheck.history.store import open_store; "
-             "run = build_run([{'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], 'outcome': 'passed', "
-             "'values': {'chrf': 1.0}}], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
+             "from mtcheck.record import CaseRecord; "
+             "run = build_run([CaseRecord.from_json({'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], "
+             "'outcome': 'passed', 'values': {'chrf': 1.0}})], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
              "open_store(sys.argv[1], create=True).append(run); os._exit(0)")
     argv = [sys.executable, "-c", child, str(path)]
     subprocess.run(as_unprivileged(argv) if unprivileged else argv, check=True, timeout=HANG_SECONDS,

@@ -136,7 +136,7 @@ def test_run_param_turns_it_off(write_suite, capsys: pytest.CaptureFixture[str])
 
 
 def test_failure_text_says_the_texts_differ_only_in_normalisation(write_suite) -> None:
-    from mtcheck.report.text import render_case
+    from mtcheck.text.case import render_case
 
     path = write_suite(SUITE.replace("{metric: chrf, min: 99}", "{metric: chrf, min: 99, params: {normalize: none}}"))
     (result,) = api.run_suites(api.load_suites([path]))

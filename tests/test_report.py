@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import textwrap
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,12 @@ from helpers import outcomes
 from mtcheck import __version__, api
 from mtcheck.cli import main
 from mtcheck.metaeval import Settings, meta_evaluate
+from mtcheck.outcome import Outcome
 from mtcheck.regression.baseline import BaselineDelta
 from mtcheck.regression.gate import GateSettings, RegressionReport
 from mtcheck.regression import stats
-from mtcheck.report.data import ReportData, case_record, flat_properties
+from mtcheck.record import CaseRecord, ProbeRecord
+from mtcheck.report.data import ReportData, flat_properties
 from mtcheck.report.files import records_of
 from mtcheck.report.header import git_commit, run_info
 from mtcheck.report.html import render_html
@@ -81,9 +84,9 @@ def data(write_suite) -> ReportData:
 
 
 def test_records_and_junit_properties(data: ReportData) -> None:
-    record = next(r for r in data.cases if r["case"] == "html-chars")
-    assert record["outcome"] == "failed" and record["explanation"].startswith("html-chars (")
-    assert record["checks"][0]["min"] == 60 and record["checks"][0]["signature"].startswith("chrf|")
+    record = next(r for r in data.cases if r.case == "html-chars")
+    assert record.outcome == "failed" and record.explanation.startswith("html-chars (")
+    assert record.checks[0].min == 60 and record.checks[0].signature.startswith("chrf|")
     props = dict(flat_properties(record))
     assert props["mt.outcome"] == "failed" and props["mt.chrf.threshold"] == ">= 60"
     assert props["mt.chrf.passed"] == "false" and float(props["mt.chrf"]) < 60 and props["mt.tags"] == "markup"
@@ -227,11 +230,16 @@ def test_mtcheck_run_writes_reports(write_suite, tmp_path: Path, capsys) -> None
 
 
 def test_case_record_is_json_ready(data: ReportData) -> None:
-    json.dumps([case_record(r) for r in api.run_suites(api.load_suites([data.cases[0]["path"]]))], allow_nan=False)
+    results = api.run_suites(api.load_suites([data.cases[0].path]))
+    json.dumps([record.to_json() for record in records_of(results)], allow_nan=False)
+
+
+def test_case_record_json_round_trips(data: ReportData) -> None:
+    assert [CaseRecord.from_json(record.to_json()) for record in data.cases] == data.cases
 
 
 def test_json_report_writes_nan_as_null() -> None:
-    record = {"suite": "s", "case": "c", "system": "hyp", "tags": [], "outcome": "passed", "values": {"m": float("nan")}}
+    record = CaseRecord.from_json({"suite": "s", "case": "c", "outcome": "passed", "values": {"m": float("nan")}})
     assert json.loads(render_json(ReportData([record])))["cases"][0]["values"]["m"] is None
 
 
@@ -262,15 +270,15 @@ def _cell_breaks(row: str) -> int:
 def hostile(write_suite) -> ReportData:
     """A failing case whose names try to break out; case id, system and error set past the loader's checks."""
     records = records_of(api.run_suites(api.load_suites([write_suite(HOSTILE_SUITE)])))
-    records.append({**records[0], "case": "c|2](javascript:alert(2))\n# heading", "system": "<dfn>sys</dfn>``|",
-                    "outcome": "error", "error": f"system said:\n{IMG}\n```\n| x | y |"})
+    records.append(replace(records[0], case="c|2](javascript:alert(2))\n# heading", system="<dfn>sys</dfn>``|",
+                           outcome=Outcome.ERROR, error=f"system said:\n{IMG}\n```\n| x | y |"))
     regression = {"baseline": f"`{IMG}`.json", "counts": {"regressed": 1, "<b>": 2}, "failed": True,
                   "tests": [{"scope": "suite", "group": f"`{IMG}`", "metric": "m|", "n": 2, "mean": -1.0, "p_corrected": 0.01,
                              "decision": "worse"}],
                   "cases": [{"suite": IMG, "test_id": "c|1](javascript:alert(3))", "check": "chrf|<dfn>", "status": "regressed",
                              "baseline": 1.0, "current": 0.5, "change": -0.5}]}
-    probe = {**records[0], "outcome": "missed",
-             "sensitivity": {"text": f"a ` {IMG} `` b", "kind": "<marquee>k|", "edits": [{"kind": "k|", "before": "<marquee>", "after": "]("}]}}
+    probe = ProbeRecord.from_json({**records[0].to_json(), "outcome": "missed", "sensitivity": {
+        "text": f"a ` {IMG} `` b", "kind": "<marquee>k|", "edits": [{"kind": "k|", "before": "<marquee>", "after": "]("}]}})
     return ReportData(records, regression, title=f"run <dfn>`{IMG}", probes=[probe])
 
 

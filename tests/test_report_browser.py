@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
+from mtcheck.record import CaseRecord
 from mtcheck.history.render import render_html as render_history
 from mtcheck.history.runs import build_run
 from mtcheck.metaeval import Settings, meta_evaluate
@@ -132,8 +133,9 @@ def history_page(tmp_path: Path) -> Path:
     """Six runs whose chrF mean is 76.5 every time, under long suite and tag names."""
     runs = []
     for i in range(6):
-        records = [{"suite": f"{LONG_NAME}-{j}", "case": "c", "system": "mt", "tags": [LONG_NAME, "known-miss"],
-                    "outcome": "passed", "values": {"chrf": 76.5}} for j in range(2)]
+        records = [CaseRecord.from_json({"suite": f"{LONG_NAME}-{j}", "case": "c", "system": "mt",
+                                         "tags": [LONG_NAME, "known-miss"], "outcome": "passed", "values": {"chrf": 76.5}})
+                   for j in range(2)]
         runs.append(build_run(records, commit=f"{i:07x}", started_at=f"2025-06-0{i + 1}T09:00:00+00:00"))
         runs[-1].id = i + 1
     path = tmp_path / "trends.html"

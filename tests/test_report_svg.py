@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from mtcheck.record import CaseRecord
 from mtcheck.report import svg
 from mtcheck.report.axis import value_axis
 from mtcheck.report.data import ReportData
@@ -70,8 +71,10 @@ def test_every_text_of_a_chart_lies_inside_it(chart: str) -> None:
 
 
 def test_every_chart_of_the_html_report_holds_its_texts() -> None:
-    records = [{"suite": suite, "case": f"c{i}", "system": "mt", "tags": [LONG, CJK], "outcome": outcome, "values": {},
-                "checks": [{"metric": "chrf", "value": 10.0 * i, "min": 50.0, "max": None, "passed": i > 4}]}
+    records = [CaseRecord.from_json({"suite": suite, "case": f"c{i}", "system": "mt", "tags": [LONG, CJK],
+                                     "outcome": outcome, "values": {},
+                                     "checks": [{"metric": "chrf", "value": 10.0 * i, "min": 50.0, "max": None,
+                                                 "passed": i > 4}]})
                for suite in (LONG, CJK) for i, outcome in enumerate(OUTCOMES)]
     charts = _charts(render_html(ReportData(records)))
     assert len(charts) == 3  # bars per suite and per tag, the chrf histogram

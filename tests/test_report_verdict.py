@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mtcheck.cli import main
+from mtcheck.record import CaseRecord
 from mtcheck.report.data import ReportData
 from mtcheck.report.html import render_html
 from mtcheck.report.markdown import render_markdown
@@ -94,9 +95,9 @@ def test_report_merge_verdict_is_its_exit_code(write_suite: WriteSuite, tmp_path
     capsys.readouterr()
 
 
-def _record(case: str, outcome: str, *, severity: str | None = None, suite: str = "s", **extra: Any) -> dict[str, Any]:
-    return {"suite": suite, "case": case, "test_id": case, "system": "mt", "tags": [], "outcome": outcome, "values": {},
-            "severity": severity, **extra}
+def _record(case: str, outcome: str, *, severity: str | None = None, suite: str = "s", **extra: Any) -> CaseRecord:
+    return CaseRecord.from_json({"suite": suite, "case": case, "test_id": case, "system": "mt", "tags": [],
+                                 "outcome": outcome, "values": {}, "severity": severity, **extra})
 
 
 def _regression(**overrides: Any) -> dict[str, Any]:

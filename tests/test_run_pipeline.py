@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from mtcheck.cli import main
-from mtcheck.report.fit import DEFAULT_WIDTH
+from mtcheck.text.fit import DEFAULT_WIDTH
 
 pytest_plugins = ["pytester"]
 

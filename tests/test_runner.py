@@ -9,8 +9,9 @@ import pytest
 
 from mtcheck import api
 from mtcheck.evaluate import Evaluator
-from mtcheck.report.summary import Summary, record_of
-from mtcheck.report.text import render_case
+from mtcheck.report.summary import Summary
+from mtcheck.results import record_of
+from mtcheck.text.case import render_case
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Suite

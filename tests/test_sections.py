@@ -1,11 +1,11 @@
 """Suite sections are registered by the features that own them; the suite layer imports no feature."""
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
+from helpers import module_imports
 import mtcheck.suite
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.perturb.config import Perturb
@@ -29,21 +29,11 @@ target_lang: de
 {extra}"""
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.lineno, node.module))
-        elif isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-    return found
-
-
 def test_the_suite_layer_imports_no_feature_package() -> None:
     outside = [
         f"{path.name}:{line}: {module}"
         for path in sorted(SUITE_PACKAGE.glob("*.py"))
-        for line, module in _imports(path)
+        for line, module in module_imports(path)
         if module.startswith("mtcheck") and not module.startswith(CORE)
     ]
     assert outside == []

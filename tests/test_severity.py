@@ -74,7 +74,7 @@ def test_summary_and_reports_count_caught_and_missed_per_severity(suite_path: Pa
     assert data.summary["severity"] == {"minor": {"caught": 0, "missed": 0, "known-miss": 1},
                                         "major": {"caught": 0, "missed": 0, "known-miss": 1},
                                         "critical": {"caught": 1, "missed": 0, "known-miss": 0}}
-    assert [r["severity"] for r in data.cases] == [None, "critical", "minor", "major"]
+    assert [r.severity for r in data.cases] == [None, "critical", "minor", "major"]
     markdown = render_markdown(data)
     assert ("| severity | caught | missed | known-miss |\n|---|---:|---:|---:|\n| critical | 1 | 0 | 0 |\n"
             "| major | 0 | 0 | 1 |\n| minor | 0 | 0 | 1 |") in markdown

@@ -11,6 +11,7 @@ from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USA
 from mtcheck.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord
     from mtcheck.report.summary import Summary
     from mtcheck.results import CaseResult
 
@@ -20,7 +21,7 @@ ERROR_CASES_SHOWN = 3
 
 def error_lines(results: Sequence[CaseResult]) -> list[str]:
     """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
-    from mtcheck.report.text import where
+    from mtcheck.text.case import where
 
     cases: dict[str, list[str]] = {}
     for result in results:
@@ -110,21 +111,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
 
-def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[dict[str, Any]],
+def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[CaseRecord],
                    summary: Summary, regression: Any) -> None:
     """The failing cases, the summary and the baseline comparison on standard output."""
     from mtcheck.outcome import Outcome
     from mtcheck.report.data import fails_run
-    from mtcheck.report.fit import fold, terminal_width
-    from mtcheck.report.text import fail_on_note, fail_on_summary, render_case
+    from mtcheck.text.fit import fold, terminal_width
+    from mtcheck.text.case import fail_on_note, fail_on_summary, render_case
     from mtcheck.safetext import visible
 
     width = terminal_width()
     for result, record in zip(results, records):
         if not fails_run(record, args.fail_on):
             continue
-        if record.get("why"):  # its checks passed; the baseline failed it, with this text
-            print(record["explanation"], end="\n\n")
+        if record.why:  # its checks passed; the baseline failed it, with this text
+            print(record.explanation, end="\n\n")
             continue
         note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
         print(render_case(result, width) + note, end="\n\n")

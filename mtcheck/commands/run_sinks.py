@@ -8,13 +8,13 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.outcome import Outcome
+from mtcheck.record import CaseRecord
 from mtcheck.redact import redact
 from mtcheck.report.files import records_of
 from mtcheck.report.renderers import report_paths
-from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
-from mtcheck.sinks import failed_record
+from mtcheck.text.case import render_case
 
 
 def say(line: str, error: bool) -> None:
@@ -69,7 +69,7 @@ def history_sink(args: argparse.Namespace) -> Any:
     return HistorySink(args.history)
 
 
-def judged_records(results: Sequence[CaseResult], gate: Any) -> list[dict[str, Any]]:
+def judged_records(results: Sequence[CaseResult], gate: Any) -> list[CaseRecord]:
     """The case records of ``results``, with failure texts; with a baseline gate, a case worse than its baseline
     (or whose output changed, under ``--fail-on-changed``) fails, as under ``pytest --mt-baseline``."""
     records = records_of(results)
@@ -81,10 +81,10 @@ def judged_records(results: Sequence[CaseResult], gate: Any) -> list[dict[str, A
     for result, record in zip(results, records):
         entry = None if gate.update or result.outcome in (Outcome.SKIPPED, Outcome.CAUGHT) else entry_of(result)
         judgement = gate.judge(entry) if entry is not None else None
-        failing = record["explanation"] is not None
+        failing = record.explanation is not None
         if judgement is not None and (judgement.fails or (failing and judgement.change is not None)):
-            text = f"{record['explanation']}\n{judgement.section()}" if failing \
+            text = f"{record.explanation}\n{judgement.section()}" if failing \
                 else judgement.failure_text(render_case(result), gate.path)
-            record = {**failed_record(record, text), "explanation": text}
+            record = record.failed_by(text)
         judged.append(record)
     return judged

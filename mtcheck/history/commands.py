@@ -5,8 +5,10 @@ import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from mtcheck.record import SummaryRecord
 
 EXIT_OK = 0
 #: Runs the tables show without ``--last``.
@@ -24,8 +26,8 @@ class Recorder:
         self.target = target
         self.started_at = utc_now()
 
-    def record(self, records: Iterable[dict[str, Any]], shard: str | None = None) -> str:
-        """Append the run of these case records (``record_of`` dicts) with the commit checked out here; a line to show."""
+    def record(self, records: Iterable[SummaryRecord], shard: str | None = None) -> str:
+        """Append the run of these case records with the commit checked out here; a line to show."""
         from mtcheck.history.runs import build_run, git_commit
         from mtcheck.history.store import open_store, shown
 

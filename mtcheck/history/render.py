@@ -9,8 +9,8 @@ from mtcheck.report import svg
 from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
-from mtcheck.report.numbers import metric_scale
 from mtcheck.safetext import html_text
+from mtcheck.text.numbers import metric_scale
 
 #: Characters of a commit hash shown in tables.
 SHORT_COMMIT = 10

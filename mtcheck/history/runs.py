@@ -5,11 +5,9 @@ import subprocess
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
-
 from mtcheck import __version__
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
-from mtcheck.report.sensitivity import SENSITIVITY
+from mtcheck.record import ProbeRecord, SummaryRecord
 from mtcheck.report.summary import Summary
 
 #: Seconds ``git rev-parse`` may take before the run is recorded without a commit.
@@ -32,10 +30,10 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
-def build_run(records: Iterable[dict[str, Any]], *, commit: str | None, started_at: str,
+def build_run(records: Iterable[SummaryRecord], *, commit: str | None, started_at: str,
               shard: str | None = None) -> Run:
-    """The run of these case records (``record_of`` dicts); check-sensitivity probe records are not cases and are left out."""
-    cases = [r for r in records if SENSITIVITY not in r]
+    """The run of these case records; check-sensitivity probe records are not cases and are left out."""
+    cases = [r for r in records if not isinstance(r, ProbeRecord)]
     summary = Summary()
     for record in cases:
         summary.add(record)
@@ -59,5 +57,5 @@ def build_run(records: Iterable[dict[str, Any]], *, commit: str | None, started_
     counts[(RUN, "")] = {o: n for o, n in total.items() if n}
     means[(RUN, "")] = {metric: sums[metric] / total_ns[metric] for metric in sorted(sums)}
     ns[(RUN, "")] = total_ns
-    systems = sorted({str(r["system"]) for r in cases})
+    systems = sorted({r.system for r in cases})
     return Run(started_at, commit, systems, __version__, counts, means, ns, shard, cases)

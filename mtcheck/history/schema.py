@@ -7,9 +7,9 @@ or with a newer version, is refused rather than guessed at.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from mtcheck.outcome import Outcome
+from mtcheck.record import SummaryRecord
 
 #: The layout of the tables below; a reader refuses a database of a newer one.
 SCHEMA_VERSION = 1
@@ -42,7 +42,7 @@ Key = tuple[str, str]  # (scope, name)
 class Run:
     """One run as the history holds it: who and when, outcome counts and metric means per scope.
 
-    ``cases`` (one ``{suite, case, system, tags, outcome, values}`` record each) is filled when a run is
+    ``cases`` (one summary record each: suite, case, system, tags, outcome, values) is filled when a run is
     written; reading the history for tables and charts leaves it empty.
     """
 
@@ -54,7 +54,7 @@ class Run:
     means: dict[Key, dict[str, float]]
     ns: dict[Key, dict[str, int]] = field(default_factory=dict)
     shard: str | None = None
-    cases: list[dict[str, Any]] = field(default_factory=list)
+    cases: list[SummaryRecord] = field(default_factory=list)
     id: int | None = None
 
     @property

@@ -1,10 +1,9 @@
 """The run history as a sink (:mod:`mtcheck.sinks`): ``pytest --mt-history`` and ``mtcheck run --history``."""
 from __future__ import annotations
 
-from typing import Any
-
 from mtcheck.errors import MtcheckError
 from mtcheck.history.commands import Recorder
+from mtcheck.record import SummaryRecord
 from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
 
@@ -14,9 +13,9 @@ class HistorySink:
 
     def __init__(self, target: str):
         self.recorder = Recorder(target)
-        self.records: list[dict[str, Any]] = []
+        self.records: list[SummaryRecord] = []
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: SummaryRecord) -> None:
         self.records.append(record)
 
     def finish(self, run: RunEnd) -> int:

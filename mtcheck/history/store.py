@@ -248,8 +248,8 @@ class HistoryStore:
                                 for (scope, name), means in run.means.items() for metric, mean in means.items()])
             cursor.executemany(self._sql("INSERT INTO mtcheck_cases (run_id, suite, case_id, system, outcome, tags, "
                                          "metric_values) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                               [(run_id, c["suite"], c["case"], c["system"], c["outcome"],
-                                 json.dumps(c["tags"], ensure_ascii=False), json.dumps(c["values"], ensure_ascii=False))
+                               [(run_id, c.suite, c.case, c.system, c.outcome.value,
+                                 json.dumps(list(c.tags), ensure_ascii=False), json.dumps(c.values, ensure_ascii=False))
                                 for c in run.cases])
         run.id = run_id
         return run_id

@@ -23,6 +23,7 @@ from mtcheck.perturb.metamorphic import (
 from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.perturb.strategies import perturbations
+from mtcheck.session import RECORD
 from mtcheck.targets import Target
 
 
@@ -135,7 +136,7 @@ class SensitivityItem(_PerturbItem):
             found: Probe = probe(evaluator, suite, case, variant)
             if variant.text not in seen:  # one record per distinct corrupted text (shrinking retries some)
                 seen.add(variant.text)
-                self.user_properties.append(("mtcheck", probe_record(self.kind, found)))
+                self.user_properties.append((RECORD, probe_record(self.kind, found).to_json()))
             if found.outcome != CAUGHT:
                 raise Failed(render_probe(suite, found))
 

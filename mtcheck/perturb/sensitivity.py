@@ -3,14 +3,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from typing import Any
 
 from mtcheck.evaluate import Evaluator
 from mtcheck.outcome import Outcome
 from mtcheck.perturb.edit import Variant
-from mtcheck.report.sensitivity import SENSITIVITY
-from mtcheck.report.summary import record_of
-from mtcheck.results import CaseResult, CheckResult
+from mtcheck.record import ProbeRecord
+from mtcheck.results import CaseResult, CheckResult, record_of
 from mtcheck.suite.model import Case, Check, Output, Suite
 from mtcheck.suite.separators import dump_yaml
 from mtcheck.targets import Target
@@ -45,13 +43,13 @@ class Probe:
         return CAUGHT if self.result.outcome == CAUGHT else MISSED
 
 
-def probe_record(kind: str, probe_: Probe) -> dict[str, Any]:
-    """``probe_`` as a summary record: ``record_of``'s keys, its outcome, and a ``sensitivity`` entry
+def probe_record(kind: str, probe_: Probe) -> ProbeRecord:
+    """``probe_`` as a probe record: its case's summary facts, the probe's outcome, and a ``sensitivity`` entry
     (the test's edit kind, the edits and the corrupted text)."""
-    record = record_of(probe_.result)
-    record["outcome"] = probe_.outcome.value
-    record[SENSITIVITY] = {"kind": kind, "edits": [e.as_dict() for e in probe_.variant.edits], "text": probe_.variant.text}
-    return record
+    summary = record_of(probe_.result)
+    return ProbeRecord(summary.suite, summary.case, summary.system, summary.tags, probe_.outcome, summary.values,
+                       summary.severity, {"kind": kind, "edits": [e.as_dict() for e in probe_.variant.edits],
+                                          "text": probe_.variant.text})
 
 
 def judged_checks(case: Case) -> tuple[Check, ...]:

@@ -22,11 +22,11 @@ from mtcheck.errors import MtcheckError
 from mtcheck.redact import redact
 from mtcheck.regression.baseline import CaseEntry, entry_of
 from mtcheck.regression.sink import GateSink, gate_settings
-from mtcheck.report.fit import pytest_width
-from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.safetext import visible
-from mtcheck.session import REGRESSION_REPORT, RUNNER, apply_verdict, run_end
+from mtcheck.session import REGRESSION_REPORT, RUNNER, apply_verdict, case_records, replace_record, run_end
+from mtcheck.text.case import render_case
+from mtcheck.text.fit import pytest_width
 
 PROPERTY = "mtcheck-regression"
 
@@ -77,8 +77,10 @@ class RegressionPlugin:
         if report.skipped or self.gate.update or not (judgement.fails or (report.failed and judgement.change is not None)):
             return
         if report.passed:
-            report.outcome = "failed"  # counted failed
+            report.outcome = "failed"  # counted failed, and so is its record: the one place its outcome changes
             report.longrepr = judgement.failure_text(render_case(result, pytest_width(self.config)), self.path)
+            for record in case_records(report):
+                replace_record(report, record.failed_by(report.longreprtext))
         else:
             report.longrepr = f"{report.longrepr}\n{judgement.section()}"
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mtcheck.errors import MtcheckError
+from mtcheck.record import CaseRecord, SummaryRecord
 from mtcheck.regression.baseline import (Baseline, BaselineDelta, CaseEntry, Tolerance, known_cases, load_baseline,
                                         update_baseline, writable_target)
 from mtcheck.regression.snapshots import OutputChange
@@ -83,8 +84,8 @@ class GateSink:
         fails = not self.update and (bool(worse) or (change is not None and self.settings.fail_on_changed))
         return CaseJudgement(worse, change, fails)
 
-    def add(self, record: dict[str, Any]) -> None:
-        entry = entry_of_record(record)
+    def add(self, record: SummaryRecord) -> None:
+        entry = entry_of_record(record) if isinstance(record, CaseRecord) else None
         if entry is not None:
             self.add_entry(entry)
 
@@ -127,12 +128,12 @@ class GateSink:
         return known_cases(suites, self.system_spec)
 
 
-def entry_of_record(record: dict[str, Any]) -> CaseEntry | None:
+def entry_of_record(record: CaseRecord) -> CaseEntry | None:
     """The baseline entry of a case record (its checks with a value), or ``None`` when nothing was measured."""
     from mtcheck.regression.baseline import Measured
 
-    checks = {c["metric"]: Measured(c["value"], c["signature"], c["higher_is_better"], c["tolerance"])
-              for c in record.get("checks", ()) if c["value"] is not None and c["error"] is None}
+    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance)
+              for c in record.checks if c.value is not None and c.error is None}
     if not checks:
         return None
-    return CaseEntry(record["suite"], record["test_id"], tuple(record["tags"]), checks, record["hyp"], record["path"])
+    return CaseEntry(record.suite, record.test_id, record.tags, checks, record.hyp, record.path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mtcheck.report.numbers import change_text, score_text
+from mtcheck.text.numbers import change_text, score_text
 
 #: Columns of the table of what moved.
 COLUMNS = ("case", "metric", "before \u2192 after", "\u0394", "p-value")

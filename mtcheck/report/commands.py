@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, cache_of
 from mtcheck.settings import BASELINE_GATE, FAIL_ON, METRIC_SETTINGS, SCORE_CACHE, STATISTICS, add_options
 
+if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord
 
-def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
+
+def _regression(args: argparse.Namespace, records: list[CaseRecord]) -> Any:
     """The baseline comparison of the merged records (``None`` without ``--baseline``)."""
     if not args.baseline:
         return None
@@ -27,13 +30,13 @@ def _regression(args: argparse.Namespace, records: list[dict[str, Any]]) -> Any:
 def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.outcome import Outcome
     from mtcheck.report.data import ReportData
-    from mtcheck.report.fit import fold, terminal_width
+    from mtcheck.text.fit import fold, terminal_width
     from mtcheck.report.header import run_info
     from mtcheck.report.json_report import render_json
     from mtcheck.report.merge import merge_reports, read_report
     from mtcheck.report.renderers import needs_meta_eval, report_paths
     from mtcheck.report.summary import Summary
-    from mtcheck.report.text import fail_on_summary
+    from mtcheck.text.case import fail_on_summary
     from mtcheck.safetext import visible
 
     records, probes = merge_reports([read_report(path) for path in args.reports])

@@ -4,25 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mtcheck.evaluate import Evaluator
 from mtcheck.files import check_writable, write_atomic
-from mtcheck.report.data import FAILING, ReportData, case_record
+from mtcheck.outcome import FAILING
+from mtcheck.record import CaseRecord
+from mtcheck.report.data import ReportData
 from mtcheck.report.renderers import RENDERERS
-from mtcheck.report.text import render_case
-from mtcheck.results import CaseResult
+from mtcheck.results import CaseResult, case_record
 from mtcheck.suite.loader import load_suite
+from mtcheck.text.case import render_case
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
 
 
-def rated_meta_eval(records: Sequence[dict[str, Any]], evaluator: Evaluator | None = None) -> MetaEval | None:
+def rated_meta_eval(records: Sequence[CaseRecord], evaluator: Evaluator | None = None) -> MetaEval | None:
     """Meta-evaluation of the suites in ``records`` that hold ratings (None when none does)."""
     from mtcheck.metaeval import meta_evaluate  # numpy, only for runs with rated suites
 
-    paths = list(dict.fromkeys(r["path"] for r in records if r.get("rated")))
+    paths = list(dict.fromkeys(r.path for r in records if r.rated))
     if not paths:
         return None
     return meta_evaluate([load_suite(p) for p in paths], evaluator) or None
@@ -50,6 +52,6 @@ def check_report_paths(paths: dict[str, str | None]) -> None:
             check_writable(path, f"{kind} report")
 
 
-def records_of(results: Sequence[CaseResult]) -> list[dict[str, Any]]:
+def records_of(results: Sequence[CaseResult]) -> list[CaseRecord]:
     """Case records of a run outside pytest, with the failure text of failing cases."""
     return [case_record(r, render_case(r) if r.outcome in FAILING else None) for r in results]

@@ -67,10 +67,10 @@ def _distributions(data: ReportData) -> str:
     values: dict[str, list[float]] = defaultdict(list)
     bounds: dict[str, set[float | None]] = defaultdict(set)
     for record in data.cases:
-        for check in record.get("checks", ()):
-            if check["value"] is not None:
-                values[check["metric"]].append(check["value"])
-                bounds[check["metric"]].add(check["min"] if check["min"] is not None else check["max"])
+        for check in record.checks:
+            if check.value is not None:
+                values[check.metric].append(check.value)
+                bounds[check.metric].add(check.min if check.min is not None else check.max)
     if not values:
         return ""
     plots = []
@@ -145,7 +145,7 @@ def _sensitivity(data: ReportData) -> str:
     if blind:
         parts.append(f"<h3>Missed edits ({len(blind)})</h3>" + _table(
             ["missed in", "edit", "corrupted reference"],
-            [[f"{r['suite']}::{r['case']}", edits_text(r), r["sensitivity"]["text"]] for r in blind], numeric_from=3))
+            [[f"{r.suite}::{r.case}", edits_text(r), r.sensitivity["text"]] for r in blind], numeric_from=3))
     return "".join(parts)
 
 

@@ -6,12 +6,12 @@ suite or tag name, so no text from a suite reaches the style sheet.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from mtcheck.report.data import FAILING, ReportData, threshold_text
-from mtcheck.report.numbers import score_text
+from mtcheck.outcome import FAILING
+from mtcheck.record import CaseRecord, CheckRecord
+from mtcheck.report.data import ReportData, threshold_text
 from mtcheck.report.summary import OUTCOMES
 from mtcheck.safetext import html_text
+from mtcheck.text.numbers import score_text
 
 CSS = """
 .browse input{margin:0 2px 0 10px}.browse .k{font-weight:bold;margin-left:0}.cases{margin-top:8px}
@@ -41,33 +41,33 @@ def _radios(name: str, title: str, choices: list[str]) -> str:
     return "".join(parts) + "<br>"
 
 
-def _check_line(check: dict[str, Any]) -> str:
-    mark = "\u2713" if check["passed"] else "\u2717"
-    return f"{check['metric']} {score_text(check['value'], check['metric'])} {mark}"
+def _check_line(check: CheckRecord) -> str:
+    mark = "\u2713" if check.passed else "\u2717"
+    return f"{check.metric} {score_text(check.value, check.metric)} {mark}"
 
 
-def _body(record: dict[str, Any]) -> str:
+def _body(record: CaseRecord) -> str:
     """The failure text when there is one; else source, references, hypothesis and every check."""
-    if record.get("explanation"):
-        return f"<pre>{html_text(record['explanation'])}</pre>"
-    rows = [("source", record.get("src")), *(("reference", ref) for ref in record.get("refs") or ()),
-            ("hypothesis", record.get("hyp")), ("error", record.get("error"))]
-    rows += [(check["metric"], f"{score_text(check['value'], check['metric'])} (threshold {threshold_text(check)}, "
-              f"{'passed' if check['passed'] else 'failed'})" + (f": {check['error']}" if check.get("error") else ""))
-             for check in record.get("checks", ())]
+    if record.explanation:
+        return f"<pre>{html_text(record.explanation)}</pre>"
+    rows = [("source", record.src), *(("reference", ref) for ref in record.refs),
+            ("hypothesis", record.hyp), ("error", record.error)]
+    rows += [(check.metric, f"{score_text(check.value, check.metric)} (threshold {threshold_text(check)}, "
+              f"{'passed' if check.passed else 'failed'})" + (f": {check.error}" if check.error else ""))
+             for check in record.checks]
     body = "".join(f"<tr><td>{html_text(k)}</td><td>{html_text(str(v))}</td></tr>" for k, v in rows if v is not None)
     return f"<table class=kv>{body}</table>" if body else ""
 
 
-def _case(record: dict[str, Any], suites: dict[str, int], tags: dict[str, int]) -> str:
-    outcome = record["outcome"]
-    classes = " ".join(["case", f"o-{outcome}", f"s{suites[record['suite']]}", *(f"t{tags[t]}" for t in record["tags"])])
-    checks = ", ".join(_check_line(c) for c in record.get("checks", ()) if c["value"] is not None)
-    tag_text = f' <span class=tags>{html_text(", ".join(record["tags"]))}</span>' if record["tags"] else ""
+def _case(record: CaseRecord, suites: dict[str, int], tags: dict[str, int]) -> str:
+    outcome = record.outcome.value
+    classes = " ".join(["case", f"o-{outcome}", f"s{suites[record.suite]}", *(f"t{tags[t]}" for t in record.tags)])
+    checks = ", ".join(_check_line(c) for c in record.checks if c.value is not None)
+    tag_text = f' <span class=tags>{html_text(", ".join(record.tags))}</span>' if record.tags else ""
     summary = (f"<span class=badge>{html_text(outcome)}</span> "
-               f"{html_text(record['suite'])}::{html_text(record['case'])} [{html_text(record['system'])}]"
+               f"{html_text(record.suite)}::{html_text(record.case)} [{html_text(record.system)}]"
                + (f" \u2014 {html_text(checks)}" if checks else "") + tag_text)
-    opened = " open" if outcome in FAILING else ""
+    opened = " open" if record.failing else ""
     return f'<details class="{classes}"{opened}><summary>{summary}</summary>{_body(record)}</details>'
 
 
@@ -76,11 +76,11 @@ def render_cases(data: ReportData) -> tuple[str, str]:
     if not data.cases:
         return "", ""
     failing = data.failing()
-    ordered = failing + [r for r in data.cases if r["outcome"] not in FAILING]
+    ordered = failing + [r for r in data.cases if r.outcome not in FAILING]
     counts = data.counts()
     outcomes = [o for o in OUTCOMES if counts.get(o)]  # a record's outcome is one of these (the summary checks)
-    suites = {name: i for i, name in enumerate(dict.fromkeys(r["suite"] for r in data.cases))}
-    tags = {name: i for i, name in enumerate(sorted({t for r in data.cases for t in r["tags"]}))}
+    suites = {name: i for i, name in enumerate(dict.fromkeys(r.suite for r in data.cases))}
+    tags = {name: i for i, name in enumerate(sorted({t for r in data.cases for t in r.tags}))}
     controls = "<span class=k>outcome:</span>" + "".join(
         f"<input type=checkbox id=fo-{o} checked><label for=fo-{o}>{html_text(o)} ({counts[o]})</label>"
         for o in outcomes) + "<br>"

@@ -32,8 +32,8 @@ def render_json(data: ReportData) -> str:
         "shard": data.shard,
         "counts": data.counts(),
         "summary": data.summary,
-        "cases": data.cases,
-        "sensitivity": data.probes,
+        "cases": [record.to_json() for record in data.cases],
+        "sensitivity": [record.to_json() for record in data.probes],
         "regression": data.regression,
         "meta_eval": data.meta.as_dict() if data.meta else None,
     }

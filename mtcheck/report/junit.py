@@ -7,31 +7,31 @@ failure text, one that could not be computed an ``error``, a skipped case and a 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from xml.etree import ElementTree as ET
 
 from mtcheck.outcome import Outcome
+from mtcheck.record import CaseRecord
 from mtcheck.report.data import ReportData, fails_run, flat_properties
 
 
-def _verdict(record: dict[str, Any], fail_on: str | None) -> str | None:
+def _verdict(record: CaseRecord, fail_on: str | None) -> str | None:
     """The JUnit element of a record's outcome (``failure``, ``error``, ``skipped``), None for a pass."""
     if fails_run(record, fail_on):
         return "failure"
-    if record["outcome"] == Outcome.ERROR:
+    if record.outcome == Outcome.ERROR:
         return "error"
-    return "skipped" if record["outcome"] in (Outcome.SKIPPED, Outcome.CAUGHT) else None
+    return "skipped" if record.outcome in (Outcome.SKIPPED, Outcome.CAUGHT) else None
 
 
-def _testcase(record: dict[str, Any], fail_on: str | None) -> tuple[ET.Element, str | None]:
-    case = ET.Element("testcase", classname=record["path"], name=record["test_id"], time="0")
+def _testcase(record: CaseRecord, fail_on: str | None) -> tuple[ET.Element, str | None]:
+    case = ET.Element("testcase", classname=record.path, name=record.test_id, time="0")
     properties = ET.SubElement(case, "properties")
     for name, value in flat_properties(record):
         ET.SubElement(properties, "property", name=name, value=value)
     verdict = _verdict(record, fail_on)
     if verdict is not None:
-        message = record.get("why") or record.get("error") or record["outcome"]
-        ET.SubElement(case, verdict, message=str(message)).text = record.get("explanation") or record.get("error") or ""
+        message = record.why or record.error or record.outcome.value
+        ET.SubElement(case, verdict, message=message).text = record.explanation or record.error or ""
     return case, verdict
 
 

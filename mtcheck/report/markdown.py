@@ -7,13 +7,14 @@ from html import escape
 from typing import Any
 
 from mtcheck.outcome import Outcome
+from mtcheck.record import CaseRecord
 from mtcheck.report import baseline_digest
 from mtcheck.report.data import ReportData, shortfall, threshold_text
-from mtcheck.report.numbers import score_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
 from mtcheck.safetext import visible
+from mtcheck.text.numbers import score_text
 
 WORST_SHOWN = 10
 #: More tags than this fold into a <details> block.
@@ -89,29 +90,28 @@ def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> l
     return lines
 
 
-def _worst_check(record: dict[str, Any]) -> str:
-    if record.get("error"):
-        return f"error: {record['error']}"
-    broken = [c for c in (*record.get("checks", ()), *record.get("contrastive", ())) if c.get("error")]
+def _worst_check(record: CaseRecord) -> str:
+    if record.error:
+        return f"error: {record.error}"
+    broken = [c for c in (*record.checks, *record.contrastive) if c.error]
     if broken:
-        return f"{broken[0]['metric']} cannot be computed: {broken[0]['error']}"
-    failing = [c for c in record.get("checks", ()) if not c["passed"]]
-    if record.get("why") and not failing:  # its checks passed; pytest failed it (a baseline regression)
-        return record["why"].split(": ", 1)[-1]
-    if record["outcome"] == Outcome.MISSED or not failing:
-        shown = ", ".join(f"{c['metric']} = {score_text(c['value'], c['metric'])}" for c in record.get("checks", ())
-                          if c["value"] is not None)
-        return f"every check passed ({shown})" if record["outcome"] == Outcome.MISSED else "contrastive pair failed"
+        return f"{broken[0].metric} cannot be computed: {broken[0].error}"
+    failing = [c for c in record.checks if not c.passed]
+    if record.why and not failing:  # its checks passed; the baseline gate failed it
+        return record.why.split(": ", 1)[-1]
+    if record.outcome == Outcome.MISSED or not failing:
+        shown = ", ".join(f"{c.metric} = {score_text(c.value, c.metric)}" for c in record.checks if c.value is not None)
+        return f"every check passed ({shown})" if record.outcome == Outcome.MISSED else "contrastive pair failed"
     check = max(failing, key=shortfall)
-    value = "error" if check["value"] is None else score_text(check["value"], check["metric"])
-    return f"{check['metric']} = {value} (needs {threshold_text(check)})"
+    value = "error" if check.value is None else score_text(check.value, check.metric)
+    return f"{check.metric} = {value} (needs {threshold_text(check)})"
 
 
-def _worst(failing: Sequence[dict[str, Any]]) -> list[str]:
+def _worst(failing: Sequence[CaseRecord]) -> list[str]:
     lines = ["| case | system | outcome | why |", "|---|---|---|---|"]
     for record in failing[:WORST_SHOWN]:
-        where = f"{record['suite']}::{record['case']}"
-        lines.append(f"| {code(where)} | {cell(record['system'])} | {record['outcome']} | "
+        where = f"{record.suite}::{record.case}"
+        lines.append(f"| {code(where)} | {cell(record.system)} | {record.outcome.value} | "
                      f"{cell(_worst_check(record))} |")
     if len(failing) > WORST_SHOWN:
         lines.append(f"\n… and {len(failing) - WORST_SHOWN} more failing cases (see the HTML or JSON report)")
@@ -133,7 +133,7 @@ def sensitivity_tables(data: ReportData) -> list[str]:
     blind = missed(data.probes)
     if blind:
         lines += ["| missed in | edit | corrupted reference |", "|---|---|---|"]
-        lines += [f"| {code(r['suite'] + '::' + r['case'])} | {cell(edits_text(r))} | {cell(r['sensitivity']['text'])} |"
+        lines += [f"| {code(r.suite + '::' + r.case)} | {cell(edits_text(r))} | {cell(r.sensitivity['text'])} |"
                   for r in blind[:WORST_SHOWN]]
         if len(blind) > WORST_SHOWN:
             lines.append(f"\n… and {len(blind) - WORST_SHOWN} more missed edits (see the JSON report)")

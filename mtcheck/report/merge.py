@@ -12,18 +12,21 @@ merged records exactly as a single run computes them from its own.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mtcheck.errors import MtcheckError
 from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular
 from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.outcome import Outcome, read_outcome
-from mtcheck.regression.baseline import CaseEntry, Measured
+from mtcheck.record import CaseRecord, ProbeRecord
+from mtcheck.regression.baseline import CaseEntry
+from mtcheck.regression.sink import entry_of_record
 from mtcheck.report.json_report import FORMAT
 
+T = TypeVar("T")
 #: Largest report read (a 100,000-case run writes about 100 MiB).
 MAX_REPORT_BYTES = 1024**3
 #: Fields a case record must have for a merge; ``test_id`` and ``path`` came with report merging.
@@ -38,8 +41,8 @@ class JobReport:
 
     path: str
     shard: dict[str, int] | None
-    cases: list[dict[str, Any]]
-    probes: list[dict[str, Any]]
+    cases: list[CaseRecord]
+    probes: list[ProbeRecord]
     #: The mtcheck version that wrote it, and what filtered its cases besides the shard (None: nothing).
     version: str | None = None
     filter: str | None = None
@@ -68,39 +71,51 @@ def read_report(path: str | Path) -> JobReport:
         missing = [name for name in _RECORD_FIELDS if name not in record]
         if missing:
             raise _fail(path, f"case record #{index + 1} has no {', '.join(missing)}")
-        record["outcome"] = _outcome(path, f"case record #{index + 1}", record["outcome"])
-        inconsistent = _disagreement(record)
+        outcome = _outcome(path, f"case record #{index + 1}", record["outcome"])
+        inconsistent = _disagreement(record, outcome)
         if inconsistent:
-            raise _fail(path, f"case {record['suite']}::{record['test_id']} says {record['outcome']!r}, but {inconsistent}",
+            raise _fail(path, f"case {record['suite']}::{record['test_id']} says {outcome.value!r}, but {inconsistent}",
                         "merge the reports as mtcheck wrote them")
     for index, record in enumerate(probes):
         if not isinstance(record, dict) or "outcome" not in record:
             raise _fail(path, f"sensitivity record #{index + 1} has no outcome")
-        record["outcome"] = _outcome(path, f"sensitivity record #{index + 1}", record["outcome"])
+        _outcome(path, f"sensitivity record #{index + 1}", record["outcome"])
     if shard is not None and not (isinstance(shard, dict) and isinstance(shard.get("index"), int)
                                   and isinstance(shard.get("count"), int)):
         raise _fail(path, "\"shard\" must be {\"index\": K, \"count\": N}")
     run = data.get("run") if isinstance(data.get("run"), dict) else {}
-    return JobReport(str(path), shard, cases, probes, run.get("mtcheck"), run.get("filter"))
+    return JobReport(str(path), shard, _records(path, "case", cases, CaseRecord.from_json),
+                     _records(path, "sensitivity", probes, ProbeRecord.from_json), run.get("mtcheck"), run.get("filter"))
 
 
-def _disagreement(record: dict[str, Any]) -> str | None:
+def _records(path: str | Path, what: str, found: list[dict[str, Any]], read: Callable[[dict[str, Any]], T]) -> list[T]:
+    """The typed records of a report's checked JSON records; one of the wrong shape is refused, naming it."""
+    records = []
+    for index, data in enumerate(found):
+        try:
+            records.append(read(data))
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise _fail(path, f"{what} record #{index + 1} is malformed ({type(exc).__name__}: {exc})") from None
+    return records
+
+
+def _disagreement(record: dict[str, Any], outcome: Outcome) -> str | None:
     """Why ``record``'s outcome cannot follow from its checks (a record edited into a pass); None when it can."""
     checks = [c for c in [*record["checks"], *(record.get("contrastive") or ())] if isinstance(c, dict)]
-    if (record.get("error") or any(c.get("error") for c in checks)) and record["outcome"] != Outcome.ERROR:
+    if (record.get("error") or any(c.get("error") for c in checks)) and outcome != Outcome.ERROR:
         return "a check could not be computed"
     failed = any(c.get("passed") is False for c in checks)
-    if record["outcome"] == Outcome.PASSED and failed:
+    if outcome == Outcome.PASSED and failed:
         return "a check failed"
-    if record["outcome"] == Outcome.CAUGHT and not failed:
+    if outcome == Outcome.CAUGHT and not failed:
         return "no check failed"
     return None
 
 
-def _outcome(path: str | Path, what: str, word: Any) -> str:
-    """A record's outcome in today's word: reports of older versions say ``xfailed`` and ``xpassed``."""
+def _outcome(path: str | Path, what: str, word: Any) -> Outcome:
+    """A record's outcome in today's word: reports of older versions use pytest's words (:func:`~mtcheck.outcome.read_outcome`)."""
     try:
-        return read_outcome(str(word)).value
+        return read_outcome(str(word))
     except ValueError as exc:
         raise _fail(path, f"{what}: {exc}") from None
 
@@ -152,23 +167,23 @@ def _check_suites(reports: Sequence[JobReport]) -> None:
     counts: dict[str, int] = {}
     for report in reports:
         for record in report.cases:
-            path, digest = record["path"], record["suite_sha256"]
+            path, digest = record.path, record.suite_sha256
             first = digests.setdefault(path, (digest, report.path))
             if first[0] != digest:
                 raise _fail(report.path, f"suite {path} differs from the one {first[1]} ran (SHA-256 {digest} "
                                          f"and {first[0]})", "run every job on the same commit")
-            cases.setdefault(path, set()).add(record["case"])
-            counts[path] = record["suite_cases"]
+            cases.setdefault(path, set()).add(record.case)
+            counts[path] = record.suite_cases
     for path, seen in cases.items():
         if len(seen) < counts[path]:
-            without = [r.path for r in reports if not any(c["path"] == path for c in r.cases)]
+            without = [r.path for r in reports if not any(c.path == path for c in r.cases)]
             where = f"; no case of it in {', '.join(without)}" if without else ""
             raise MtcheckError(f"suite {path}: only {len(seen)} of its {counts[path]} cases are in the reports{where}: "
                                "the jobs ran different suites, or one was filtered or stopped early "
                                "(fix: run every shard with the same suite arguments, to the end, and merge those reports)")
 
 
-def merge_reports(reports: Sequence[JobReport]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def merge_reports(reports: Sequence[JobReport]) -> tuple[list[CaseRecord], list[ProbeRecord]]:
     """The case records of ``reports`` in run order, and their probe records; raises :class:`MtcheckError`."""
     _check_shards(reports)
     _check_runs(reports)
@@ -176,22 +191,15 @@ def merge_reports(reports: Sequence[JobReport]) -> tuple[list[dict[str, Any]], l
     owner: dict[tuple[str, str], int] = {}
     for number, report in enumerate(reports):
         for record in report.cases:
-            key = (record["suite"], record["test_id"])
+            key = (record.suite, record.test_id)
             if owner.setdefault(key, number) != number:
-                raise MtcheckError(f"case {record['suite']}::{record['test_id']} is in both {reports[owner[key]].path} "
+                raise MtcheckError(f"case {record.suite}::{record.test_id} is in both {reports[owner[key]].path} "
                                    f"and {report.path} (fix: merge the reports of one run's shards)")
     ordered = sorted((r for r in reports), key=lambda r: r.shard["index"] if r.shard else 0)
-    records = sorted((c for r in ordered for c in r.cases), key=lambda c: (Path(c["path"]).parts, c["line"] or 0))
+    records = sorted((c for r in ordered for c in r.cases), key=lambda c: (Path(c.path).parts, c.line or 0))
     return records, [p for r in ordered for p in r.probes]
 
 
-def baseline_entries(records: Sequence[dict[str, Any]]) -> list[CaseEntry]:
+def baseline_entries(records: Sequence[CaseRecord]) -> list[CaseEntry]:
     """What a baseline comparison needs of each record: the measured checks, as :func:`~mtcheck.regression.baseline.entry_of`."""
-    entries = []
-    for record in records:
-        checks = {c["metric"]: Measured(c["value"], c["signature"], c["higher_is_better"], c.get("tolerance"))
-                  for c in record["checks"] if c["value"] is not None and c["error"] is None}
-        if checks:
-            entries.append(CaseEntry(record["suite"], record["test_id"], tuple(record["tags"]), checks, record.get("hyp"),
-                                     record["path"]))
-    return entries
+    return [entry for entry in map(entry_of_record, records) if entry is not None]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 
 import pytest
 
@@ -34,7 +35,7 @@ class ReportPlugin:
         if self.sink is None or hasattr(self.config, "workerinput"):
             return
         for record in case_records(report):
-            self.sink.add({**record, "explanation": report.longreprtext} if report.failed else record)
+            self.sink.add(replace(record, explanation=report.longreprtext) if report.failed else record)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> Generator[None, None, None]:

@@ -1,19 +1,16 @@
 """Check-sensitivity tallies: corrupted references (``perturb:`` edits) caught, missed or in error, per suite and kind.
 
-A probe record is a summary record (``record_of``'s keys, outcome ``caught``,
-``missed`` or ``error``) with a ``sensitivity`` entry:
-the edit kind of its test, the edits made and the corrupted text.
+A probe record (:class:`mtcheck.record.ProbeRecord`: outcome ``caught``, ``missed`` or ``error``) has a
+``sensitivity`` entry: the edit kind of its test, the edits made and the corrupted text.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
-
 from mtcheck.outcome import Outcome
-from mtcheck.report.fit import DEFAULT_WIDTH, count_table
+from mtcheck.record import ProbeRecord
+from mtcheck.text.fit import DEFAULT_WIDTH, count_table
 
-SENSITIVITY = "sensitivity"
 #: Tally columns, and the record outcome each counts.
 COLUMNS = {"caught": Outcome.CAUGHT, "missed": Outcome.MISSED, "errors": Outcome.ERROR}
 
@@ -22,14 +19,14 @@ def _zero() -> dict[str, int]:
     return {"edits": 0, **dict.fromkeys(COLUMNS, 0)}
 
 
-def missed(probes: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def missed(probes: Iterable[ProbeRecord]) -> list[ProbeRecord]:
     """The probe records no check caught: metric blind spots."""
-    return [r for r in probes if r["outcome"] == COLUMNS["missed"]]
+    return [r for r in probes if r.outcome == COLUMNS["missed"]]
 
 
-def edits_text(record: dict[str, Any]) -> str:
+def edits_text(record: ProbeRecord) -> str:
     """A probe record's edits: ``negation-drop: "don't love" -> 'love'``."""
-    return "; ".join(f"{e['kind']}: {e['before']!r} -> {e['after']!r}" for e in record[SENSITIVITY]["edits"])
+    return "; ".join(f"{e['kind']}: {e['before']!r} -> {e['after']!r}" for e in record.sensitivity["edits"])
 
 
 def headline(counts: dict[str, int]) -> str:
@@ -45,16 +42,16 @@ class Sensitivity:
         self.suites: dict[str, dict[str, int]] = defaultdict(_zero)
         self.kinds: dict[str, dict[str, int]] = defaultdict(_zero)
 
-    def add(self, record: dict[str, Any]) -> None:
-        for counts in (self.total, self.suites[record["suite"]], self.kinds[record[SENSITIVITY]["kind"]]):
+    def add(self, record: ProbeRecord) -> None:
+        for counts in (self.total, self.suites[record.suite], self.kinds[record.sensitivity["kind"]]):
             counts["edits"] += 1
             for column, outcome in COLUMNS.items():
-                counts[column] += record["outcome"] == outcome
+                counts[column] += record.outcome == outcome
 
     def __bool__(self) -> bool:
         return self.total["edits"] > 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {**self.total, "suites": dict(sorted(self.suites.items())), "kinds": dict(sorted(self.kinds.items()))}
 
     def render(self, width: int = DEFAULT_WIDTH) -> list[str]:

@@ -6,10 +6,10 @@ from typing import Any
 
 from mtcheck.errors import MtcheckError
 from mtcheck.evaluate import Evaluator
+from mtcheck.record import CaseRecord, ProbeRecord, SummaryRecord
 from mtcheck.report.data import ReportData, as_plain
 from mtcheck.report.files import check_report_paths, rated_meta_eval, write_reports
 from mtcheck.report.renderers import needs_meta_eval
-from mtcheck.report.sensitivity import SENSITIVITY
 from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
 
@@ -24,11 +24,14 @@ class ReportSink:
         #: The meta-evaluation of rated suites goes where a JSON or HTML report holds it, or the caller asks for it.
         self.meta_eval = meta_eval or needs_meta_eval(paths)
         self._data: ReportData | None = None
-        self.records: list[dict[str, Any]] = []
-        self.probes: list[dict[str, Any]] = []
+        self.records: list[CaseRecord] = []
+        self.probes: list[ProbeRecord] = []
 
-    def add(self, record: dict[str, Any]) -> None:
-        (self.probes if SENSITIVITY in record else self.records).append(record)
+    def add(self, record: SummaryRecord) -> None:
+        if isinstance(record, ProbeRecord):
+            self.probes.append(record)
+        elif isinstance(record, CaseRecord):
+            self.records.append(record)
 
     def data(self, run: RunEnd) -> ReportData:
         """The reports' data, made once, when the run has ended."""

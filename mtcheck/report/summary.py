@@ -6,12 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
-from mtcheck.redact import redact
-from mtcheck.report.fit import DEFAULT_WIDTH, count_table, cut, pack
-from mtcheck.report.numbers import score_text
-from mtcheck.report.sensitivity import SENSITIVITY, Sensitivity
-from mtcheck.results import CaseResult
+from mtcheck.record import ProbeRecord, SummaryRecord
+from mtcheck.report.sensitivity import Sensitivity
 from mtcheck.suite.model import SEVERITIES, gated_by
+from mtcheck.text.fit import DEFAULT_WIDTH, count_table, cut, pack
+from mtcheck.text.numbers import score_text
 
 #: Every outcome's word, in the order tables and counts list them (:class:`~mtcheck.outcome.Outcome`).
 OUTCOMES = tuple(outcome.value for outcome in Outcome)
@@ -19,19 +18,6 @@ OUTCOMES = tuple(outcome.value for outcome in Outcome)
 SEVERITY_OUTCOMES = tuple(outcome.value for outcome in KNOWN_FAULTY)
 #: What the default summary leaves to ``-v`` (and the reports), when there is any.
 VERBOSE_HINT = "-v: per-tag tables and per-metric means over correct outputs"
-
-
-def record_of(result: CaseResult) -> dict[str, Any]:
-    """The JSON-ready facts a summary needs about one result (travels between pytest-xdist workers)."""
-    return {
-        "suite": result.target.suite.name,
-        "case": result.target.case.id,
-        "system": redact(result.target.system),
-        "tags": list(result.target.case.tags),
-        "outcome": result.outcome.value,
-        "values": result.values(),
-        "severity": result.target.severity,
-    }
 
 
 @dataclass
@@ -42,11 +28,11 @@ class _Group:
     sums: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
-    def add(self, record: dict[str, Any]) -> None:
-        self.counts[record["outcome"]] += 1
-        if record["outcome"] not in CORRECT:
+    def add(self, record: SummaryRecord) -> None:
+        self.counts[record.outcome.value] += 1
+        if record.outcome not in CORRECT:
             return
-        for key, value in record["values"].items():
+        for key, value in record.values.items():
             self.sums[key] += value
             self.ns[key] += 1
 
@@ -76,14 +62,14 @@ class Summary:
         #: Known-faulty outputs caught, missed and missed as recorded (known-miss), per severity.
         self.severity = {name: dict.fromkeys(SEVERITY_OUTCOMES, 0) for name in SEVERITIES}
 
-    def add(self, record: dict[str, Any]) -> None:
-        if SENSITIVITY in record:
+    def add(self, record: SummaryRecord) -> None:
+        if isinstance(record, ProbeRecord):
             self.sensitivity.add(record)
             return
-        if record["outcome"] in SEVERITY_OUTCOMES and record.get("severity") in self.severity:
-            self.severity[record["severity"]][record["outcome"]] += 1
-        self.suites[record["suite"]].add(record)
-        for tag in record["tags"]:
+        if record.outcome in KNOWN_FAULTY and record.severity in self.severity:
+            self.severity[record.severity][record.outcome.value] += 1
+        self.suites[record.suite].add(record)
+        for tag in record.tags:
             self.tags[tag].add(record)
 
     def __bool__(self) -> bool:

@@ -17,6 +17,7 @@ from mtcheck.outcome import Outcome
 from mtcheck.suite.model import gated_by
 
 if TYPE_CHECKING:
+    from mtcheck.record import CaseRecord
     from mtcheck.report.data import ReportData
 
 #: The outcome word behind each count the verdict reads.
@@ -44,9 +45,9 @@ def _plural(count: int, singular: str, plural: str) -> str:
     return f"{count} {singular if count == 1 else plural}"
 
 
-def _named(records: Sequence[dict[str, Any]], with_suite: bool) -> str:
+def _named(records: Sequence[CaseRecord], with_suite: bool) -> str:
     """``neg-01 [online], neg-02 [online] and 4 more`` (``suite::case`` when the run has several suites)."""
-    names = [f"{r['suite'] + '::' if with_suite else ''}{r['case']} [{r['system']}]" for r in records[:NAMED]]
+    names = [f"{r.suite + '::' if with_suite else ''}{r.case} [{r.system}]" for r in records[:NAMED]]
     more = len(records) - NAMED
     return ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
@@ -88,14 +89,14 @@ def _baseline_note(report: dict[str, Any] | None) -> list[str]:
 
 def verdict(data: ReportData) -> Verdict:
     """PASSED, FAILED or ERROR, decided from ``data`` as the run's exit code is (see the module docstring)."""
-    cases: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    cases: dict[str, list[CaseRecord]] = defaultdict(list)
     for record in data.cases:
-        cases[record["outcome"]].append(record)
+        cases[record.outcome.value].append(record)
     by = {name: cases[word] for name, word in OUTCOME.items()}
-    with_suite = len({r["suite"] for r in data.cases}) > 1
+    with_suite = len({r.suite for r in data.cases}) > 1
     # under pytest a case the baseline failed is a failed case with a ``why``: the baseline finding tells it
-    failed = [r for r in by["failed"] if not (data.regression and r.get("why"))]
-    gated = [r for r in by["known_miss"] if gated_by(r.get("severity"), data.fail_on)]
+    failed = [r for r in by["failed"] if not (data.regression and r.why)]
+    gated = [r for r in by["known_miss"] if gated_by(r.severity, data.fail_on)]
     found = []
     if by["error"]:
         found.append(f"{_plural(len(by['error']), 'case', 'cases')} could not be computed ({_named(by['error'], with_suite)})")

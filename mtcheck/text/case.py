@@ -6,10 +6,10 @@ import unicodedata
 
 from mtcheck.outcome import Outcome
 from mtcheck.redact import redact
-from mtcheck.report.fit import DEFAULT_WIDTH, fold, pack
-from mtcheck.report.numbers import score_text
 from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.safetext import visible
+from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack
+from mtcheck.text.numbers import score_text
 
 MAX_REFS_SHOWN = 3
 #: Indent of the lines under a check (signature, warnings).
