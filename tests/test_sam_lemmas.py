@@ -39,3 +39,18 @@ def test_the_table_has_one_line_per_word_and_category() -> None:
     """What the bisection relies on: no second line for a word and category that lemminflect would let win."""
     keys = [tuple(line.strip().split(",")[:2]) for line in _table_lines() if line]
     assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("lang", ["sv"])
+def test_simplemmas_frugal_backend_gives_its_default_lemmas(lang: str) -> None:
+    """SAM lemmatises the languages of mtcheck.languages with simplemma's memory-frugal backend, which loads faster."""
+    simplemma = pytest.importorskip("simplemma", reason="simplemma is not installed (pip install simplemma)")
+    from mtcheck.languages import get_language
+    from mtcheck.sentiment.lexicon import load_lexicon
+
+    language = get_language(lang)
+    assert language.lexicon_path is not None
+    words = [w for w in load_lexicon(language.lexicon_path).entries if isinstance(w, str)]
+    words += [w.capitalize() for w in words[::5]] + ["xyzzyq", "12", "e-post", "straße"]
+    assert [simplemma.lemmatize(w, lang=lang, low_memory=True) for w in words] == [
+        simplemma.lemmatize(w, lang=lang) for w in words]
