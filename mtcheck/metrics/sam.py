@@ -26,7 +26,7 @@ from mtcheck.sentiment.politeness import politeness_ident
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
 from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
-from mtcheck.suite.collector import collector_paused
+from mtcheck.collector import collector_paused
 
 #: Params that configure SAM itself; every other param goes to the base metric.
 SAM_PARAMS = ("lexicon", "negation", "lang", "penalty")
