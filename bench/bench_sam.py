@@ -7,7 +7,9 @@ another one from anywhere in the lexicon, adds or drops a negation, or changes a
 output differs from a reference. Every metric scores all pairs in one batch in a fresh process:
 Python's start, mtcheck's import, the lexicon, the tagger's weights and the lemmatiser's tables
 are in the time, and nothing is cached. The metrics alternate ``--runs`` times and the median
-of the paired ratios is printed (target for the default ``sam:`` <= 1.5x its base):
+of the paired ratios is printed (target for the default ``sam:`` <= 1.5x its base), of wall time and
+of CPU time (user + system of the whole process: on a machine shared with other jobs the wall
+time also counts the waits for a core):
 
 * English: ``sam:bleu`` (default, aligned penalty) and ``sam:bleu`` with ``penalty: paper``,
   each against ``bleu``;
@@ -24,6 +26,7 @@ import argparse
 import gc
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -115,12 +118,18 @@ def make_pairs(count: int, lang: Language, seed: int = 13) -> list[dict[str, str
     return pairs
 
 
-def _run(metric: str, options: dict[str, str], path: Path) -> tuple[float, float]:
-    """Whole-process wall seconds and the child's own seconds (import, build, score) for ``metric``."""
-    start = time.perf_counter()
+def _run(metric: str, options: dict[str, str], path: Path) -> tuple[float, float, float]:
+    """Whole-process wall seconds, the child's own seconds (import, build, score) and the whole process's
+    CPU seconds (user + system: on a machine shared with other jobs, what waiting for a core leaves out)."""
+    start, used = time.perf_counter(), _children_cpu()
     command = [sys.executable, "-c", CHILD, metric, json.dumps(options), str(path)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    return time.perf_counter() - start, json.loads(done.stdout)["seconds"]
+    return time.perf_counter() - start, json.loads(done.stdout)["seconds"], _children_cpu() - used
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tuple[str, dict]],
@@ -130,7 +139,7 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
         path = Path(folder) / "pairs.jsonl"
         path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
         metrics = {base[0]: base, **contenders}
-        times: dict[str, list[tuple[float, float]]] = {name: [] for name in metrics}
+        times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in metrics}
         for index in range(runs):
             order = list(metrics) if index % 2 == 0 else list(reversed(metrics))
             for name in order:
@@ -138,11 +147,13 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
     print(f"{title}: {len(pairs)} pairs, each new; {runs} fresh processes per metric, alternating")
     for name, timings in times.items():
         print(f"  {name:<22} whole process {statistics.median(t[0] for t in timings):.2f} s, "
-              f"in-process (import, build, score) {statistics.median(t[1] for t in timings):.2f} s (medians)")
+              f"in-process (import, build, score) {statistics.median(t[1] for t in timings):.2f} s, "
+              f"CPU {statistics.median(t[2] for t in timings):.2f} s (medians)")
     for name in contenders:
-        ratios = [c[0] / b[0] for c, b in zip(times[name], times[base[0]])]
-        print(f"  RATIO {name} / {base[0]}, whole process: median {statistics.median(ratios):.2f}x "
-              f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
+        for what, k in (("whole process", 0), ("CPU seconds", 2)):
+            ratios = [c[k] / b[k] for c, b in zip(times[name], times[base[0]])]
+            print(f"  RATIO {name} / {base[0]}, {what}: median {statistics.median(ratios):.2f}x "
+                  f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
 
 
 def timed(function, *args) -> float:

@@ -14,7 +14,7 @@ from mtcheck.pairs import PairFile
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions, Runner
 from mtcheck.shard import Shard
-from mtcheck.suite.collector import collector_paused
+from mtcheck.collector import collector_paused
 from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.loader import check_suite, find_suites, lint_suite, load_suite
 from mtcheck.suite.model import Suite

@@ -13,7 +13,7 @@ import pytest
 
 from mtcheck.cli import main
 from mtcheck.errors import Problem
-from mtcheck.suite.collector import collector_paused
+from mtcheck.collector import collector_paused
 from mtcheck.warning_summary import SHOWN, warning_lines
 
 HEADER = "version: 1\nsource_lang: sv\ntarget_lang: en\ndefaults:\n  checks: [{metric: chrf, min: 40}]\ncases:\n"

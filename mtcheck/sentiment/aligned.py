@@ -381,11 +381,11 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
     if a_keys == b_keys:
         return [(i, j, "equal") for i, j in zip(left, right)]
-    head = 0  # the common prefix and suffix are equal as they stand; SequenceMatcher aligns the middle
-    while head < min(len(a_keys), len(b_keys)) and a_keys[head] == b_keys[head]:
+    head, shorter = 0, min(len(a_keys), len(b_keys))  # the common prefix and suffix are equal as they stand;
+    while head < shorter and a_keys[head] == b_keys[head]:  # SequenceMatcher aligns the middle
         head += 1
     tail = 0
-    while tail < min(len(a_keys), len(b_keys)) - head and a_keys[-1 - tail] == b_keys[-1 - tail]:
+    while tail < shorter - head and a_keys[-1 - tail] == b_keys[-1 - tail]:
         tail += 1
     pairs: list[tuple[int | None, int | None, str]] = [(left[k], right[k], "equal") for k in range(head)]
     pairs += [(left[-1 - k], right[-1 - k], "equal") for k in range(tail)]

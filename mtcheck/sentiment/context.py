@@ -55,6 +55,9 @@ class Context:
     negated_by: tuple[int, ...] = ()
 
 
+#: The context of most tokens, shared (a frozen dataclass is slow to build, and most tokens have this one).
+_PLAIN = Context()
+
 #: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``).
 ENGLISH = ContextWords(
     negators=frozenset({"not", "n't", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none",
@@ -106,7 +109,8 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords) 
         if target is not None:
             roles[i] = "modifier"
             factors[target] *= scale
-    return [Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+    return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
+            else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
 
 
 def _clause_ends(keys: Sequence[str], words: ContextWords) -> list[int]:

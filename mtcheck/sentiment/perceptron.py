@@ -72,13 +72,11 @@ class PerceptronTagger:
     @staticmethod
     def features(word: str, window: tuple[str, ...], prev: str, prev2: str) -> dict[str, int]:
         """The features of ``word`` (feature -> count, in NLTK's order) given the two tags before it
-        and the five normalised words around it (``window[2]`` is its own)."""
-        features: dict[str, int] = {}
-        for parts in (("bias",), ("i suffix", word[-3:]), ("i pref1", word[0] if word else ""),
-                      ("i-1 tag", prev), ("i-2 tag", prev2), ("i tag+i-2 tag", prev, prev2),
-                      ("i word", window[2]), ("i-1 tag+i word", prev, window[2]), ("i-1 word", window[1]),
-                      ("i-1 suffix", window[1][-3:]), ("i-2 word", window[0]), ("i+1 word", window[3]),
-                      ("i+1 suffix", window[3][-3:]), ("i+2 word", window[4])):
-            name = " ".join(parts)
-            features[name] = features.get(name, 0) + 1
-        return features
+        and the five normalised words around it (``window[2]`` is its own). NLTK joins each
+        feature's name and values with spaces; no two names start alike, so every count is 1."""
+        before, before2, own, after, after2 = window[1], window[0], window[2], window[3], window[4]
+        return dict.fromkeys((
+            "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}", f"i-1 tag {prev}",
+            f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}", f"i word {own}", f"i-1 tag+i word {prev} {own}",
+            f"i-1 word {before}", f"i-1 suffix {before[-3:]}", f"i-2 word {before2}", f"i+1 word {after}",
+            f"i+1 suffix {after[-3:]}", f"i+2 word {after2}"), 1)

@@ -27,6 +27,8 @@ def politeness_ident(formulas: Collection[tuple[str, ...]]) -> str:
 def formula_tokens(tokens: Sequence[Token], formulas: Collection[tuple[str, ...]]) -> frozenset[int]:
     """The indexes of the tokens that belong to a politeness formula of ``formulas``."""
     found: set[int] = set()
+    if not {formula[0] for formula in formulas if formula}.intersection(t.form for t in tokens):
+        return frozenset()  # no formula starts anywhere (most sentences)
     for start in range(len(tokens)):
         for formula in formulas:
             end = start + len(formula)

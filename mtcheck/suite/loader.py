@@ -13,7 +13,7 @@ from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
-from mtcheck.suite.collector import collector_paused
+from mtcheck.collector import collector_paused
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import parse_alternatives, parse_header

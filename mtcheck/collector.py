@@ -1,4 +1,4 @@
-"""Pause Python's cyclic garbage collector while a suite is read or checked."""
+"""Pause Python's cyclic garbage collector while a suite is read or checked, or SAM analyses a batch."""
 from __future__ import annotations
 
 import gc
