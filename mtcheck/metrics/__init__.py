@@ -33,6 +33,8 @@ _REGISTRY: dict[str, str] = {
     "bertscore": "mtcheck.metrics.bertscore:BERTScoreMetric",
     "comet": "mtcheck.metrics.comet:CometMetric",
     "cometkiwi": "mtcheck.metrics.comet:CometKiwiMetric",
+    "xcomet": "mtcheck.metrics.xcomet:XCometMetric",
+    "xcomet-qe": "mtcheck.metrics.xcomet:XCometQEMetric",
     "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
     "puzzle-official": "mtcheck.presets.puzzle:PuzzleOfficialMetric",
     "lang": "mtcheck.metrics.language:LanguageMetric",

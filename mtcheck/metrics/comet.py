@@ -1,4 +1,5 @@
-"""COMET (reference-based) and CometKiwi (reference-free) from a COMET checkpoint the user names.
+"""COMET (reference-based), CometKiwi (reference-free) and xCOMET (with or without a reference; error spans) from a
+COMET checkpoint the user names.
 
 ``model`` is a COMET model folder (``hparams.yaml`` and ``checkpoints/model.ckpt``,
 the layout unbabel-comet downloads), or its ``model.ckpt``; a Hugging Face hub
@@ -53,7 +54,7 @@ def _download(metric: str, model: str) -> str:
                           setting=model_setting(metric)) from None
 
 
-class _CometBase:
+class CometBase:
     """What COMET and CometKiwi share: the model setting, lazy loading, batching and the signature."""
 
     name: ClassVar[str]
@@ -118,21 +119,22 @@ class _CometBase:
                               setting=Setting(self.name, "src", "TEXT"))
         return [str(src) for src in srcs]
 
-    def _batched(self, rows: list[tuple[str, ...]]) -> list[float]:
-        """Scores of ``rows`` (translation, source[, reference]) in batches of similar length, in the given order."""
+    def _batched(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
+        """``(value, details)`` of ``rows`` (translation, source[, reference]) in batches of similar length, in the
+        given order."""
         order = sorted(range(len(rows)), key=lambda i: sum(len(text) for text in rows[i]))
-        scores: list[float] = [0.0] * len(rows)
+        scores: list[tuple[float, dict[str, Any]]] = [(0.0, {})] * len(rows)
         for start in range(0, len(order), self.batch_size):
             chunk = order[start:start + self.batch_size]
-            for index, value in zip(chunk, self._score_rows([rows[i] for i in chunk])):
-                scores[index] = value
+            for index, scored in zip(chunk, self._score_rows([rows[i] for i in chunk])):
+                scores[index] = scored
         return scores
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         raise NotImplementedError
 
 
-class CometMetric(_CometBase, Metric):
+class CometMetric(CometBase, Metric):
     """COMET with a reference: a ``regression_metric`` checkpoint (wmt22-comet-da's kind), or a
     ``unified_metric`` one that reads references (COMET's average of its mt+src, mt+ref and mt+src+ref scores)."""
 
@@ -141,10 +143,12 @@ class CometMetric(_CometBase, Metric):
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
                      ) -> list[tuple[float, dict[str, Any]]]:
-        rows = list(zip(hyps, self._sources(srcs), refs))
-        return [(value, {}) for value in self._batched(rows)]
+        return self._batched(list(zip(hyps, self._sources(srcs), refs)))
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
+        return [(value, {}) for value in self._values(rows)]
+
+    def _values(self, rows: list[tuple[str, ...]]) -> list[float]:
         model = self.loaded
         mts, srcs, refs = ([row[i] for row in rows] for i in range(3))
         if model.kind == "regression_metric":
@@ -158,7 +162,7 @@ class CometMetric(_CometBase, Metric):
         return model.unified([[mts, srcs], [mts, refs], [mts, srcs, refs]])
 
 
-class CometKiwiMetric(_CometBase, ReferenceFreeMetric):
+class CometKiwiMetric(CometBase, ReferenceFreeMetric):
     """CometKiwi: quality estimation from the source alone, with a ``unified_metric`` checkpoint that reads it."""
 
     name: ClassVar[str] = "cometkiwi"
@@ -166,13 +170,12 @@ class CometKiwiMetric(_CometBase, ReferenceFreeMetric):
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
                      ) -> list[tuple[float, dict[str, Any]]]:
-        rows = list(zip(hyps, self._sources(srcs)))
-        return [(value, {}) for value in self._batched(rows)]
+        return self._batched(list(zip(hyps, self._sources(srcs))))
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         model = self.loaded
         if "src" not in model.hparams["input_segments"]:
             raise MetricError(f"cometkiwi: {self.files.folder} does not read the source "
                               f"(input_segments {model.hparams['input_segments']}); score it with comet",
                               setting=model_setting(self.name))
-        return model.unified([[[row[0] for row in rows], [row[1] for row in rows]]])
+        return [(value, {}) for value in model.unified([[[row[0] for row in rows], [row[1] for row in rows]]])]
