@@ -35,6 +35,8 @@ _REGISTRY: dict[str, str] = {
     "cometkiwi": "mtcheck.metrics.comet:CometKiwiMetric",
     "xcomet": "mtcheck.metrics.xcomet:XCometMetric",
     "xcomet-qe": "mtcheck.metrics.xcomet:XCometQEMetric",
+    "metricx": "mtcheck.metrics.metricx:MetricXMetric",
+    "metricx-qe": "mtcheck.metrics.metricx:MetricXQEMetric",
     "puzzle": "mtcheck.presets.puzzle:PuzzleMetric",
     "puzzle-official": "mtcheck.presets.puzzle:PuzzleOfficialMetric",
     "lang": "mtcheck.metrics.language:LanguageMetric",

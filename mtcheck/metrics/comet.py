@@ -21,6 +21,7 @@ from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics.base import Metric, ReferenceFreeMetric
 from mtcheck.metrics.comet_files import CometFiles, locate, model_setting, weights_digest
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
+from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
 
 if TYPE_CHECKING:
@@ -31,19 +32,19 @@ REFERENCE = "unbabel-comet-2.2.7"
 _MODELS: dict[tuple[str, str], CometModel] = {}
 
 
-def _version(name: str) -> str:
+def library_version(name: str) -> str:
     try:
         return version(name)
     except PackageNotFoundError:
         return "none"
 
 
-def _is_hub_name(model: str) -> bool:
+def is_hub_name(model: str) -> bool:
     """True for ``owner/name`` that is no existing path and not written as one."""
     return not Path(model).expanduser().exists() and model.count("/") == 1 and not model.startswith((".", "/", "~"))
 
 
-def _download(metric: str, model: str) -> str:
+def download(metric: str, model: str) -> str:
     """The local folder of hub model ``model``, downloaded (or found in the Hugging Face cache)."""
     try:
         from huggingface_hub import snapshot_download
@@ -70,7 +71,7 @@ class CometBase:
         if int(batch_size) < 1:
             raise MetricError(f"{self.name}: batch_size must be 1 or more, got {batch_size}")
         self.model, self.batch_size = str(model), int(batch_size)
-        self.hub = _is_hub_name(self.model)
+        self.hub = is_hub_name(self.model)
         self._files = None if self.hub else self._checked(locate(self.name, self.model))
         self.device = resolve_device(device, self.name)
 
@@ -83,7 +84,7 @@ class CometBase:
     @property
     def files(self) -> CometFiles:
         if self._files is None:
-            self._files = self._checked(locate(self.name, _download(self.name, self.model)))
+            self._files = self._checked(locate(self.name, download(self.name, self.model)))
         return self._files
 
     @property
@@ -109,8 +110,8 @@ class CometBase:
         files = self.files
         return Signature.of(
             self.name, ("model", f"{files.folder.name}@{weights_digest(files.checkpoint)[:16]}"),
-            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", _version("torch")),
-            ("transformers", _version("transformers")), ("device", self.device),
+            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", library_version("torch")),
+            ("transformers", library_version("transformers")), ("device", self.device),
         )
 
     def _sources(self, srcs: Sequence[str | None]) -> list[str]:
@@ -122,13 +123,7 @@ class CometBase:
     def _batched(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         """``(value, details)`` of ``rows`` (translation, source[, reference]) in batches of similar length, in the
         given order."""
-        order = sorted(range(len(rows)), key=lambda i: sum(len(text) for text in rows[i]))
-        scores: list[tuple[float, dict[str, Any]]] = [(0.0, {})] * len(rows)
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start:start + self.batch_size]
-            for index, scored in zip(chunk, self._score_rows([rows[i] for i in chunk])):
-                scores[index] = scored
-        return scores
+        return by_length(rows, self.batch_size, self._score_rows)
 
     def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         raise NotImplementedError
