@@ -380,6 +380,22 @@ def fixture_model_folder(tmp: Path) -> None:
     (folder / "vocab.txt").write_text("[PAD]\n[UNK]\n", encoding="utf-8")
 
 
+def fixture_xcomet_model(tmp: Path) -> None:
+    """models/xcomet: a tiny random-weight xCOMET checkpoint in unbabel-comet's layout (tests/comet_checkpoint.py),
+    where a reader keeps the xCOMET model they downloaded."""
+    from comet_checkpoint import build_checkpoint
+
+    build_checkpoint(tmp / "models" / "xcomet", "xcomet_metric", seed=26)
+
+
+def fixture_metricx_model(tmp: Path) -> None:
+    """models/metricx-23: a tiny random-weight MetricX-23 model folder (tests/metricx_checkpoint.py), where a reader
+    keeps the MetricX model they downloaded."""
+    from metricx_checkpoint import build_metricx
+
+    build_metricx(tmp / "models" / "metricx-23", seed=26)
+
+
 #: A fixture that leaves a process running returns a function that stops it; it is called when the
 #: example that named the fixture is done.
 FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
@@ -392,6 +408,8 @@ FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
     "translate-sh": fixture_translate_sh,
     "sentiwords-lexicon": fixture_sentiwords_lexicon,
     "model-folder": fixture_model_folder,
+    "xcomet-model": fixture_xcomet_model,
+    "metricx-model": fixture_metricx_model,
 }
 
 

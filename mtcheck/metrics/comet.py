@@ -1,4 +1,5 @@
-"""COMET (reference-based) and CometKiwi (reference-free) from a COMET checkpoint the user names.
+"""COMET (reference-based), CometKiwi (reference-free) and xCOMET (with or without a reference; error spans) from a
+COMET checkpoint the user names.
 
 ``model`` is a COMET model folder (``hparams.yaml`` and ``checkpoints/model.ckpt``,
 the layout unbabel-comet downloads), or its ``model.ckpt``; a Hugging Face hub
@@ -20,6 +21,7 @@ from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics.base import Metric, ReferenceFreeMetric
 from mtcheck.metrics.comet_files import CometFiles, locate, model_setting, weights_digest
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
+from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
 
 if TYPE_CHECKING:
@@ -30,19 +32,19 @@ REFERENCE = "unbabel-comet-2.2.7"
 _MODELS: dict[tuple[str, str], CometModel] = {}
 
 
-def _version(name: str) -> str:
+def library_version(name: str) -> str:
     try:
         return version(name)
     except PackageNotFoundError:
         return "none"
 
 
-def _is_hub_name(model: str) -> bool:
+def is_hub_name(model: str) -> bool:
     """True for ``owner/name`` that is no existing path and not written as one."""
     return not Path(model).expanduser().exists() and model.count("/") == 1 and not model.startswith((".", "/", "~"))
 
 
-def _download(metric: str, model: str) -> str:
+def download(metric: str, model: str) -> str:
     """The local folder of hub model ``model``, downloaded (or found in the Hugging Face cache)."""
     try:
         from huggingface_hub import snapshot_download
@@ -53,7 +55,7 @@ def _download(metric: str, model: str) -> str:
                           setting=model_setting(metric)) from None
 
 
-class _CometBase:
+class CometBase:
     """What COMET and CometKiwi share: the model setting, lazy loading, batching and the signature."""
 
     name: ClassVar[str]
@@ -69,7 +71,7 @@ class _CometBase:
         if int(batch_size) < 1:
             raise MetricError(f"{self.name}: batch_size must be 1 or more, got {batch_size}")
         self.model, self.batch_size = str(model), int(batch_size)
-        self.hub = _is_hub_name(self.model)
+        self.hub = is_hub_name(self.model)
         self._files = None if self.hub else self._checked(locate(self.name, self.model))
         self.device = resolve_device(device, self.name)
 
@@ -82,7 +84,7 @@ class _CometBase:
     @property
     def files(self) -> CometFiles:
         if self._files is None:
-            self._files = self._checked(locate(self.name, _download(self.name, self.model)))
+            self._files = self._checked(locate(self.name, download(self.name, self.model)))
         return self._files
 
     @property
@@ -108,8 +110,8 @@ class _CometBase:
         files = self.files
         return Signature.of(
             self.name, ("model", f"{files.folder.name}@{weights_digest(files.checkpoint)[:16]}"),
-            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", _version("torch")),
-            ("transformers", _version("transformers")), ("device", self.device),
+            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", library_version("torch")),
+            ("transformers", library_version("transformers")), ("device", self.device),
         )
 
     def _sources(self, srcs: Sequence[str | None]) -> list[str]:
@@ -118,21 +120,16 @@ class _CometBase:
                               setting=Setting(self.name, "src", "TEXT"))
         return [str(src) for src in srcs]
 
-    def _batched(self, rows: list[tuple[str, ...]]) -> list[float]:
-        """Scores of ``rows`` (translation, source[, reference]) in batches of similar length, in the given order."""
-        order = sorted(range(len(rows)), key=lambda i: sum(len(text) for text in rows[i]))
-        scores: list[float] = [0.0] * len(rows)
-        for start in range(0, len(order), self.batch_size):
-            chunk = order[start:start + self.batch_size]
-            for index, value in zip(chunk, self._score_rows([rows[i] for i in chunk])):
-                scores[index] = value
-        return scores
+    def _batched(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
+        """``(value, details)`` of ``rows`` (translation, source[, reference]) in batches of similar length, in the
+        given order."""
+        return by_length(rows, self.batch_size, self._score_rows)
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         raise NotImplementedError
 
 
-class CometMetric(_CometBase, Metric):
+class CometMetric(CometBase, Metric):
     """COMET with a reference: a ``regression_metric`` checkpoint (wmt22-comet-da's kind), or a
     ``unified_metric`` one that reads references (COMET's average of its mt+src, mt+ref and mt+src+ref scores)."""
 
@@ -141,10 +138,12 @@ class CometMetric(_CometBase, Metric):
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
                      ) -> list[tuple[float, dict[str, Any]]]:
-        rows = list(zip(hyps, self._sources(srcs), refs))
-        return [(value, {}) for value in self._batched(rows)]
+        return self._batched(list(zip(hyps, self._sources(srcs), refs)))
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
+        return [(value, {}) for value in self._values(rows)]
+
+    def _values(self, rows: list[tuple[str, ...]]) -> list[float]:
         model = self.loaded
         mts, srcs, refs = ([row[i] for row in rows] for i in range(3))
         if model.kind == "regression_metric":
@@ -158,7 +157,7 @@ class CometMetric(_CometBase, Metric):
         return model.unified([[mts, srcs], [mts, refs], [mts, srcs, refs]])
 
 
-class CometKiwiMetric(_CometBase, ReferenceFreeMetric):
+class CometKiwiMetric(CometBase, ReferenceFreeMetric):
     """CometKiwi: quality estimation from the source alone, with a ``unified_metric`` checkpoint that reads it."""
 
     name: ClassVar[str] = "cometkiwi"
@@ -166,13 +165,12 @@ class CometKiwiMetric(_CometBase, ReferenceFreeMetric):
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
                      ) -> list[tuple[float, dict[str, Any]]]:
-        rows = list(zip(hyps, self._sources(srcs)))
-        return [(value, {}) for value in self._batched(rows)]
+        return self._batched(list(zip(hyps, self._sources(srcs))))
 
-    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[float]:
+    def _score_rows(self, rows: list[tuple[str, ...]]) -> list[tuple[float, dict[str, Any]]]:
         model = self.loaded
         if "src" not in model.hparams["input_segments"]:
             raise MetricError(f"cometkiwi: {self.files.folder} does not read the source "
                               f"(input_segments {model.hparams['input_segments']}); score it with comet",
                               setting=model_setting(self.name))
-        return model.unified([[[row[0] for row in rows], [row[1] for row in rows]]])
+        return [(value, {}) for value in model.unified([[[row[0] for row in rows], [row[1] for row in rows]]])]

@@ -21,7 +21,8 @@ from mtcheck.errors import MetricError, Setting
 
 CHECKPOINT = Path("checkpoints") / "model.ckpt"
 HPARAMS = "hparams.yaml"
-#: The defaults of each COMET model class mtcheck scores (comet/models/...: RegressionMetric, UnifiedMetric).
+#: The defaults of each COMET model class mtcheck scores (comet/models/...: RegressionMetric, UnifiedMetric,
+#: XCOMETMetric).
 CLASS_DEFAULTS: dict[str, dict[str, Any]] = {
     "regression_metric": {
         "pretrained_model": "xlm-roberta-large", "pool": "avg", "layer": "mix", "layer_transformation": "softmax",
@@ -33,6 +34,11 @@ CLASS_DEFAULTS: dict[str, dict[str, Any]] = {
         "layer_norm": True, "dropout": 0.1, "hidden_sizes": [3072, 1024], "activations": "Tanh",
         "final_activation": None, "input_segments": ["mt", "src", "ref"], "word_level_training": False,
         "encoder_model": "XLM-RoBERTa",
+    },
+    "xcomet_metric": {
+        "pretrained_model": "facebook/xlm-roberta-xl", "sent_layer": "mix", "layer_transformation": "sparsemax",
+        "layer_norm": False, "word_layer": 36, "dropout": 0.1, "hidden_sizes": [2560, 1280], "activations": "Tanh",
+        "final_activation": None, "error_labels": ["minor", "major", "critical"], "encoder_model": "XLM-RoBERTa-XL",
     },
 }
 _DIGESTS: dict[tuple[str, int, int], str] = {}

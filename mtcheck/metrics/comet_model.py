@@ -1,10 +1,11 @@
-"""COMET inference re-implemented on transformers and torch: the regression model (COMET) and the unified model
-(CometKiwi and other unified checkpoints), from a checkpoint read by :mod:`mtcheck.metrics.comet_files`.
+"""COMET inference re-implemented on transformers and torch: the regression model (COMET), the unified model
+(CometKiwi and other unified checkpoints) and xCOMET (a unified model that also tags error spans), from a checkpoint
+read by :mod:`mtcheck.metrics.comet_files`.
 
 Why not unbabel-comet itself: it pins transformers<5 and numpy<2, which cannot
 install beside mtcheck's other extras. The steps follow unbabel-comet 2.2.7
-(``comet/models/regression/regression_metric.py``, ``multitask/unified_metric.py``,
-``encoders/xlmr.py`` and ``encoders/base.py``); tests compare the scores with
+(``comet/models/regression/regression_metric.py``, ``multitask/unified_metric.py``, ``multitask/xcomet_metric.py``,
+``encoders/xlmr.py``, ``encoders/xlmr_xl.py`` and ``encoders/base.py``); tests compare the scores (and spans) with
 the library's own, computed in an environment of its own.
 """
 from __future__ import annotations
@@ -18,56 +19,77 @@ from torch import nn
 from mtcheck.errors import MetricError
 from mtcheck.metrics.comet_files import CometFiles, encoder_folder, load_checkpoint, model_setting
 from mtcheck.metrics.comet_layers import feed_forward, mix_layers, pool
+from mtcheck.metrics.comet_spans import decode, mqm_scores, tag_probabilities, xcomet_scores
 
 ENCODER_PREFIX = "encoder.model."
 #: Tokens between two segments in XLM-R's joint input (``</s></s>``).
 SEPARATOR_SIZE = 2
+#: COMET's encoder names (``encoder_model``) that mtcheck runs: XLM-R and XLM-R XL (xCOMET's).
+ENCODERS = ("XLM-RoBERTa", "XLM-RoBERTa-XL")
 
 
-def _tokenizer(metric: str, encoder: str, offline: bool) -> Any:
-    """The encoder's fast tokenizer (the ``tokenizers`` object COMET's XLMRobertaTokenizerFast wraps)."""
+def _tokenizer(metric: str, encoder: str, offline: bool) -> tuple[Any, bool]:
+    """The encoder's fast tokenizer (the ``tokenizers`` object COMET's XLMRobertaTokenizerFast wraps), and whether
+    its ``decode`` cleans up spaces before punctuation (``clean_up_tokenization_spaces``, transformers' default no)."""
+    import json
     from pathlib import Path
 
     from tokenizers import Tokenizer
 
     if (Path(encoder) / "tokenizer.json").is_file():
-        return Tokenizer.from_file(str(Path(encoder) / "tokenizer.json"))
+        config = Path(encoder) / "tokenizer_config.json"
+        settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+        return (Tokenizer.from_file(str(Path(encoder) / "tokenizer.json")),
+                bool(settings.get("clean_up_tokenization_spaces", False)))
     from transformers import AutoTokenizer
 
     try:
-        return AutoTokenizer.from_pretrained(encoder, local_files_only=offline).backend_tokenizer
+        loaded = AutoTokenizer.from_pretrained(encoder, local_files_only=offline)
+        return loaded.backend_tokenizer, bool(loaded.clean_up_tokenization_spaces)
     except (OSError, ValueError) as exc:
         raise MetricError(f"{metric}: cannot load the tokenizer of encoder {encoder!r} (the checkpoint's "
                           f"pretrained_model): {exc}", setting=model_setting(metric)) from None
 
 
-def _encoder(metric: str, encoder: str, offline: bool) -> nn.Module:
-    from transformers import XLMRobertaConfig, XLMRobertaModel
+def clean_up_spaces(text: str) -> str:
+    """transformers' ``clean_up_tokenization``: no space before punctuation and English contractions."""
+    for spaced, joined in ((" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"),
+                           (" 'm", "'m"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re")):
+        text = text.replace(spaced, joined)
+    return text
 
+
+def _encoder(metric: str, encoder: str, offline: bool, name: str) -> nn.Module:
+    from transformers import XLMRobertaConfig, XLMRobertaModel, XLMRobertaXLConfig, XLMRobertaXLModel
+
+    config_class, model_class = ((XLMRobertaXLConfig, XLMRobertaXLModel) if name == "XLM-RoBERTa-XL"
+                                 else (XLMRobertaConfig, XLMRobertaModel))
     try:
-        config = XLMRobertaConfig.from_pretrained(encoder, local_files_only=offline)
+        config = config_class.from_pretrained(encoder, local_files_only=offline)
     except (OSError, ValueError) as exc:
         raise MetricError(f"{metric}: cannot read the config of encoder {encoder!r} (the checkpoint's pretrained_model; "
                           f"a folder with config.json and tokenizer.json, absolute or inside the model folder, or a "
                           f"name in the local Hugging Face cache): {exc}", setting=model_setting(metric)) from None
-    return XLMRobertaModel(config, add_pooling_layer=False)
+    return model_class(config, add_pooling_layer=False)
 
 
 class CometModel(nn.Module):
-    """One loaded COMET checkpoint: tokenizer, XLM-R encoder, layer mix and estimator, in eval mode on ``device``."""
+    """One loaded COMET checkpoint: tokenizer, XLM-R encoder, layer mix, estimator and (xCOMET) the tagger of error
+    spans, in eval mode on ``device``."""
 
     def __init__(self, metric: str, files: CometFiles, device: str, offline: bool = True):
         super().__init__()
         state, self.hparams = load_checkpoint(metric, files)
-        if self.hparams.get("encoder_model") != "XLM-RoBERTa":
+        if self.hparams.get("encoder_model") not in ENCODERS:
             raise MetricError(f"{metric}: {files.folder} uses encoder {self.hparams.get('encoder_model')!r}; "
-                              "mtcheck scores COMET models on XLM-RoBERTa encoders only", setting=model_setting(metric))
+                              f"mtcheck scores COMET models on {' and '.join(ENCODERS)} encoders only",
+                              setting=model_setting(metric))
         self.kind = files.class_identifier
         encoder = encoder_folder(files, str(self.hparams["pretrained_model"]))
-        self.encoder = _encoder(metric, encoder, offline)
+        self.encoder = _encoder(metric, encoder, offline, str(self.hparams["encoder_model"]))
         config = self.encoder.config
         self.max_positions = int(config.max_position_embeddings) - 2
-        self.tokenizer = _tokenizer(metric, encoder, offline)
+        self.tokenizer, self.clean_up = _tokenizer(metric, encoder, offline)
         self.tokenizer.enable_truncation(max_length=self.max_positions - 2)
         self.pad_id, self.cls_id, self.sep_id = (self.tokenizer.token_to_id(t) for t in ("<pad>", "<s>", "</s>"))
         self.tokenizer.enable_padding(pad_id=self.pad_id, pad_token="<pad>")
@@ -79,6 +101,14 @@ class CometModel(nn.Module):
         features = config.hidden_size * (6 if self.kind == "regression_metric" else 1)
         self.estimator = feed_forward(features, self.hparams["hidden_sizes"], self.hparams["activations"],
                                       self.hparams["final_activation"])
+        self.word_level = self.kind == "xcomet_metric"
+        if self.word_level:
+            self.labels = ["O", *(f"I-{label}" for label in self.hparams["error_labels"])]
+            self.word_layer = self.hparams["word_layer"]
+            if not isinstance(self.word_layer, int) or not 0 <= self.word_layer < layers:
+                raise MetricError(f"{metric}: {files.checkpoint}: word_layer {self.word_layer!r} is no layer of its "
+                                  f"encoder (0 to {layers - 1})", setting=model_setting(metric))
+            self.hidden2tag = nn.Linear(config.hidden_size, len(self.labels))
         self._load(metric, files, state, layers)
         self.to(device).eval()
         self.device = torch.device(device)
@@ -91,6 +121,9 @@ class CometModel(nn.Module):
         try:
             missing = self.encoder.load_state_dict(ours, strict=False).missing_keys
             missing += [f"estimator.ff.{k}" for k in self.estimator.load_state_dict(heads, strict=False).missing_keys]
+            if self.word_level:
+                tagger = {key[len("hidden2tag."):]: value for key, value in state.items() if key.startswith("hidden2tag.")}
+                missing += [f"hidden2tag.{k}" for k in self.hidden2tag.load_state_dict(tagger, strict=False).missing_keys]
             if self.layer == "mix":
                 with torch.no_grad():
                     self.scalars.copy_(torch.cat([state[f"layerwise_attention.scalar_parameters.{i}"]
@@ -148,13 +181,34 @@ class CometModel(nn.Module):
         features = torch.cat((mt, ref, mt * ref, torch.abs(mt - ref), mt * src, torch.abs(mt - src)), dim=1)
         return self.estimator(features).view(-1).tolist()
 
+    def _joint_forward(self, segments: Sequence[Sequence[str]]) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor]:
+        """A unified model on one joint input: its scores, its tag logits (xCOMET; else None) and its token ids."""
+        ids, mask = self._joint(segments)
+        embeddings, out = self._embed(ids, mask)
+        scores = self.estimator(embeddings[:, 0, :]).view(-1)
+        logits = self.hidden2tag(out.hidden_states[self.word_layer]) if self.word_level else None
+        return scores, logits, ids
+
     @torch.inference_mode()
     def unified(self, variants: Sequence[Sequence[Sequence[str]]]) -> list[float]:
         """A unified model: each variant is one joint input (translation first, then source and/or reference);
         several variants (COMET's mt+src, mt+ref and mt+src+ref) are averaged as COMET averages them."""
-        scores = []
-        for segments in variants:
-            ids, mask = self._joint(segments)
-            embeddings, _ = self._embed(ids, mask)
-            scores.append(self.estimator(embeddings[:, 0, :]).view(-1))
+        scores = [self._joint_forward(segments)[0] for segments in variants]
         return torch.stack(scores, dim=0).mean(dim=0).tolist()
+
+    @torch.inference_mode()
+    def xcomet(self, variants: Sequence[Sequence[Sequence[str]]]) -> list[tuple[float, list[dict[str, Any]]]]:
+        """xCOMET: each translation's score and error spans, from the mt+src input alone (quality estimation) or from
+        the mt+src, mt+ref and mt+src+ref inputs (with a reference), as XCOMETMetric.predict_step computes them."""
+        outputs = [self._joint_forward(segments) for segments in variants]
+        encodings = self.tokenizer.encode_batch(list(variants[0][0]))
+        offsets = [encoding.offsets[:sum(encoding.attention_mask)] for encoding in encodings]
+        probabilities = tag_probabilities([logits for _, logits, _ in outputs], max(len(o) for o in offsets))
+        spans = decode(probabilities, outputs[0][2], offsets, self.labels, self._text)
+        scores = xcomet_scores([score for score, _, _ in outputs], mqm_scores(spans))
+        return list(zip(scores.tolist(), spans))
+
+    def _text(self, ids: list[int]) -> str:
+        """The text of tokens ``ids`` as XLMRobertaTokenizerFast.decode writes it (special tokens kept)."""
+        text = self.tokenizer.decode(ids, skip_special_tokens=False)
+        return clean_up_spaces(text) if self.clean_up else text

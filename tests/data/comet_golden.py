@@ -1,4 +1,5 @@
-"""Write tests/data/comet_golden.json: unbabel-comet's own scores on the tiny checkpoints of tests/comet_checkpoint.py.
+"""Write tests/data/comet_golden.json: unbabel-comet's own scores (and xCOMET's error spans) on the tiny checkpoints of
+tests/comet_checkpoint.py.
 
 Run it in a virtual environment of its own, since unbabel-comet pins transformers<5 and numpy<2::
 
@@ -54,15 +55,20 @@ TRIPLES = [
 ]
 
 
-#: Each golden model: (kind, the segments a unified model reads). The last one averages COMET's three joint inputs.
+#: Each golden model: (kind, the segments a unified model reads, whether it is given the references).
+#: unified_metric_with_ref averages COMET's three joint inputs; xcomet_metric_qe is xCOMET's fallback without references.
 MODELS = {
-    "regression_metric": ("regression_metric", ()),
-    "unified_metric": ("unified_metric", ("mt", "src")),
-    "unified_metric_with_ref": ("unified_metric", ("mt", "src", "ref")),
+    "regression_metric": ("regression_metric", (), True),
+    "unified_metric": ("unified_metric", ("mt", "src"), True),
+    "unified_metric_with_ref": ("unified_metric", ("mt", "src", "ref"), True),
+    "xcomet_metric": ("xcomet_metric", (), True),
+    "xcomet_metric_qe": ("xcomet_metric", (), False),
 }
 
 
-def predict(folder: Path, kind: str) -> list[float]:
+def predict(folder: Path, kind: str, references: bool) -> tuple[list[float], list[list[dict]] | None]:
+    """The scores of ``model.predict`` on every triple (without its reference unless ``references``), and xCOMET's
+    ``metadata.error_spans`` (None for the other models)."""
     from comet import load_from_checkpoint
 
     checkpoint = folder / "checkpoints" / "model.ckpt"
@@ -71,23 +77,30 @@ def predict(folder: Path, kind: str) -> list[float]:
     loaded = model.state_dict()
     if set(stored) != set(loaded) or not all(torch.equal(stored[key], loaded[key]) for key in stored):
         raise SystemExit(f"{kind}: load_from_checkpoint did not load every weight of {checkpoint}")
-    samples = [{"src": s, "mt": m, "ref": r} for s, m, r in TRIPLES]
-    return model.predict(samples, batch_size=8, gpus=0, progress_bar=False).scores
+    samples = [{"src": s, "mt": m, "ref": r} if references else {"src": s, "mt": m} for s, m, r in TRIPLES]
+    prediction = model.predict(samples, batch_size=8, gpus=0, progress_bar=False)
+    spans = prediction.get("metadata", {}).get("error_spans")
+    return prediction.scores, spans
 
 
 def main() -> None:
     warnings.simplefilter("ignore")
-    scores = {}
+    scores, spans = {}, {}
     with tempfile.TemporaryDirectory() as temporary:
-        for name, (kind, segments) in MODELS.items():
-            scores[name] = predict(build_checkpoint(Path(temporary) / name, kind, SEED, segments), name)
+        for name, (kind, segments, references) in MODELS.items():
+            scores[name], found = predict(build_checkpoint(Path(temporary) / name, kind, SEED, segments), name,
+                                          references)
+            if found is not None:
+                spans[name] = found
     golden = {
         "produced_by": "tests/data/comet_golden.py",
         "versions": {name: version(name) for name in ("unbabel-comet", "torch", "transformers", "tokenizers")},
         "seed": SEED,
         "triples": [{"src": s, "mt": m, "ref": r} for s, m, r in TRIPLES],
-        "models": {name: {"kind": kind, "segments": list(segments)} for name, (kind, segments) in MODELS.items()},
+        "models": {name: {"kind": kind, "segments": list(segments), "references": references}
+                   for name, (kind, segments, references) in MODELS.items()},
         "scores": scores,
+        "error_spans": spans,
     }
     (HERE / "comet_golden.json").write_text(json.dumps(golden, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
