@@ -19,7 +19,7 @@ from mtcheck.metrics.numbers import exponent_number, is_finite
 
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
-    "get_metric", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
+    "get_metric", "has_corpus_score", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
     "param_types", "reads_references", "spelled_numbers", "split_sam", "suggestion",
 ]
 
@@ -128,6 +128,18 @@ def reads_references(name: str) -> bool:
         return not issubclass(_resolve(name)[0], ReferenceFreeMetric)
     except MetricError:
         return True
+
+
+def has_corpus_score(name: str) -> bool:
+    """True when metric ``name`` also scores a whole corpus at once (corpus BLEU, chrF, TER as sacrebleu does)."""
+    if name.startswith(SAM_PREFIX):
+        return False
+    from mtcheck.metrics.corpus import CorpusMetric
+
+    try:
+        return issubclass(_resolve(name)[0], CorpusMetric)
+    except MetricError:
+        return False
 
 
 def split_sam(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
