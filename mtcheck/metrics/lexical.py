@@ -13,6 +13,7 @@ from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.corpus import CorpusMetric, CorpusScore, reference_streams
 from mtcheck.metrics.limits import TER_MAX_WORDS, checked_limit, refuse_past
 from mtcheck.metrics.signature import Signature, fields_of
+from mtcheck.metrics.tokenizers import check_tokenizer
 
 #: How sentence BLEU reads several references: the best single one (a list of acceptable translations), or all
 #: of them at once, as sacrebleu counts n-gram matches against every reference (its multi-reference BLEU).
@@ -86,6 +87,7 @@ class BLEUMetric(_SacrebleuMetric):
             raise ValueError(f"smooth_value must be 0 or more, got {smooth_value}")
         if references not in REFERENCES:
             raise ValueError(f"references must be one of {', '.join(REFERENCES)}, not {references!r}")
+        check_tokenizer(self.name, tokenize)
         self.references = references
         self._options: dict[str, Any] = {"lowercase": lowercase, "tokenize": tokenize, "smooth_method": smooth_method,
                                          "smooth_value": smooth_value, "max_ngram_order": order}
