@@ -8,6 +8,7 @@ references (sacrebleu's signature then says ``nrefs:var``).
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,8 +47,9 @@ class CorpusMetric(Metric):
         return self._corpus_score([self.normalized(h) for h in hyps],
                                   [[self.normalized(r) for r in group] for group in refs])
 
+    @abstractmethod
     def _corpus_score(self, hyps: list[str], refs: list[list[str]]) -> CorpusScore:
-        raise NotImplementedError
+        """The corpus score of normalised hypotheses and their non-empty reference lists."""
 
 
 def reference_streams(refs: Sequence[Sequence[str]]) -> list[list[str | None]]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 import sacrebleu
@@ -32,9 +33,9 @@ class _SacrebleuMetric(CorpusMetric):
     #: The signature's name (``bleu-2``, ``chrf-beta3``: what sets the value apart beyond sacrebleu's own fields).
     _signature_name: str
 
+    @abstractmethod
     def _corpus_scorer(self) -> BLEU | CHRF | TER:
         """The sacrebleu scorer of the whole corpus."""
-        raise NotImplementedError
 
     def _corpus_details(self, result: Any) -> dict[str, Any]:
         """What the corpus score can explain beyond its value."""
