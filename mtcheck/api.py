@@ -64,7 +64,7 @@ def score_corpus(pairs: PairFile, *, metric: str = "bleu", **params: Any) -> Cor
     ``corpus_score`` computes it: each line's references count jointly, and lines may have different numbers."""
     from mtcheck.metrics.corpus import corpus_metric
 
-    scorer = corpus_metric(get_metric(metric, params), metric)
+    scorer = corpus_metric(metric, params)
     return scorer.corpus_score([p.hyp for p in pairs.pairs], [list(p.refs) for p in pairs.pairs])
 
 

@@ -76,7 +76,6 @@ def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[dict[str
     """The check's result for ``system``; None when the system has no case it reads (only known-faulty outputs,
     or none with the check's tags)."""
     from mtcheck.errors import MetricError
-    from mtcheck.metrics import get_metric
     from mtcheck.metrics.corpus import corpus_metric
 
     hyps, refs, missing = _segments(records, check.tags)
@@ -87,8 +86,7 @@ def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[dict[str
     if not hyps:
         return None
     try:
-        metric = corpus_metric(get_metric(check.check.metric, check.check.params), check.check.metric)
-        score = metric.corpus_score(hyps, refs)
+        score = corpus_metric(check.check.metric, check.check.params).corpus_score(hyps, refs)
     except (MetricError, ValueError) as exc:
         return _failed(result, str(exc))
     return CorpusResult(result.path, result.suite, system, check, score.value, score.signature, score.segments)

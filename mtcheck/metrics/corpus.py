@@ -59,8 +59,13 @@ def reference_streams(refs: Sequence[Sequence[str]]) -> list[list[str | None]]:
     return [[group[j] if j < len(group) else None for group in refs] for j in range(width)]
 
 
-def corpus_metric(metric: Metric, name: str) -> CorpusMetric:
-    """``metric`` as a corpus metric; :class:`MetricError` naming the metrics that have a corpus-level score otherwise."""
-    if not isinstance(metric, CorpusMetric):
+def corpus_metric(name: str, params: dict[str, Any]) -> CorpusMetric:
+    """Metric ``name`` built with ``params`` for corpus scoring; :class:`MetricError` naming the metrics that have a
+    corpus-level score when it has none (before building it: ``sam:bleu`` would first ask for a language)."""
+    from mtcheck.metrics import get_metric, has_corpus_score
+
+    if not has_corpus_score(name):
         raise MetricError(f"metric {name!r} has no corpus-level score (corpus scores: {', '.join(CORPUS_METRICS)})")
+    metric = get_metric(name, params)
+    assert isinstance(metric, CorpusMetric)  # has_corpus_score said so
     return metric
