@@ -100,7 +100,8 @@ def corpus_results(suites: Sequence[Suite], records: Sequence[dict[str, Any]]) -
     """Each corpus check of ``suites`` judged for each system with cases it reads, in suite, check and system order."""
     by_suite: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for record in records:
-        by_suite.setdefault(record["path"], {}).setdefault(record["system"], []).append(record)
+        if "path" in record:  # a check-sensitivity probe's record names no suite file: it is no case's output
+            by_suite.setdefault(record["path"], {}).setdefault(record["system"], []).append(record)
     results = []
     for suite in suites:
         systems = by_suite.get(str(suite.path), {})

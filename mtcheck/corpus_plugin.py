@@ -36,7 +36,9 @@ class CorpusPlugin:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if hasattr(self.config, "workerinput"):
             return
-        self.records += [record for record in case_records(report) if self._suite(record["path"]) is not None]
+        # a check-sensitivity probe's record is no case's output: it names no suite file
+        self.records += [record for record in case_records(report)
+                         if "path" in record and self._suite(record["path"]) is not None]
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput") or not self.records:
