@@ -45,7 +45,7 @@ class Wording:
     def describe(self, exc: MetricError, metric: str | None = None) -> str:
         """``exc``'s message with this front end's fix when it names a setting."""
         if exc.setting is None:
-            return exc.message
+            return str(exc)
         return f"{exc.message} (fix: {self.fix(exc.setting, metric)})"
 
     def explain(self, exc: Exception, metric: str | None = None) -> str:

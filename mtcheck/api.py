@@ -21,6 +21,7 @@ from mtcheck.suite.model import Suite
 from mtcheck.targets import targets_for
 
 if TYPE_CHECKING:
+    from mtcheck.metrics.corpus import CorpusScore
     from mtcheck.presets.puzzle import PuzzleScores
 
 
@@ -56,6 +57,15 @@ def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = Non
                                   'give "src" on every line')
     items = pairs.pairs
     return scorer.score_batch([p.hyp for p in items], [list(p.refs) for p in items], [p.src for p in items])
+
+
+def score_corpus(pairs: PairFile, *, metric: str = "bleu", **params: Any) -> CorpusScore:
+    """One corpus-level score of every pair of ``pairs`` (bleu, chrf, chrf++ or ter), as sacrebleu's
+    ``corpus_score`` computes it: each line's references count jointly, and lines may have different numbers."""
+    from mtcheck.metrics.corpus import corpus_metric
+
+    scorer = corpus_metric(metric, params)
+    return scorer.corpus_score([p.hyp for p in pairs.pairs], [list(p.refs) for p in pairs.pairs])
 
 
 def score_puzzle_pairs(pairs: PairFile, preset: str = "puzzle") -> list[PuzzleScores]:

@@ -83,17 +83,17 @@ class Setting:
 class MetricError(MtcheckError):
     """A metric is unknown, badly configured, or its resources are missing.
 
-    ``setting``, when given, names the setting that fixes it; ``message`` is the
-    problem alone, and ``str()`` adds a front-end-neutral fix.
+    ``setting``, when given, names the setting that fixes it; ``fix`` is the fix where no setting is it (a
+    package to install), the same in every front end; ``message`` is the problem alone, and ``str()`` adds the fix.
     """
 
-    def __init__(self, message: str, *, setting: Setting | None = None):
-        self.message, self.setting = _bounded(message), setting
+    def __init__(self, message: str, *, setting: Setting | None = None, fix: str | None = None):
+        self.message, self.setting, self.fix = _bounded(message), setting, fix
         super().__init__(self.message)
 
     def __str__(self) -> str:
         if self.setting is None:
-            return self.message
+            return self.message if self.fix is None else f"{self.message} (fix: {self.fix})"
         return f"{self.message} (fix: {self.setting.keyword_fix()})"
 
 

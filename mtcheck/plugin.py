@@ -19,7 +19,9 @@ from mtcheck.outcome import Outcome
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
-from mtcheck.session import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
+from mtcheck.session import (
+    CORPUS_RESULTS, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report,
+)
 from mtcheck.settings import FAIL_ON, SUITE_RUN, add_pytest_options
 from mtcheck.settings import SHARD as SHARD_OPTION  # not the stash key of mtcheck.session
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
@@ -167,6 +169,11 @@ def _stop(config: pytest.Config, message: str) -> None:
         dsession.shouldstop = message
 
 
+#: The name of the plugin that judges the suites' ``corpus:`` checks (:mod:`mtcheck.corpus_plugin`), registered on the
+#: first case record, on the controller as on a single process.
+CORPUS_PLUGIN = "mtcheck-corpus"
+
+
 class SummaryReporter:
     """Collects each case's record from test reports (which pytest-xdist ships to the controller) and prints the summary."""
 
@@ -183,8 +190,15 @@ class SummaryReporter:
                 self.crashed.append(report.nodeid)
         if not is_case_report(report):
             return
-        for record in case_records(report):
+        records = case_records(report)
+        for record in records:
             self._summary().add(record)
+        if records and not self.config.pluginmanager.has_plugin(CORPUS_PLUGIN):  # the first case: judge corpus: checks
+            from mtcheck.corpus_plugin import CorpusPlugin
+
+            corpus = CorpusPlugin(self.config)
+            self.config.pluginmanager.register(corpus, CORPUS_PLUGIN)
+            corpus.pytest_runtest_logreport(report)  # registered during this hook's call, which it misses
         for name, value in report.user_properties:
             if name == STOP_PROPERTY:
                 _stop(self.config, value)
@@ -208,12 +222,19 @@ class SummaryReporter:
         terminalreporter.write_sep("=", "mtcheck summary")
         for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
             terminalreporter.write_line(visible(line))
+        corpus = self.config.stash.get(CORPUS_RESULTS, [])  # set by the suites' corpus: checks at session end
+        if corpus:
+            from mtcheck.corpus_checks import summary_lines
+
+            terminalreporter.write_line("")
+            for line in summary_lines(corpus):
+                terminalreporter.write_line(visible(line))
         if summary.suites:
             terminalreporter.write_line("")
             regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
             verdict = summary.verdict(self.config.getoption("mt_fail_on"),
-                                      failed=bool(regression and regression.failed),
-                                      error=bool(regression and regression.error))
+                                      failed=bool(regression and regression.failed) or any(not c.passed for c in corpus),
+                                      error=bool(regression and regression.error) or any(c.error for c in corpus))
             if self.crashed:
                 verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
                            "pytest-xdist worker (out of memory?), see the FAILURES above")

@@ -9,6 +9,7 @@ from mtcheck.pairs import Pair
 from mtcheck.report.json_report import strict_json
 
 if TYPE_CHECKING:
+    from mtcheck.metrics.corpus import CorpusScore
     from mtcheck.presets.puzzle import PuzzleScores
 
 
@@ -21,6 +22,12 @@ def score_record(score: Score, pair: Pair | None = None) -> dict[str, Any]:
     """``id`` (when the pair has one), ``metric``, ``score``, ``signature``, ``best_ref``, ``details``, in that order."""
     return _with_id({"metric": score.metric, "score": score.value, "signature": score.signature,
                      "best_ref": score.best_ref, "details": score.details}, pair)
+
+
+def corpus_record(result: CorpusScore) -> dict[str, Any]:
+    """``metric``, ``score``, ``signature``, ``segments``, ``details``, in that order."""
+    return {"metric": result.metric, "score": result.value, "signature": result.signature,
+            "segments": result.segments, "details": result.details}
 
 
 def puzzle_record(result: PuzzleScores, pair: Pair | None = None) -> dict[str, Any]:

@@ -26,6 +26,7 @@ import pytest
 from mtcheck.sinks import FAILED, USAGE, RunEnd
 
 if TYPE_CHECKING:
+    from mtcheck.corpus_checks import CorpusResult
     from mtcheck.record import CaseRecord, ProbeRecord
     from mtcheck.regression.gate import RegressionReport
     from mtcheck.report.summary import Summary
@@ -46,6 +47,8 @@ SHARD = pytest.StashKey["Shard | None"]()
 SUITE_NAMES = pytest.StashKey["SuiteNames"]()
 #: The session's baseline comparison (``--mt-baseline``), for the report files; absent otherwise.
 REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
+#: The suites' corpus checks judged at session end (``corpus:``), for the summary; absent when there are none.
+CORPUS_RESULTS = pytest.StashKey["list[CorpusResult]"]()
 #: The user property holding a case's record.
 RECORD = "mtcheck"
 #: A user property on the report of a case whose system failed: the controller stops the run on it.

@@ -29,6 +29,8 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("bleu", {}, "bleu|nrefs:1|case:mixed|eff:yes|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("bleu", {"max_ngram_order": 2, "smooth_method": "floor", "smooth_value": 0.1, "tokenize": "char", "lowercase": True},
      "bleu-2|nrefs:1|case:lc|eff:yes|tok:char|smooth:floor[0.10]|version:{sacrebleu}|refs:best|unicode:nfc"),
+    ("bleu", {"references": "joint", "effective_order": False},
+     "bleu|nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:{sacrebleu}|refs:joint|unicode:nfc"),
     ("chrf", {}, "chrf|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("chrf++", {}, "chrf++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("chrf", {"beta": 3, "char_order": 4, "lowercase": True, "whitespace": True, "eps_smoothing": True},

@@ -86,6 +86,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
     records = judged_records(results, gate)
+    corpus = _corpus_results(suites, records, shard)
     sinks = [sink for sink in (gate, reports, history) if sink is not None]
     for record in records:
         for sink in sinks:
@@ -101,14 +102,32 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(render_json(reports.data(run)), end="")
     else:
         _print_summary(args, results, records, summary, run.regression)
+        if corpus:
+            from mtcheck.corpus_checks import summary_lines
+
+            print("\n" + visible("\n".join(summary_lines(corpus))))
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
-    errors = error_lines(results)
+    errors = [*error_lines(results), *(f"mtcheck: error: {c.where}: {c.error}" for c in corpus if c.error)]
+    if any(not c.passed for c in corpus):
+        verdict = max(verdict, FAILED)
     for line in [*run_warnings(results), *errors, *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
         print(visible(line), file=sys.stderr)
     verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
     if not args.json:  # last, after the notes on errors, reports and history
         print("\n" + summary.verdict(args.fail_on, failed=verdict == FAILED, error=verdict == USAGE))
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
+
+
+def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any) -> list[Any]:
+    """The suites' corpus checks judged over this run's records; none in a shard, which holds only part of a suite's
+    cases (a note says so when a suite has corpus checks)."""
+    from mtcheck.corpus_checks import corpus_results
+
+    if shard is None:
+        return corpus_results(suites, records)
+    if any(suite.corpus for suite in suites):
+        print(f"mtcheck: corpus checks are judged over whole suites, not in shard {shard}", file=sys.stderr)
+    return []
 
 
 def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[CaseRecord],

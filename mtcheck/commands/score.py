@@ -45,6 +45,9 @@ def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
         raise MtcheckError("score needs --hyp and --ref, or --input FILE (a JSON Lines file of pairs; - reads stdin)")
     if args.input is not None and (args.hyp is not None or args.ref or args.src is not None):
         raise MtcheckError("--input reads hyp, ref or refs, and src from each line: leave out --hyp, --ref and --src")
+    if args.corpus and (args.input is None or args.preset is not None):
+        raise MtcheckError("--corpus scores every line of --input FILE as one corpus with --metric bleu, chrf, chrf++ "
+                           "or ter: give --input, and no --preset")
 
 
 def _score_preset(args: argparse.Namespace) -> int:
@@ -70,6 +73,26 @@ def _score_preset(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _score_corpus(args: argparse.Namespace, params: dict[str, Any]) -> int:
+    """One corpus-level score of every pair of ``--input``, as sacrebleu's ``corpus_score`` computes it."""
+    from mtcheck import api
+    from mtcheck.errors import MetricError, MtcheckError
+    from mtcheck.pairs import read_pairs
+    from mtcheck.score_output import corpus_record, json_lines
+
+    pairs = read_pairs(args.input)
+    try:
+        result = api.score_corpus(pairs, metric=args.metric, **params)
+    except MetricError as exc:
+        raise MtcheckError(score_wording().explain(exc, args.metric)) from exc
+    if args.json:
+        sys.stdout.write(json_lines([corpus_record(result)]))
+    else:
+        print(f"{result.metric} = {result.value:.4f} (corpus of {result.segments} segments)\n"
+              f"signature: {result.signature}")
+    return EXIT_OK
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     from mtcheck import api
     from mtcheck.errors import MetricError, MtcheckError
@@ -91,6 +114,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         params.setdefault("lexicon", args.sam_lexicon)
     if args.bertscore_model and base == "bertscore":
         params.setdefault("model", args.bertscore_model)
+    if args.corpus:
+        return _score_corpus(args, params)
     pairs = read_pairs(args.input, refs_required=refs_required) if args.input is not None else None
     try:
         if pairs is None:
@@ -130,5 +155,8 @@ def add_parser(commands: Any) -> None:
     score.add_argument("--input", metavar="FILE", default=None,
                        help="score every pair of a JSON Lines file (hyp, ref or refs, src, id; - reads stdin), in one batch")
     add_options(score, (PARAM, SRC, LANG, SRC_LANG, SAM_LEXICON, BERTSCORE_MODEL))
+    score.add_argument("--corpus", action="store_true",
+                       help="one corpus-level score of every pair of --input, as sacrebleu's corpus_score computes it "
+                            "(bleu, chrf, chrf++, ter)")
     score.add_argument("--json", action="store_true", help="print one JSON object per score instead of text")
     score.set_defaults(func=cmd_score)

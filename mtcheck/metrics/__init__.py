@@ -22,9 +22,9 @@ from mtcheck.registry import Entry, Registry
 
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
-    "get_metric", "is_default_lexicon", "is_known", "metric_direction", "metric_names", "metric_range", "param_names",
-    "param_types", "reads_references", "spelled_numbers", "split_wrapper", "suggestion", "unwrap", "wrapped",
-    "wrapper_names", "wrapper_refusal",
+    "get_metric", "has_corpus_score", "is_default_lexicon", "is_known", "metric_direction", "metric_names",
+    "metric_range", "param_names", "param_types", "reads_references", "spelled_numbers", "split_wrapper",
+    "suggestion", "unwrap", "wrapped", "wrapper_names", "wrapper_refusal",
 ]
 
 
@@ -173,6 +173,18 @@ def wrapper_refusal(name: str) -> tuple[str, str] | None:
     except MetricError:  # unknown or not installed: the check reports that
         return None
     return _wrapper(wrapper).base_refusal(name, base, higher)
+
+
+def has_corpus_score(name: str) -> bool:
+    """True when metric ``name`` also scores a whole corpus at once (corpus BLEU, chrF, TER as sacrebleu does)."""
+    if unwrap(name)[0] is not None:
+        return False
+    from mtcheck.metrics.corpus import CorpusMetric
+
+    try:
+        return issubclass(_resolve(name)[0], CorpusMetric)
+    except MetricError:
+        return False
 
 
 def split_wrapper(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -184,7 +184,13 @@ class Metric(metaclass=_MetricType):
         if any(not group for group in groups):
             raise ValueError(f"{self.name}: at least one reference is needed")
         sources = [None if s is None else self.normalized(s) for s in srcs] if srcs is not None else [None] * len(hyps)
-        hyps = [self.normalized(h) for h in hyps]
+        return self._score_groups([self.normalized(h) for h in hyps], groups, sources)
+
+    def _score_groups(
+        self, hyps: list[str], groups: list[list[str]], sources: list[str | None]
+    ) -> list[Score]:
+        """Each normalised hypothesis scored against each reference of its group on its own, keeping the best.
+        A metric that reads all references of a segment at once (joint BLEU) overrides this."""
         flat = [(h, r, s) for h, group, s in zip(hyps, groups, sources) for r in group]
         results = self._score_pairs([f[0] for f in flat], [f[1] for f in flat], [f[2] for f in flat])
         signature = self.signature()

@@ -138,6 +138,9 @@ class SAMMetric(Metric):
                 f"{name}: SAM scales a score down, so it needs a metric where higher "
                 f"is better (fix: use sam:bleu, sam:chrf, sam:meteor or sam:bertscore)"
             )
+        if getattr(base, "references", "best") == "joint":  # SAM adjusts the score against one reference
+            raise MetricError(f"{name}: SAM compares the output with one reference at a time, so it cannot read "
+                              "references jointly (fix: leave out references: joint)")
         self.analysis = check_language(name, lang, lexicon)
         self.lang = canonical_lang(str(lang))
         self.base = base

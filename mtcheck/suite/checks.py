@@ -14,11 +14,13 @@ from mtcheck.suite.yamlsource import LMap, line_of
 CHECK_KEYS = {"metric", "min", "max", "params", "margin", "tolerance"}
 
 
-def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *, needs_threshold: bool) -> Check | None:
+def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *, needs_threshold: bool,
+                keys: set[str] = CHECK_KEYS) -> Check | None:
+    """The check ``raw`` describes (``where[index]``), or None after reporting its problems; ``keys``: the keys it may hold."""
     if not isinstance(raw, LMap):
         report.add(where, index, f"{what} must be a mapping like {{metric: bleu, min: 30}}, got {quoted(raw)}")
         return None
-    check_keys(report, raw, CHECK_KEYS, what)
+    check_keys(report, raw, keys, what)
     metric = text_field(report, raw, "metric", what, required=True)
     if metric is not None and not is_known(metric):
         report.add(raw, "metric", f"{what}: unknown metric {quoted(metric)}", suggestion(metric))

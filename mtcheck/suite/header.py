@@ -14,7 +14,7 @@ from mtcheck.suite.yamlsource import LMap
 
 SUITE_KEYS = {
     "version", "name", "description", "source_lang", "target_lang", "defaults", "system",
-    "scales", "alternatives", "ref_alternatives", "cases",
+    "scales", "alternatives", "ref_alternatives", "cases", "corpus",
 }
 SUPPORTED_VERSION = 1
 #: The systems a suite may name itself (``recorded``, ``recorded:NAME``, ``file:PATH``): none runs code.

@@ -14,6 +14,7 @@ from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
 from mtcheck.collector import collector_paused
+from mtcheck.suite.corpus import parse_corpus
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import parse_alternatives, parse_header
@@ -75,8 +76,9 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
     missing = missing_recording(header["system"], (h.system for c in cases for h in c.hyps))
     if missing and len(cases) == len(raw_cases):  # else the name may be in a case with errors
         report.add(doc, "system", f"suite: {missing[0]}", missing[1])
+    corpus = parse_corpus(report, doc, cases if len(cases) == len(raw_cases) else ())  # tags of broken cases unknown
     return Suite(path, cases=tuple(cases), defaults=tuple(defaults), alternatives=alternatives,
-                 warnings=tuple(report.warnings), **header)
+                 warnings=tuple(report.warnings), corpus=corpus, **header)
 
 
 def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Problem]]:

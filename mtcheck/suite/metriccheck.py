@@ -63,7 +63,7 @@ def _build(name: str, params: dict[str, Any]) -> Problems:
         if builds_instantly(base):
             get_metric(base, params)
     except MetricError as exc:
-        return [(str(exc), "fix the setting (see docs/metrics.md)")]
+        return [(exc.message, exc.fix) if exc.fix else (str(exc), "fix the setting (see docs/metrics.md)")]
     return []
 
 

@@ -118,6 +118,20 @@ class Case:
 
 
 @dataclass(frozen=True)
+class CorpusCheck:
+    """A threshold on one corpus-level score of a system over the suite's cases (those with any of ``tags``; all
+    when ``tags`` is empty), e.g. corpus BLEU at least 30 over the cases tagged ``negation``."""
+
+    check: Check
+    tags: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The check's metric configuration and the tags it covers: ``bleu[negation,numbers]``, or ``bleu``."""
+        return f"{self.check.key}[{','.join(self.tags)}]" if self.tags else self.check.key
+
+
+@dataclass(frozen=True)
 class Suite:
     """A loaded suite. ``alternatives``: its references use the ``(a/b)``/``[optional]`` syntax (expanded in ``refs``).
 
@@ -135,6 +149,7 @@ class Suite:
     scales: dict[str, Any] = field(default_factory=dict)
     alternatives: bool = False
     warnings: tuple[Problem, ...] = ()
+    corpus: tuple[CorpusCheck, ...] = ()
 
     def case(self, case_id: str) -> Case:
         for case in self.cases:

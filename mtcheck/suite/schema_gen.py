@@ -22,9 +22,10 @@ from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
-from mtcheck.metrics import metric_names, param_names, wrapped, wrapper_names, wrapper_refusal
+from mtcheck.metrics import has_corpus_score, metric_names, param_names, wrapped, wrapper_names, wrapper_refusal
 from mtcheck.suite.cases import CASE_ID, CASE_KEYS, CONTRASTIVE_KEYS, EXPECTATIONS, HYP_KEYS
 from mtcheck.suite.checks import CHECK_KEYS
+from mtcheck.suite.corpus import CORPUS_KEYS
 from mtcheck.suite.header import FILE, RECORDED, SUITE_KEYS, SUPPORTED_VERSION
 from mtcheck.suite.loader import DEFAULTS_KEYS
 from mtcheck.suite.model import DEFAULT_HYP, DEFAULT_SEVERITY, SEVERITIES
@@ -63,6 +64,17 @@ def _check_schemas(metrics: list[str]) -> dict[str, Any]:
                       "description": "how much worse than the baseline the value may get, in the metric's units (docs/regression.md)"},
         "params": {"type": "object", "description": "the metric's settings"},
     }, ("metric",), allOf=params_by_metric)
+
+
+def _corpus_check_schema() -> dict[str, Any]:
+    """A ``corpus:`` check: a metric with a corpus-level score, its threshold, settings and the tags it covers."""
+    check = _check_schemas([name for name in metric_names() if has_corpus_score(name)])
+    properties = {key: value for key, value in check["properties"].items() if key in CORPUS_KEYS}
+    properties["metric"] = {**properties["metric"], "description": "a metric with a corpus-level score (docs/metrics.md)"}
+    properties["tags"] = {"type": "array", "items": {"type": "string", "minLength": 1},
+                          "description": "score only the cases with any of these tags (default: every case)"}
+    return _mapping(CORPUS_KEYS, properties, ("metric",), allOf=check["allOf"],
+                    anyOf=[{"required": ["min"]}, {"required": ["max"]}])
 
 
 def _mapping(keys: Set[str], properties: dict[str, Any], required: tuple[str, ...] = (), **more: Any) -> dict[str, Any]:
@@ -179,6 +191,8 @@ def suite_schema() -> dict[str, Any]:
                    "propertyNames": {"$ref": "#/$defs/name"}, "additionalProperties": {"$ref": "#/$defs/scale"}},
         "defaults": _mapping(DEFAULTS_KEYS | sections.keys(), {"checks": checks, **sections}),
         "cases": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/case"}},
+        "corpus": {"type": "array", "items": {"$ref": "#/$defs/corpus_check"},
+                   "description": "thresholds on corpus-level scores of each system over the cases (docs/suite-format.md)"},
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -196,6 +210,7 @@ def suite_schema() -> dict[str, Any]:
             "scale": _scale(),
             **_ratings(),
             "check": _check_schemas(suite_metrics()),
+            "corpus_check": _corpus_check_schema(),
             "hyp": _hyp(),
             "case": _case(sections),
             **section_definitions,

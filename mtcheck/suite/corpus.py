@@ -1,0 +1,46 @@
+"""A suite's ``corpus:`` list: thresholds on corpus-level scores of each system over the suite's cases, or over
+the cases with any of a check's ``tags``."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mtcheck.errors import quoted
+from mtcheck.metrics import has_corpus_score
+from mtcheck.suite.checks import parse_check
+from mtcheck.suite.fields import Reporter, string_list
+from mtcheck.suite.model import Case, CorpusCheck
+from mtcheck.suite.yamlsource import LMap
+
+CORPUS_KEYS = {"metric", "min", "max", "params", "tags"}
+#: The metrics a corpus check may use, as docs/suite-format.md names them.
+CORPUS_METRIC_NAMES = "bleu, chrf, chrf++ or ter"
+
+
+def parse_corpus(report: Reporter, doc: LMap, cases: Sequence[Case]) -> tuple[CorpusCheck, ...]:
+    """The suite's corpus checks; each names a metric with a corpus-level score, a threshold, and tags that some
+    case carries."""
+    raw = doc.get("corpus", [])
+    if not isinstance(raw, list):
+        report.add(doc, "corpus", "suite: corpus must be a list", "write each corpus check as '- {metric: bleu, min: 30}'")
+        return ()
+    tagged = {tag for case in cases for tag in case.tags}
+    checks = []
+    for index, item in enumerate(raw):
+        what = f"corpus check #{index + 1}"
+        check = parse_check(report, item, raw, index, what, needs_threshold=True, keys=CORPUS_KEYS)
+        if not isinstance(item, LMap):
+            continue
+        metric = item.get("metric")
+        if check is not None and not has_corpus_score(check.metric):
+            report.add(item, "metric", f"{what}: metric {quoted(metric)} has no corpus-level score",
+                       f"use {CORPUS_METRIC_NAMES}, or check it per case under 'checks:'")
+            continue
+        tags = string_list(report, item, "tags", what)
+        untagged = [tag for tag in tags if tag not in tagged]
+        if untagged and cases:
+            report.add(item, "tags", f"{what}: no case is tagged {', '.join(map(quoted, untagged))}",
+                       "tag the cases it should cover, or remove the tag")
+            continue
+        if check is not None:
+            checks.append(CorpusCheck(check, tags))
+    return tuple(checks)
