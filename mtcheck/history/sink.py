@@ -1,10 +1,10 @@
-"""The run history as a sink (:mod:`mtcheck.sinks`): ``pytest --mt-history`` and ``mtcheck run --history``."""
+"""The run history as a sink (:mod:`mtcheck.engine.sinks`): ``pytest --mt-history`` and ``mtcheck run --history``."""
 from __future__ import annotations
 
+from mtcheck.commands.history import Recorder
+from mtcheck.engine.record import SummaryRecord
+from mtcheck.engine.sinks import CLEAN, USAGE, RunEnd
 from mtcheck.errors import MtcheckError
-from mtcheck.history.commands import Recorder
-from mtcheck.record import SummaryRecord
-from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
 
 class HistorySink:

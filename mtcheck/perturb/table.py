@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from hypothesis.errors import InvalidArgument
 
+from mtcheck.engine.evaluate import Evaluator
 from mtcheck.errors import MtcheckError
-from mtcheck.evaluate import Evaluator
 from mtcheck.perturb.edit import compose
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, candidates, family, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
