@@ -23,6 +23,12 @@ class MtcheckError(Exception):
     """Base class of every error mtcheck raises on purpose."""
 
 
+class PerturbError(MtcheckError):
+    """A bad argument to the perturbation edits: an unknown kind, a language without edits.
+
+    The Hypothesis strategies (:mod:`mtcheck.perturb.strategies`) raise it as Hypothesis's ``InvalidArgument``."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem in an input file, located as precisely as we can."""

@@ -14,15 +14,13 @@ from mtcheck.config.settings import METRIC_SETTINGS, add_options
 
 def _kind_names(text: str) -> list[str]:
     """The ``--kinds`` list, checked: an unknown kind is a one-line error naming the closest one."""
-    from hypothesis.errors import InvalidArgument
-
-    from mtcheck.errors import MtcheckError
+    from mtcheck.errors import MtcheckError, PerturbError
     from mtcheck.perturb.kinds import resolve_kinds
 
     names = text.split(",")
     try:
         resolve_kinds(names)
-    except InvalidArgument as exc:
+    except PerturbError as exc:
         raise MtcheckError(f"--kinds: {exc}") from None
     return names
 

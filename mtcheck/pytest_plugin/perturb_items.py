@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import InvalidArgument
 
+from mtcheck.engine.targets import Target
+from mtcheck.errors import PerturbError
 from mtcheck.parity.negation import negation_words, negations
 from mtcheck.perturb.config import Perturb
 from mtcheck.perturb.edit import Variant
@@ -20,7 +21,6 @@ from mtcheck.perturb.metamorphic import (
     FLIP, KEEP, NEGATION, NEGATION_KINDS, NegationRelation, Relation, polarity, render_negation_relation, render_relation,
     sign, variant_case,
 )
-from mtcheck.engine.targets import Target
 from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.strategies import perturbations
 from mtcheck.perturb.text import normalise_lang
@@ -30,7 +30,7 @@ from mtcheck.pytest_plugin.session_state import RECORD
 def _supported(lang: str) -> str | None:
     try:
         return normalise_lang(lang)
-    except InvalidArgument:
+    except PerturbError:
         return None
 
 
