@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from helpers import outcomes
-from mtcheck.commands.history import Recorder
+from mtcheck.history.sink import Recorder
 from mtcheck.commands.main import main
 from mtcheck.engine.outcome import Outcome, read_outcome
 from mtcheck.engine.record import ProbeRecord, SummaryRecord

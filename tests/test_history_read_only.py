@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.commands.history import Recorder
+from mtcheck.history.sink import Recorder
 from mtcheck.commands.main import main
 from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.record import SummaryRecord

@@ -1,42 +1,14 @@
-"""``mtcheck history`` and the recording of a run (``mtcheck run --history``, ``--mt-history``)."""
+"""``mtcheck history``: the runs a history holds, as tables."""
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from mtcheck.engine.record import SummaryRecord
+from typing import Any
 
 EXIT_OK = 0
 #: Runs the tables show without ``--last``.
 DEFAULT_SHOWN = 10
-
-
-class Recorder:
-    """Checks a history before a run (a bad target is an error before any case) and appends the run after it."""
-
-    def __init__(self, target: str):
-        from mtcheck.history.runs import utc_now
-        from mtcheck.history.store import open_store
-
-        open_store(target, create=True).close()
-        self.target = target
-        self.started_at = utc_now()
-
-    def record(self, records: Iterable[SummaryRecord], shard: str | None = None) -> str:
-        """Append the run of these case records with the commit checked out here; a line to show."""
-        from mtcheck.history.runs import build_run, git_commit
-        from mtcheck.history.store import open_store, shown
-
-        run = build_run(records, commit=git_commit(), started_at=self.started_at, shard=shard)
-        if not run.cases:
-            return f"mtcheck: no case ran: nothing recorded in history {shown(self.target)}"
-        with open_store(self.target, create=True) as store:
-            run_id = store.append(run)
-        return f"mtcheck: recorded run {run_id} ({run.case_count} cases) in history {shown(self.target)}"
 
 
 def _positive(text: str) -> int:
