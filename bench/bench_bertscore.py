@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _common import make_pairs  # noqa: E402  (bench/ is the script's folder)
 
-from mtcheck.cache import ScoreCache, cached_score_batch  # noqa: E402
+from mtcheck.engine.score_cache import ScoreCache, cached_score_batch  # noqa: E402
 from mtcheck.metrics.bertscore import BERTScoreMetric  # noqa: E402
 
 

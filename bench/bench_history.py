@@ -2,7 +2,7 @@
 
 The suite is bench_reports.py's (BLEU and chrF checks, two tags a case, about one case in
 ten failing). Measured in one process: the run (``mtcheck.api``), then recording it
-(:class:`mtcheck.history.commands.Recorder`: aggregates, ``git rev-parse``, one SQLite
+(:class:`mtcheck.history.sink.Recorder`: aggregates, ``git rev-parse``, one SQLite
 transaction) into a new history and into one that already holds ``--runs`` runs, best of
 ``--repeat`` each; the printed ratios are record / run.
 
@@ -16,7 +16,7 @@ from _common import bench_parser, scratch
 from bench_reports import make_suite
 
 from mtcheck import api
-from mtcheck.history.commands import Recorder
+from mtcheck.commands.history import Recorder
 from mtcheck.report.summary import record_of
 
 

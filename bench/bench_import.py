@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from mtcheck.cli import main as mtcheck_main
+from mtcheck.commands.main import main as mtcheck_main
 
 WORDS = ('the novel is great its only flaw last part i love walking in rain not never happy sad "quoted" '
          "story movie terrible awesome my study skills are god would forgive him country café naïve zwölf").split()

@@ -34,8 +34,8 @@ import yaml
 
 from _common import WORDS
 
-from mtcheck.cache import cached_score_batch
-from mtcheck.evaluate import Evaluator
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.score_cache import cached_score_batch
 from mtcheck.metaeval.core import Settings, correlate, suite_metrics
 from mtcheck.metaeval.stats import TauB, bootstrap_ci
 from mtcheck.metaeval.ties import all_pairs_accuracy
@@ -75,7 +75,7 @@ def make_suite(path: Path, outputs: int, scales: list[str], checks: list[dict]) 
 def run_command(path: Path, *args: str) -> tuple[float, float]:
     """Wall seconds and peak memory (MiB) of ``mtcheck meta-eval`` in a fresh process, started in the suite's
     folder so that ``PYTHONPATH`` picks the checkout (the child's peak cannot read below this process's)."""
-    command = [sys.executable, "-m", "mtcheck.cli", "meta-eval", path.name, "--no-sam", "--no-cache", "--json", *args]
+    command = [sys.executable, "-m", "mtcheck.commands.main", "meta-eval", path.name, "--no-sam", "--no-cache", "--json", *args]
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=path.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(child.pid, 0)

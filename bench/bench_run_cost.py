@@ -79,7 +79,7 @@ def main() -> None:
         for count in args.cases:
             suite = folder / f"cost{count}.mt.yaml"
             write_suite(suite, folder / f"cost{count}.tsv", count)
-            sides = {"mtcheck run": [sys.executable, "-m", "mtcheck.cli", "run", suite.name, "--no-cache"],
+            sides = {"mtcheck run": [sys.executable, "-m", "mtcheck.commands.main", "run", suite.name, "--no-cache"],
                      "plain loop": [sys.executable, "loop.py", f"cost{count}.tsv"]}
             figures: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
             for _ in range(args.repeat):

@@ -46,7 +46,7 @@ def main() -> None:
         folder = Path(tmp)
         write_suite(folder / "scale.mt.yaml", args.cases)
         runs = {
-            "mtcheck run": [sys.executable, "-m", "mtcheck.cli", "run", "scale.mt.yaml", "--no-cache"],
+            "mtcheck run": [sys.executable, "-m", "mtcheck.commands.main", "run", "scale.mt.yaml", "--no-cache"],
             "pytest": [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "scale.mt.yaml",
                        "--mt-no-cache", "--mt-no-summary"],
         }

@@ -39,7 +39,7 @@ from _common import make_pairs  # noqa: E402  (bench/ is the script's folder)
 import sacrebleu  # noqa: E402
 from sacrebleu.metrics import CHRF  # noqa: E402
 
-from mtcheck.cli import main as mtcheck  # noqa: E402
+from mtcheck.commands.main import main as mtcheck  # noqa: E402
 
 
 def write_jsonl(path: Path, hyps: list[str], refs: list[str]) -> None:

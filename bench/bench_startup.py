@@ -1,7 +1,7 @@
 """Bench: what having mtcheck installed costs an unrelated pytest run (target: <= 30 ms).
 
 A one-test project in a temporary folder, run as fresh ``pytest`` processes in
-turns with the plugin (``-p mtcheck.plugin``) and without it. Both runs load no
+turns with the plugin (``-p mtcheck.pytest_plugin.hooks``) and without it. Both runs load no
 other installed plugin (``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1``), so the noise of
 their start-up (Hypothesis alone imports for ~0.5 s) does not drown mtcheck's
 share, which adds to whatever else a project loads. Each run's CPU time (user +
@@ -38,10 +38,10 @@ def cpu_seconds(folder: Path, *extra: str) -> float:
 
 
 def plugin_import_ms(folder: Path) -> float:
-    """Cumulative import time of ``mtcheck.plugin`` (and all it imports) once pytest is imported."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import pytest; import mtcheck.plugin"],
+    """Cumulative import time of ``mtcheck.pytest_plugin.hooks`` (and all it imports) once pytest is imported."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import pytest; import mtcheck.pytest_plugin.hooks"],
                           cwd=folder, capture_output=True, text=True, check=True)
-    line = next(line for line in done.stderr.splitlines() if line.endswith("| mtcheck.plugin"))
+    line = next(line for line in done.stderr.splitlines() if line.endswith("| mtcheck.pytest_plugin.hooks"))
     return int(line.split("|")[1]) / 1000
 
 
@@ -52,19 +52,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "test_one.py").write_text("def test_one():\n    assert 1 + 1 == 2\n", encoding="utf-8")
-        cpu_seconds(folder, "-p", "mtcheck.plugin")  # warm the file system cache and the .pyc files
+        cpu_seconds(folder, "-p", "mtcheck.pytest_plugin.hooks")  # warm the file system cache and the .pyc files
         with_mt, without = [], []
         for _ in range(args.pairs):
             without.append(cpu_seconds(folder))
-            with_mt.append(cpu_seconds(folder, "-p", "mtcheck.plugin"))
+            with_mt.append(cpu_seconds(folder, "-p", "mtcheck.pytest_plugin.hooks"))
         imports = statistics.median(plugin_import_ms(folder) for _ in range(args.pairs))
     cost = statistics.median(a - b for a, b in zip(with_mt, without))
     print(f"one-test project, {args.pairs} pairs of runs, median CPU time")
     print(f"pytest:                   {statistics.median(without) * 1000:.0f} ms")
-    print(f"pytest -p mtcheck.plugin: {statistics.median(with_mt) * 1000:.0f} ms")
+    print(f"pytest -p mtcheck.pytest_plugin.hooks: {statistics.median(with_mt) * 1000:.0f} ms")
     print(f"cost of mtcheck:          {cost * 1000:.0f} ms (median of pair differences; target <= 30 ms)")
     print(f"ratio with / without:     {statistics.median(with_mt) / statistics.median(without):.3f}")
-    print(f"import mtcheck.plugin:    {imports:.1f} ms (median, after pytest)")
+    print(f"import mtcheck.pytest_plugin.hooks:    {imports:.1f} ms (median, after pytest)")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def main() -> None:
             suites[name].parent.mkdir()
             write_suite(suites[name], args.cases, checks)
         fronts = {
-            "mtcheck run": lambda suite: [sys.executable, "-m", "mtcheck.cli", "run", str(suite)],
+            "mtcheck run": lambda suite: [sys.executable, "-m", "mtcheck.commands.main", "run", str(suite)],
             "pytest": lambda suite: pytest_command(str(suite.parent)),
         }
         cold = timed_run(fronts["mtcheck run"](suites["slow"]), cwd=folder, env=env)

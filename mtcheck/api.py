@@ -6,19 +6,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.advice import SUITE, Wording
+from mtcheck.config.advice import SUITE, Wording
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.pairs import PairFile
+from mtcheck.engine.results import CaseResult
+from mtcheck.engine.runner import RunOptions, Runner
+from mtcheck.engine.shard import Shard
+from mtcheck.engine.targets import targets_for
 from mtcheck.errors import Problem, SuiteError
-from mtcheck.evaluate import Evaluator
 from mtcheck.metrics import Score, get_metric
-from mtcheck.pairs import PairFile
-from mtcheck.results import CaseResult
-from mtcheck.runner import RunOptions, Runner
-from mtcheck.shard import Shard
 from mtcheck.collector import collector_paused
 from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.loader import check_suite, find_suites, lint_suite, load_suite
 from mtcheck.suite.model import Suite
-from mtcheck.targets import targets_for
 
 if TYPE_CHECKING:
     from mtcheck.metrics.corpus import CorpusScore
@@ -43,7 +43,7 @@ def score(
 
 def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = None, src_lang: str | None = None,
                 **params: Any) -> list[Score]:
-    """Score every pair of ``pairs`` (see :func:`mtcheck.pairs.read_pairs`) in one batch, in file order.
+    """Score every pair of ``pairs`` (see :func:`mtcheck.engine.pairs.read_pairs`) in one batch, in file order.
 
     Each value is the one :func:`score` gives that pair alone; the batch saves the
     per-call overhead, and BERTScore embeds all pairs in one model run. A metric
@@ -101,7 +101,7 @@ def validate(paths: Sequence[str | Path], *, overrides: dict[str, dict[str, Any]
     ``overrides`` builds it (:meth:`Evaluator.load_problems`), so a suite that validates
     never fails to build a metric when it runs; ``wording`` names the front end's options in the fixes.
     """
-    from mtcheck.dropped_negation import dropped_negation_warnings  # the negator lists load a tokeniser
+    from mtcheck.parity.dropped_negation import dropped_negation_warnings  # the negator lists load a tokeniser
 
     evaluator = Evaluator(overrides=overrides, wording=wording)
     results = []

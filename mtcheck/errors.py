@@ -23,6 +23,12 @@ class MtcheckError(Exception):
     """Base class of every error mtcheck raises on purpose."""
 
 
+class PerturbError(MtcheckError):
+    """A bad argument to the perturbation edits: an unknown kind, a language without edits.
+
+    The Hypothesis strategies (:mod:`mtcheck.perturb.strategies`) raise it as Hypothesis's ``InvalidArgument``."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem in an input file, located as precisely as we can."""
@@ -33,7 +39,7 @@ class Problem:
     message: str
     fix: str = ""
     #: What repeats, in the plural ("cases have no tags"), for a problem a file may have once per case:
-    #: :mod:`mtcheck.warning_summary` counts such problems on one line. Empty: the problem is shown on its own.
+    #: :mod:`mtcheck.text.warning_summary` counts such problems on one line. Empty: the problem is shown on its own.
     kind: str = ""
 
     def __post_init__(self) -> None:
@@ -66,7 +72,7 @@ class Setting:
 
     ``key`` is ``lang`` (the target language), ``model``, ``lexicon`` or any other
     setting name; ``value`` describes what to give (``NAME_OR_PATH``). Front ends turn it
-    into their own option (see :mod:`mtcheck.advice`); metrics never spell options.
+    into their own option (see :mod:`mtcheck.config.advice`); metrics never spell options.
     ``in_suite`` is False when a suite's ``params:`` cannot fix it (a hub model name).
     """
 
@@ -76,7 +82,7 @@ class Setting:
     in_suite: bool = True
 
     def keyword_fix(self) -> str:
-        """The fix as a Python caller applies it: a keyword argument or param (other front ends: :mod:`mtcheck.advice`)."""
+        """The fix as a Python caller applies it: a keyword argument or param (other front ends: :mod:`mtcheck.config.advice`)."""
         return "give the target language, e.g. lang='en'" if self.key == "lang" else f"set {self.key}={self.value}"
 
 

@@ -12,9 +12,9 @@ import pytest
 
 # pytester's in-process runs (``pytester.runpytest``) drop from sys.modules every module first
 # imported during the run. numpy's C core cannot be imported twice in one process, and the
-# plugin's on-demand half (mtcheck.items: metrics, YAML, systems, loaded only when a session
+# plugin's on-demand half (mtcheck.pytest_plugin.items: metrics, YAML, systems, loaded only when a session
 # collects a suite) must stay the module a test's monkeypatch reaches: import both once.
-import mtcheck.items  # noqa: F401
+import mtcheck.pytest_plugin.items  # noqa: F401
 
 from helpers import SUITE_HEADER  # noqa: F401  (defined in helpers.py; kept here: add, never remove)
 

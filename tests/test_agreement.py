@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from mtcheck.agreement import (
+from mtcheck.metaeval.agreement import (
     LEVELS, cohen_kappa, coincidences, krippendorff_alpha, pair_count, percent_agreement, suite_agreement,
 )
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.suite.loader import load_suite
 
 from helpers import WriteSuite

@@ -354,7 +354,7 @@ def test_a_glued_group_over_the_limit_is_left_to_the_limit_error(tmp_path: Path)
 
 
 def test_the_cli_prints_the_warnings_with_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from mtcheck.cli import main
+    from mtcheck.commands.main import main
 
     path = _suite(tmp_path, '"Input [1,1]"')
     assert main(["validate", str(path)]) == 0

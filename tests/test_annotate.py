@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.annotate.session import Item, Session, display_order, to_true_order
+from mtcheck.annotate.rating_session import Item, Session, display_order, to_true_order
 from mtcheck.annotate.terminal import annotate
 from mtcheck.errors import MtcheckError
 from mtcheck.suite.loader import load_suite
@@ -64,7 +64,7 @@ cases:
 
 def _spawn(path: Path, *args: str) -> pexpect.spawn:
     # the timeout only stops a hung test; nothing here measures time
-    return pexpect.spawn(sys.executable, ["-m", "mtcheck.cli", "annotate", str(path), *args],
+    return pexpect.spawn(sys.executable, ["-m", "mtcheck.commands.main", "annotate", str(path), *args],
                          encoding="utf-8", timeout=120, dimensions=(50, 200))
 
 

@@ -19,7 +19,7 @@ from helpers import WriteSuite, as_unprivileged
 
 pytest.importorskip("ruamel.yaml", reason='ruamel.yaml is not installed (pip install -e ".[annotate]")')
 
-from mtcheck.annotate.session import Session  # noqa: E402  (needs ruamel.yaml)
+from mtcheck.annotate.rating_session import Session  # noqa: E402  (needs ruamel.yaml)
 from mtcheck.annotate.store import RatingsFile  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -53,7 +53,7 @@ def _mtcheck(*args: str, cwd: Path, stdin: str = "", prelude: str = "",
              bound_by_permissions: bool = False) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` in a child, after running ``prelude`` there (to simulate a full disk); with
     ``bound_by_permissions``, as a user whom file permissions bind (root ignores them)."""
-    code = f"import sys\n{prelude}\nfrom mtcheck.cli import main\nsys.exit(main())"
+    code = f"import sys\n{prelude}\nfrom mtcheck.commands.main import main\nsys.exit(main())"
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
     # the timeout only stops a hung test; nothing here measures time
     argv = [sys.executable, "-c", code, *args]

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
-from mtcheck.files import STALE_SECONDS
 from mtcheck.regression.baseline import FORMAT, Baseline, CaseEntry, Measured, Tolerance, load_baseline, save_baseline
+from mtcheck.safety.files import STALE_SECONDS
 
 from helpers import SUITE_HEADER
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
-from mtcheck.runner import RunOptions
+from mtcheck.commands.main import main
+from mtcheck.engine.runner import RunOptions
 
 SUITES_DIR = Path(__file__).resolve().parent.parent / "suites"
 SUITE_FILES = sorted(SUITES_DIR.glob("*.mt.yaml"))

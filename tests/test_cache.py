@@ -16,11 +16,11 @@ from typing import Any, ClassVar
 
 import pytest
 
-from mtcheck.cache import CacheWarning, ScoreCache, _checksum, cache_key, cached_score_batch, default_cache_dir, implausible
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.score_cache import CacheWarning, ScoreCache, _checksum, cache_key, cached_score_batch, default_cache_dir, implausible
 from mtcheck.errors import MtcheckError
-from mtcheck.files import STALE_SECONDS
 from mtcheck.metrics.base import Metric
+from mtcheck.safety.files import STALE_SECONDS
 
 from helpers import CHARACTER_SUITE as SUITE
 
@@ -346,7 +346,7 @@ WORKER = textwrap.dedent(
     """
     import sys, warnings
     from pathlib import Path
-    from mtcheck.cache import ScoreCache, cached_score_batch
+    from mtcheck.engine.score_cache import ScoreCache, cached_score_batch
     from mtcheck.metrics.base import Metric
 
     class M(Metric):

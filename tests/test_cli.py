@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 
 from helpers import WriteSuite
 
@@ -303,10 +303,10 @@ def test_run_with_a_command_system(write_suite: WriteSuite, tmp_path: Path, caps
 
 def test_run_as_a_subprocess(write_suite: WriteSuite) -> None:
     path = write_suite(FAILING)
-    proc = subprocess.run([sys.executable, "-m", "mtcheck.cli", "run", str(path)], capture_output=True, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mtcheck.commands.main", "run", str(path)], capture_output=True, encoding="utf-8")
     assert proc.returncode == 1
     assert "  hypothesis: אני אוהב את זה 😍  [system: hyp]" in proc.stdout
-    ok = subprocess.run([sys.executable, "-m", "mtcheck.cli", "run", str(write_suite(PASSING, name="ok.mt.yaml"))], capture_output=True)
+    ok = subprocess.run([sys.executable, "-m", "mtcheck.commands.main", "run", str(write_suite(PASSING, name="ok.mt.yaml"))], capture_output=True)
     assert ok.returncode == 0
 
 
@@ -411,7 +411,7 @@ def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_score_json_as_a_subprocess_keeps_unicode() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "mtcheck.cli", "score", "--metric", "bleu", "--hyp", "😍 שלום", "--ref", "😍 שלום", "--src", "مرحبا", "--json"],
+        [sys.executable, "-m", "mtcheck.commands.main", "score", "--metric", "bleu", "--hyp", "😍 שלום", "--ref", "😍 שלום", "--src", "مرحبا", "--json"],
         capture_output=True, encoding="utf-8",
     )
     assert proc.returncode == 0, proc.stderr

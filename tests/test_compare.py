@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.compare import compare_systems, winner
 from mtcheck.regression.stats import StatsSettings

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.compare_many import compare_many
 from mtcheck.regression.ranking import clusters

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import SuiteError
 from mtcheck.suite.loader import load_suite
 

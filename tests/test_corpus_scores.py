@@ -16,7 +16,7 @@ import pytest
 import sacrebleu
 from sacrebleu.metrics import BLEU, TER
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.metrics import get_metric
 
 _REFS = [

@@ -423,7 +423,7 @@ def _bin_dir(tmp_root: Path) -> Path:
         return bin_dir
     bin_dir.mkdir(parents=True)
     scripts = {
-        "mtcheck": "import sys\nfrom mtcheck.cli import main\nsys.exit(main())\n",
+        "mtcheck": "import sys\nfrom mtcheck.commands.main import main\nsys.exit(main())\n",
         "pytest": "import sys\nfrom pytest import console_main\nsys.exit(console_main())\n",
     }
     for name, body in scripts.items():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.files import STALE_SECONDS, remove_stale_temporaries, temporary_beside, write_atomic
+from mtcheck.safety.files import STALE_SECONDS, remove_stale_temporaries, temporary_beside, write_atomic
 
 
 def _aged(path: Path, seconds: float) -> Path:

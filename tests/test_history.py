@@ -18,16 +18,16 @@ from pathlib import Path
 import pytest
 
 from helpers import outcomes
-from mtcheck.cli import main
+from mtcheck.history.sink import Recorder
+from mtcheck.commands.main import main
+from mtcheck.engine.outcome import Outcome, read_outcome
+from mtcheck.engine.record import ProbeRecord, SummaryRecord
 from mtcheck.errors import MtcheckError
-from mtcheck.history.commands import Recorder
 from mtcheck.history.render import render_html, render_markdown, render_text
 from mtcheck.history.runs import build_run, git_commit
 from mtcheck.history.schema import RUN, TAG
 from mtcheck.history.schema import SUITE as SUITE_SCOPE
 from mtcheck.history.store import open_store, shown
-from mtcheck.outcome import Outcome, read_outcome
-from mtcheck.record import ProbeRecord, SummaryRecord
 
 pytest_plugins = ["pytester"]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import SummaryRecord
 from mtcheck.history.render import render_html
 from mtcheck.history.runs import build_run
 from mtcheck.history.schema import Run
-from mtcheck.outcome import Outcome
-from mtcheck.record import SummaryRecord
 
 
 def _runs(chrf: float, bertscore: float, count: int = 6) -> list[Run]:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.history.sink import Recorder
+from mtcheck.commands.main import main
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import SummaryRecord
 from mtcheck.history import store as store_module
-from mtcheck.outcome import Outcome
-from mtcheck.record import SummaryRecord
-from mtcheck.history.commands import Recorder
 from mtcheck.history.store import open_store
 
 from helpers import as_unprivileged
@@ -61,7 +61,7 @@ def read_only_folder(tmp_path: Path) -> Iterator[Path]:
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` in ``folder``, as a user whom file permissions bind."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
-    return subprocess.run(as_unprivileged([sys.executable, "-m", "mtcheck.cli", *args]), cwd=folder, env=env,
+    return subprocess.run(as_unprivileged([sys.executable, "-m", "mtcheck.commands.main", *args]), cwd=folder, env=env,
                           capture_output=True, encoding="utf-8", errors="replace", timeout=HANG_SECONDS,
                           stdin=subprocess.DEVNULL)
 
@@ -89,7 +89,7 @@ def test_recording_into_a_read_only_history_is_one_error_with_the_right_fix(read
 def _killed_writer(path: Path, *, unprivileged: bool) -> None:
     """Record a run into ``path`` and die before closing it: the run stays in the write-ahead log."""
     child = ("import os, sys; from mtcheck.history.runs import build_run; from mtcheck.history.store import open_store; "
-             "from mtcheck.record import CaseRecord; "
+             "from mtcheck.engine.record import CaseRecord; "
              "run = build_run([CaseRecord.from_json({'suite': 'demo', 'case': 'x', 'system': 'mt', 'tags': [], "
              "'outcome': 'passed', 'values': {'chrf': 1.0}})], commit=None, started_at='2026-01-01T00:00:00Z', shard=None); "
              "open_store(sys.argv[1], create=True).append(run); os._exit(0)")

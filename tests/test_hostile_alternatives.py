@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcheck.cli import main
 from mtcheck.alternatives import MAX_EXPANSIONS, AlternativesError, expand_alternatives, first_markup, text_slashes
+from mtcheck.commands.main import main
 from mtcheck.suite.loader import load_suite
 
 #: Text whose slashes are part of it: each stays one reference, as written.

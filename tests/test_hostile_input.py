@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cache import cache_key
+from mtcheck.engine.score_cache import cache_key
 from mtcheck.errors import MtcheckError
 from mtcheck.metrics.character import CharacTERMetric
 
@@ -234,12 +234,12 @@ shutil.rmtree = _refuse
 #: A conftest.py that makes every report write fail as on a full disk (the fsync of the temporary file).
 DISK_FULL_CONFTEST = """\
 import errno, os, types
-import mtcheck.files
+import mtcheck.safety.files
 
 def _full(fd):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-mtcheck.files.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os)}, "fsync": _full})
+mtcheck.safety.files.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os)}, "fsync": _full})
 """
 
 
@@ -477,7 +477,7 @@ CATALOGUE = [
 def _argv(command: tuple[str, ...]) -> list[str]:
     tool, *args = command
     if tool == "mtcheck":
-        return [sys.executable, "-m", "mtcheck.cli", *args]
+        return [sys.executable, "-m", "mtcheck.commands.main", *args]
     return [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args]
 
 
@@ -536,12 +536,12 @@ def test_the_limits_stop_a_runaway() -> None:
 
 
 def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
-    import mtcheck.files
+    import mtcheck.safety.files
 
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(mtcheck.files.os, "fsync", full)
+    monkeypatch.setattr(mtcheck.safety.files.os, "fsync", full)
 
 
 def test_a_report_write_on_a_full_disk_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -560,7 +560,7 @@ def test_a_report_write_on_a_full_disk_keeps_the_old_file(tmp_path: Path, monkey
 
 def test_mtcheck_run_on_a_full_disk_exits_2_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    from mtcheck.cli import main
+    from mtcheck.commands.main import main
 
     _suite(tmp_path)
     monkeypatch.chdir(tmp_path)

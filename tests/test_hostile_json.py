@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cache import CacheWarning, ScoreCache, cache_key, cached_score_batch
+from mtcheck.engine.score_cache import CacheWarning, ScoreCache, cache_key, cached_score_batch
 from mtcheck.errors import MetricError, MtcheckError, SystemFailure
 from mtcheck.importing.rows import InputError, read_table
-from mtcheck.json_input import MAX_DEPTH, JsonInputError, parse_json
 from mtcheck.metrics.character import CharacTERMetric
+from mtcheck.safety.json_input import MAX_DEPTH, JsonInputError, parse_json
 from mtcheck.suite.loader import load_suite
 from mtcheck.systems.libretranslate import LibreTranslateSystem
 from mtcheck.systems.outputs_file import OutputsFileSystem
@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", *args], cwd=folder, capture_output=True,
                           encoding="utf-8", timeout=120)
 
 

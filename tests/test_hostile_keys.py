@@ -57,7 +57,7 @@ def _write_negation(folder: Path, *, german: str = GERMAN, named: bool = False) 
 
 def _run(folder: Path, tool: str, *args: str) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` or ``pytest ARGS`` in ``folder``, as a user runs them."""
-    head = ["-m", "mtcheck.cli"] if tool == "mtcheck" else ["-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    head = ["-m", "mtcheck.commands.main"] if tool == "mtcheck" else ["-m", "pytest", "-q", "-p", "no:cacheprovider"]
     env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache"), "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, *head, *args], cwd=folder, env=env, capture_output=True, encoding="utf-8",
                           timeout=HANG, stdin=subprocess.DEVNULL)
@@ -221,9 +221,9 @@ def test_pytest_update_keeps_what_another_writer_saved_during_the_run(tmp_path: 
 
 
 def test_without_flock_a_baseline_write_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import mtcheck.filelock
+    import mtcheck.safety.filelock
 
-    monkeypatch.setattr(mtcheck.filelock, "fcntl", None)
+    monkeypatch.setattr(mtcheck.safety.filelock, "fcntl", None)
     with pytest.raises(MtcheckError, match=r"cannot write baseline .*base\.json safely: this platform has no fcntl\.flock"
                                            r".*\(fix: write it on a POSIX system"):
         save_baseline(Baseline(), tmp_path / "base.json")

@@ -24,7 +24,7 @@ FAILING = "  - {id: bad, src: x, ref: the cat sat on the mat, hyp: a dog, tags: 
 
 
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", *args], cwd=folder, capture_output=True,
                           encoding="utf-8", timeout=120)
 
 

@@ -23,7 +23,7 @@ FIX = "(fix: remove it: no file name can hold one"
 
 def _validate(folder: Path, suite: str) -> subprocess.CompletedProcess[str]:
     (folder / "demo.mt.yaml").write_text(suite, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", "validate", "demo.mt.yaml"], cwd=folder,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", "validate", "demo.mt.yaml"], cwd=folder,
                           capture_output=True, encoding="utf-8", timeout=120)
 
 

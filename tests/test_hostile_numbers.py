@@ -54,7 +54,7 @@ def _child(folder: Path, code: str, *args: str) -> subprocess.CompletedProcess[s
 
 def mtcheck(folder: Path, *args: str, nan_bleu: bool = False) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` in ``folder``; with ``nan_bleu`` every BLEU score is NaN."""
-    main = "import sys\nfrom mtcheck.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    main = "import sys\nfrom mtcheck.commands.main import main\nsys.exit(main(sys.argv[1:]))\n"
     return _child(folder, (NAN_BLEU if nan_bleu else "") + main, *args)
 
 
@@ -230,7 +230,7 @@ def test_settings_at_their_limits(params: dict[str, int], message: str | None) -
 
 
 def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    from mtcheck.cli import build_parser
+    from mtcheck.commands.main import build_parser
 
     with pytest.raises(SystemExit) as info:
         build_parser().parse_args(argv)
@@ -239,7 +239,7 @@ def _usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def test_meta_eval_keeps_bootstrap_0_for_no_intervals() -> None:
-    from mtcheck.cli import build_parser
+    from mtcheck.commands.main import build_parser
 
     assert build_parser().parse_args(["meta-eval", "s", "--bootstrap", "0"]).bootstrap == 0
 
@@ -275,8 +275,8 @@ def test_a_numeric_option_out_of_range_is_one_usage_error(capsys: pytest.Capture
     ("-0.5", "must be 0 or more, got '-0.5'"), ("bleu=x", "must be a number like 0.5, got 'x'"),
 ])
 def test_compare_refuses_an_epsilon_that_is_no_tie_width(tmp_path: Path, value: str, message: str) -> None:
+    from mtcheck.commands.baseline import _epsilons
     from mtcheck.errors import MtcheckError
-    from mtcheck.regression.commands import _epsilons
 
     with pytest.raises(MtcheckError) as info:
         _epsilons(["bleu=1", value])
@@ -311,10 +311,10 @@ def test_pytest_refuses_a_numeric_option_out_of_range_once(tmp_path: Path, optio
 
 def test_a_nan_score_in_a_contrastive_pair_is_an_error_not_a_verdict(write_suite: WriteSuite,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtcheck.engine.outcome import Outcome
+    from mtcheck.engine.runner import RunOptions, Runner
+    from mtcheck.engine.targets import targets_for
     from mtcheck.metrics.lexical import ChrFMetric
-    from mtcheck.outcome import Outcome
-    from mtcheck.runner import RunOptions, Runner
-    from mtcheck.targets import targets_for
 
     suite = load_suite(write_suite(SUITE_HEADER + """\
 cases:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck.errors import SystemFailure
-from mtcheck.redact import redact, redact_argv
+from mtcheck.safety.redact import redact, redact_argv
 from mtcheck.suite.model import Case
 from mtcheck.systems import make_system
 
@@ -33,7 +33,7 @@ SECRETS = ("s3cret", "s3cret2", "tok3n", "k3y")
 
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache"), "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", *args], cwd=folder, env=env, capture_output=True,
                           encoding="utf-8", errors="replace", timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
 
 

@@ -128,7 +128,7 @@ def _long_segment_suite(folder: Path, check: str) -> Path:
 
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "MTCHECK_CACHE_DIR": str(folder / "cache")}
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=folder, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", *args], cwd=folder, env=env, capture_output=True,
                           text=True, timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
 
 

@@ -35,7 +35,7 @@ def _problems(path: Path) -> list[Problem]:
 def _mtcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     # the timeout only stops a hung test; nothing here measures time
-    return subprocess.run([sys.executable, "-m", "mtcheck.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "mtcheck.commands.main", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.suite.loader import check_suite, load_suite
 
 LANGS = ["--source-lang", "de", "--target-lang", "en"]

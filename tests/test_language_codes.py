@@ -1,7 +1,7 @@
 """Issue 22, item 6: one spelling of a language code everywhere, and a language's name refused with its code.
 
 Suites (``source_lang``, ``target_lang``), ``mtcheck score --lang``, ``mtcheck import``
-and metric settings all read a code through :func:`mtcheck.language_codes.canonical_lang`,
+and metric settings all read a code through :func:`mtcheck.languages.language_codes.canonical_lang`,
 so ``EN`` and ``en`` give the same suite, the same signature and the same error.
 """
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 from helpers import WriteSuite
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
-from mtcheck.language_codes import EXAMPLES, LanguageCodeError, canonical_lang, language_fix
 from mtcheck.languages import CODES, get_language
+from mtcheck.languages.language_codes import EXAMPLES, LanguageCodeError, canonical_lang, language_fix
 from mtcheck.suite.loader import check_suite, load_suite
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from helpers import WriteSuite
 from mtcheck import api
-from mtcheck.cli import main
-from mtcheck.language_mismatch import Mismatch, clear_mismatch, language_uses
+from mtcheck.commands.language_mismatch import Mismatch, clear_mismatch, language_uses
+from mtcheck.commands.main import main
 
 ENGLISH = [
     "I really do not like this film, it is far too long.",

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import Problem
 from mtcheck.collector import collector_paused
-from mtcheck.warning_summary import SHOWN, warning_lines
+from mtcheck.text.warning_summary import SHOWN, warning_lines
 
 HEADER = "version: 1\nsource_lang: sv\ntarget_lang: en\ndefaults:\n  checks: [{metric: chrf, min: 40}]\ncases:\n"
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 
 SUITE = """\
 source_lang: en

@@ -9,7 +9,7 @@ import pytest
 import sacrebleu
 from scipy import stats as scipy_stats
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.metaeval import Settings, heatmaps, meta_evaluate, parse_acceptable, render
 from mtcheck.metaeval.calibrate import best_threshold, default_acceptable
 from mtcheck.metaeval.core import suite_metrics

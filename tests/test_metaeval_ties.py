@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.metaeval import Settings
 from mtcheck.metaeval.core import pair_agreement
 from mtcheck.metaeval.ties import TieAccuracy, all_pairs_accuracy, paired_accuracy

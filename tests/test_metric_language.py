@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
 from mtcheck.metaeval.core import suite_metrics
 from mtcheck.metrics.resources import has_bundled_resources
@@ -206,7 +206,7 @@ def test_pytest_names_the_plugin_options(pytester: pytest.Pytester) -> None:
 
 
 def test_wording_names_the_check_metric_for_generic_settings() -> None:
-    from mtcheck.advice import Wording, named
+    from mtcheck.config.advice import Wording, named
     from mtcheck.errors import Setting
 
     wording = Wording(param="pass --param {metric}.{key}={value}", options={"model": "pass --model {value}"}, suite=True)

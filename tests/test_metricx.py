@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from metricx_checkpoint import build_metricx
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
 from mtcheck.metrics import get_metric, metric_direction, metric_range, reads_references
 

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 import pytest
 
 from mtcheck import api
-from mtcheck.cache import cache_key
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.score_cache import cache_key
 from mtcheck.errors import MetricError
 from mtcheck.metrics import check_params, get_metric, param_names, param_types
 from mtcheck.metrics.base import Metric

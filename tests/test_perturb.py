@@ -11,8 +11,10 @@ import pytest
 import yaml
 from hypothesis import find, settings
 
-from mtcheck.cli import main
-from mtcheck.evaluate import Evaluator
+from mtcheck.commands.main import main
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.results import CaseResult, CheckResult
+from mtcheck.engine.targets import Target
 from mtcheck.errors import MtcheckError, SuiteError
 from mtcheck.perturb.edit import Edit, Variant, compose
 from mtcheck.perturb.kinds import GROUPS, candidates
@@ -21,11 +23,9 @@ from mtcheck.perturb.sensitivity import CAUGHT, ERROR, MISSED, PERTURBED, Probe,
 from mtcheck.perturb.table import Cell, blind_spot_table, parse_check, render_table
 from mtcheck.perturb.variants import sample_variants
 from mtcheck.report.summary import Summary
-from mtcheck.results import CaseResult, CheckResult
 from mtcheck.strategies import sentiment_edits
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Check, Output
-from mtcheck.targets import Target
 
 pytest_plugins = ["pytester"]
 RAIN = "i just don't love walking in the rain"

@@ -246,12 +246,12 @@ def test_an_unexpected_collection_error_is_reported_not_an_internal_error(pytest
     _write(pytester, SUITE)
     pytester.makeconftest(
         """
-        import mtcheck.items
+        import mtcheck.pytest_plugin.items
 
         def broken(path):
             raise RuntimeError("disk on fire")
 
-        mtcheck.items.load_suite = broken
+        mtcheck.pytest_plugin.items.load_suite = broken
         """
     )
     result = pytester.runpytest_subprocess()
@@ -708,7 +708,7 @@ def test_a_known_blind_spot_whose_check_cannot_be_computed_is_an_error(pytester:
 
 
 def test_mtcheck_run_counts_known_blind_spots_apart_and_exits_0(pytester: pytest.Pytester) -> None:
-    from mtcheck.cli import main
+    from mtcheck.commands.main import main
 
     path = _write(pytester, KNOWN_BLIND_SPOT)
     assert main(["run", str(path), "--no-cache"]) == 0
@@ -742,12 +742,13 @@ def pytest_unconfigure(config):
         json.dump(sorted(sys.modules), out)
 """
 #: All that mtcheck adds to a session that collects no suite and sets no --mt-* option.
-LIGHT_HALF = {"mtcheck", "mtcheck.plugin", "mtcheck.suite", "mtcheck.perturb", "mtcheck.perturb.options",
-              "mtcheck.regression", "mtcheck.regression.options", "mtcheck.report", "mtcheck.report.options",
-              "mtcheck.history", "mtcheck.history.options", "mtcheck.session", "mtcheck.sinks", "mtcheck.outcome",
-              "mtcheck.numeric_options", "mtcheck.settings"}
-HEAVY = ("yaml", "sacrebleu", "numpy", "torch", "nltk", "scipy", "ssl", "http", "mtcheck.metrics", "mtcheck.items",
-         "mtcheck.suite.loader", "mtcheck.runner", "mtcheck.systems", "mtcheck.cache", "mtcheck.report.summary")
+LIGHT_HALF = {"mtcheck", "mtcheck.pytest_plugin", "mtcheck.pytest_plugin.hooks", "mtcheck.pytest_plugin.session_state",
+              "mtcheck.suite", "mtcheck.perturb", "mtcheck.perturb.options", "mtcheck.regression", "mtcheck.regression.options",
+              "mtcheck.report", "mtcheck.report.options", "mtcheck.history", "mtcheck.history.options", "mtcheck.engine",
+              "mtcheck.engine.sinks", "mtcheck.engine.outcome", "mtcheck.config", "mtcheck.config.numeric_options",
+              "mtcheck.config.settings"}
+HEAVY = ("yaml", "sacrebleu", "numpy", "torch", "nltk", "scipy", "ssl", "http", "mtcheck.metrics", "mtcheck.pytest_plugin.items",
+         "mtcheck.suite.loader", "mtcheck.engine.runner", "mtcheck.systems", "mtcheck.engine.score_cache", "mtcheck.report.summary")
 
 
 def test_an_unrelated_session_imports_only_the_light_half_of_the_plugin(pytester: pytest.Pytester) -> None:

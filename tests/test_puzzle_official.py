@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.metrics import get_metric
 from mtcheck.presets import puzzle_official
 from mtcheck.presets.puzzle import score_puzzle, score_puzzle_official

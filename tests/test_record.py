@@ -1,4 +1,4 @@
-"""The typed case record (mtcheck/record.py): its JSON form, its one outcome, and the layers below it."""
+"""The typed case record (mtcheck/engine/record.py): its JSON form, its one outcome, and the layers below it."""
 from __future__ import annotations
 
 import json
@@ -9,8 +9,8 @@ import pytest
 import mtcheck
 from helpers import module_imports
 from mtcheck import api
-from mtcheck.outcome import Outcome
-from mtcheck.record import CaseRecord, CheckRecord, ProbeRecord, record_from_json
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord, CheckRecord, ProbeRecord, record_from_json
 from mtcheck.report.files import records_of
 
 PACKAGE = Path(mtcheck.__file__).parent
@@ -43,11 +43,11 @@ def test_the_regression_package_imports_nothing_of_the_reports() -> None:
 
 
 def test_the_record_and_the_case_text_import_nothing_above_them() -> None:
-    above = ("mtcheck.report", "mtcheck.regression", "mtcheck.history", "mtcheck.commands", "mtcheck.session",
-             "mtcheck.items", "mtcheck.plugin", "mtcheck.runner")
-    assert _outside([PACKAGE / "record.py", *sorted((PACKAGE / "text").glob("*.py"))], above) == []
-    assert [module for _, module in module_imports(PACKAGE / "record.py") if module.startswith("mtcheck")] == \
-        ["mtcheck.outcome"]
+    above = ("mtcheck.report", "mtcheck.regression", "mtcheck.history", "mtcheck.commands", "mtcheck.pytest_plugin.session_state",
+             "mtcheck.pytest_plugin.items", "mtcheck.pytest_plugin.hooks", "mtcheck.engine.runner")
+    assert _outside([PACKAGE / "engine" / "record.py", *sorted((PACKAGE / "text").glob("*.py"))], above) == []
+    assert [module for _, module in module_imports(PACKAGE / "engine" / "record.py") if module.startswith("mtcheck")] == \
+        ["mtcheck.engine.outcome"]
 
 
 @pytest.fixture

@@ -15,13 +15,13 @@ import pytest
 
 from helpers import outcomes
 from mtcheck import __version__, api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord, ProbeRecord
 from mtcheck.metaeval import Settings, meta_evaluate
-from mtcheck.outcome import Outcome
+from mtcheck.regression import stats
 from mtcheck.regression.baseline import BaselineDelta
 from mtcheck.regression.gate import GateSettings, RegressionReport
-from mtcheck.regression import stats
-from mtcheck.record import CaseRecord, ProbeRecord
 from mtcheck.report.data import ReportData, flat_properties
 from mtcheck.report.files import records_of
 from mtcheck.report.header import git_commit, run_info

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.record import CaseRecord
+from mtcheck.engine.record import CaseRecord
 from mtcheck.history.render import render_html as render_history
 from mtcheck.history.runs import build_run
 from mtcheck.metaeval import Settings, meta_evaluate

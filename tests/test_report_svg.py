@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from mtcheck.record import CaseRecord
+from mtcheck.engine.record import CaseRecord
 from mtcheck.report import svg
 from mtcheck.report.axis import value_axis
 from mtcheck.report.data import ReportData

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from mtcheck.cli import main
-from mtcheck.record import CaseRecord
+from mtcheck.commands.main import main
+from mtcheck.engine.record import CaseRecord
 from mtcheck.report.data import ReportData
 from mtcheck.report.html import render_html
 from mtcheck.report.markdown import render_markdown

@@ -10,7 +10,7 @@ from xml.etree import ElementTree as ET
 import pytest
 import yaml
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.text.fit import DEFAULT_WIDTH
 
 pytest_plugins = ["pytester"]

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.evaluate import Evaluator
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.results import record_of
+from mtcheck.engine.runner import RunOptions, Runner
+from mtcheck.engine.targets import targets_for
 from mtcheck.report.summary import Summary
-from mtcheck.results import record_of
-from mtcheck.text.case import render_case
-from mtcheck.runner import RunOptions, Runner
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Suite
-from mtcheck.targets import targets_for
+from mtcheck.text.case import render_case
 
 from helpers import SUITE_HEADER, WriteSuite
 

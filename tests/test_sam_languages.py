@@ -61,7 +61,7 @@ def _score(lang: str, pairs: list[tuple[str, str]], tmp_path: Path) -> list[dict
     """``mtcheck score --metric sam:chrf --lang LANG`` over ``(hyp, ref)`` pairs, in one offline process."""
     data = tmp_path / "pairs.jsonl"
     data.write_text("".join(json.dumps({"hyp": h, "ref": r}) + "\n" for h, r in pairs), encoding="utf-8")
-    argv = [sys.executable, "-m", "mtcheck.cli", "score", "--metric", "sam:chrf", "--lang", lang,
+    argv = [sys.executable, "-m", "mtcheck.commands.main", "score", "--metric", "sam:chrf", "--lang", lang,
             "--input", str(data), "--json"]
     command, env = _offline_command(argv, tmp_path)
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 
 from helpers import NO_BERT_SCORE, NO_BERTSCORE_MODEL
 
@@ -129,7 +129,7 @@ def test_stdin_errors_are_named_stdin(monkeypatch: pytest.MonkeyPatch, capsys: p
 def test_stdin_of_a_real_process_with_a_bom_and_crlf() -> None:
     data = '\ufeff{"id": 1, "hyp": "😍 שלום", "ref": "😍 שלום"}\r\n{"hyp": "a b", "ref": "a c"}\r\n'
     proc = subprocess.run(
-        [sys.executable, "-m", "mtcheck.cli", "score", "--metric", "bleu", "--input", "-", "--json"],
+        [sys.executable, "-m", "mtcheck.commands.main", "score", "--metric", "bleu", "--input", "-", "--json"],
         input=data.encode("utf-8"), capture_output=True,
     )
     assert proc.returncode == 0, proc.stderr
@@ -257,7 +257,7 @@ def test_the_metric_scores_the_whole_file_in_one_batch(tmp_path: Path, monkeypat
         return original(self, hyps, refs, srcs)
 
     monkeypatch.setattr(ChrFMetric, "_score_pairs", counting)
-    from mtcheck.pairs import read_pairs
+    from mtcheck.engine.pairs import read_pairs
 
     scores = api.score_pairs(read_pairs(str(_write(tmp_path, PAIRS))), metric="chrf")
     assert calls == [5]  # one call, every (hypothesis, reference) pair: line 2 has two references

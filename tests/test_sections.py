@@ -15,8 +15,8 @@ from mtcheck.suite.loader import load_suite
 
 SUITE_PACKAGE = Path(mtcheck.suite.__file__).parent
 #: What the suite layer may import: itself and the core below it (the metric registry names what checks may use).
-CORE = ("mtcheck.suite", "mtcheck.errors", "mtcheck.files", "mtcheck.language_codes", "mtcheck.metrics",
-        "mtcheck.alternatives", "mtcheck.registry", "mtcheck.collector")
+CORE = ("mtcheck.suite", "mtcheck.errors", "mtcheck.safety.files", "mtcheck.languages.language_codes",
+        "mtcheck.metrics", "mtcheck.alternatives", "mtcheck.registry", "mtcheck.collector")
 
 SUITE = """\
 source_lang: en

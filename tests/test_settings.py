@@ -1,4 +1,4 @@
-"""The settings table (mtcheck/settings.py): every front end's options come from it, each with a help text,
+"""The settings table (mtcheck/config/settings.py): every front end's options come from it, each with a help text,
 the same default everywhere, and the parser of ``mtcheck`` is built without the heavy libraries."""
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from _pytest.config.argparsing import Parser
 
-from mtcheck import plugin, settings
-from mtcheck.advice import PYTEST_WORDING, SUITE_WORDING
-from mtcheck.cli import build_parser
 from mtcheck.commands import score
-from mtcheck.settings import (BASELINE_GATE, BERTSCORE_MODEL, FAIL_ON, HISTORY, METRIC_SETTINGS, REPORTS, SCORE_CACHE,
+from mtcheck.commands.main import build_parser
+from mtcheck.config import settings
+from mtcheck.config.advice import PYTEST_WORDING, SUITE_WORDING
+from mtcheck.pytest_plugin import hooks as plugin
+from mtcheck.config.settings import (BASELINE_GATE, BERTSCORE_MODEL, FAIL_ON, HISTORY, METRIC_SETTINGS, REPORTS, SCORE_CACHE,
                               SHARD, STATISTICS, SUITE_RUN, Option)
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mtcheck"
@@ -98,7 +99,7 @@ def test_the_live_system_time_limit_default_is_written_once() -> None:
     written = re.compile(r"\b300\.0\b|timeout\w*\s*[:=][^\n]*\b300\b|default[:=]\s*300\b", re.IGNORECASE)
     places = [(str(path.relative_to(PACKAGE)), line.strip()) for path in sorted(PACKAGE.rglob("*.py"))
               for line in path.read_text(encoding="utf-8").splitlines() if written.search(line)]
-    assert places == [("settings.py", "DEFAULT_TIMEOUT = 300.0")]
+    assert places == [("config/settings.py", "DEFAULT_TIMEOUT = 300.0")]
     assert settings.TIMEOUT.default == settings.DEFAULT_TIMEOUT
 
 
@@ -110,14 +111,14 @@ def test_the_pytest_wording_names_the_pytest_options() -> None:
 
 
 def test_building_the_parser_imports_no_heavy_library() -> None:
-    code = ("import sys, mtcheck.cli; mtcheck.cli.build_parser(); "
+    code = ("import sys, mtcheck.commands.main; mtcheck.commands.main.build_parser(); "
             "print(sorted(m for m in ('sacrebleu', 'numpy', 'yaml', 'torch') if m in sys.modules))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"
 
 
 def test_the_names_written_out_for_the_parser_are_the_ones_the_code_uses() -> None:
-    from mtcheck.importing.commands import FORMATS
+    from mtcheck.commands.import_suite import FORMATS
     from mtcheck.importing.rows import READERS
     from mtcheck.suite.model import SEVERITIES
 
@@ -126,7 +127,7 @@ def test_the_names_written_out_for_the_parser_are_the_ones_the_code_uses() -> No
 
 
 def test_score_passes_bertscore_model_to_the_metric(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from mtcheck.cli import main
+    from mtcheck.commands.main import main
 
     missing = tmp_path / "no-such-model"
     code = main(["score", "--metric", "bertscore", "--lang", "de", "--hyp", "a", "--ref", "b",

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.runner import RunOptions, Runner
+from mtcheck.engine.targets import targets_for
 from mtcheck.errors import SuiteError
 from mtcheck.report.data import ReportData
 from mtcheck.report.files import records_of
 from mtcheck.report.html import render_html
 from mtcheck.report.markdown import render_markdown
-from mtcheck.runner import RunOptions, Runner
 from mtcheck.suite.loader import load_suite
-from mtcheck.targets import targets_for
 
 from helpers import WriteSuite, outcomes
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from helpers import outcomes
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.shard import Shard, shard_of
 from mtcheck.errors import MtcheckError
-from mtcheck.shard import Shard, shard_of
 
 pytest_plugins = ["pytester"]
 

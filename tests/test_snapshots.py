@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import Baseline, CaseEntry, Measured, load_baseline, save_baseline
 from mtcheck.regression.gate import GateSettings, evaluate

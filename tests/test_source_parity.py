@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
+from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MetricError
 from mtcheck.languages import find_language
 from mtcheck.metrics import get_metric, reads_references
@@ -17,7 +18,6 @@ from mtcheck.parity.compare import MIN_POLARITY
 from mtcheck.parity.negation import CONCORD, FOCUS, PRIVATIVES, negation_words, negations
 from mtcheck.parity.numbers import numbers
 from mtcheck.parity.polarity import polarity_words, sentence_polarity
-from mtcheck.runner import RunOptions
 from mtcheck.suite.loader import load_suite
 
 LANGS = ("en", "sv", "nb", "da", "de", "es", "ar")

@@ -99,7 +99,7 @@ def test_negation_relation_holds_when_the_count_changes() -> None:
 
 
 def test_generate_and_blind_spots_leave_reference_free_cases_reference_free(tmp_path: Path) -> None:
-    from mtcheck.cli import main
+    from mtcheck.commands.main import main
     from mtcheck.perturb.table import blind_spot_table, parse_check
     from mtcheck.suite.loader import load_suite
 

@@ -1,12 +1,15 @@
 """mtcheck.strategies: one unit test per edit kind on seed sentences, and properties of every strategy."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from mtcheck.perturb.kinds import GROUPS, KINDS, candidates, family, keeps_polarity
+from mtcheck.errors import PerturbError
+from mtcheck.perturb.kinds import GROUPS, KINDS, candidates, family, keeps_polarity, resolve_kinds
 from mtcheck.strategies import grammar_errors, meaning_preserving, perturbations, sentiment_edits
 
 SETTINGS = settings(deadline=None, max_examples=25, suppress_health_check=list(HealthCheck))
@@ -83,6 +86,14 @@ def test_bad_arguments(call, kwargs) -> None:
 def test_unknown_kind_says_did_you_mean() -> None:
     with pytest.raises(InvalidArgument, match="did you mean 'negation-drop'"):
         perturbations("I love it", kinds=["negation-dorp"])
+
+
+def test_the_edit_library_raises_its_own_error_and_the_strategies_turn_it_into_hypothesis_one() -> None:
+    with pytest.raises(PerturbError) as raised:
+        resolve_kinds(["negation-dorp"], "en")
+    assert not isinstance(raised.value, InvalidArgument)
+    with pytest.raises(InvalidArgument, match=re.escape(str(raised.value))):
+        sentiment_edits("I love it", kinds=["negation-dorp"])
 
 
 def test_empty_sentence_is_invalid() -> None:

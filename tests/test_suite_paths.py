@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from mtcheck.config.advice import PYTEST_WORDING as WORDING
+from mtcheck.engine.evaluate import Evaluator
 from mtcheck.errors import MetricError, Problem, SuiteError, SystemFailure
-from mtcheck.evaluate import Evaluator
-from mtcheck.advice import PYTEST_WORDING as WORDING
 from mtcheck.suite.loader import check_suite, load_suite
 from mtcheck.suite.model import Check
 from mtcheck.systems import check_system, make_system
@@ -204,7 +204,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         calls.append(params)
         raise _Built(name)
 
-    monkeypatch.setattr("mtcheck.evaluate.get_metric", fake)
+    monkeypatch.setattr("mtcheck.engine.evaluate.get_metric", fake)
     return calls
 
 

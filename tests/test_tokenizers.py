@@ -11,7 +11,7 @@ import pytest
 import sacrebleu.utils
 
 from mtcheck import api
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
 from mtcheck.metrics import get_metric, tokenizers
 

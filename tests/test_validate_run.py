@@ -4,7 +4,7 @@ Each suite of the table is one that ``run`` cannot score: a check's metric canno
 (no resource for the target language, a lexicon or model folder missing or broken, a
 language's name where a code belongs, ...). ``validate`` rejects it with the check's file,
 line and a fix, and ``run`` reports the very same cause; both build the metric through
-:meth:`mtcheck.evaluate.Evaluator.metric`. With the option that fixes it, both accept it.
+:meth:`mtcheck.engine.evaluate.Evaluator.metric`. With the option that fixes it, both accept it.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from mtcheck import api
-from mtcheck.cli import main
-from mtcheck.advice import SUITE_WORDING
+from mtcheck.commands.main import main
+from mtcheck.config.advice import SUITE_WORDING
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SUITE = """\

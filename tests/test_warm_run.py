@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.resources.wordnet import find_sources
 
 from helpers import NO_BERTSCORE_MODEL, NO_WORDNET

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from comet_checkpoint import build_checkpoint
-from mtcheck.cli import main
+from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
 from mtcheck.metrics import get_metric, reads_references
 from mtcheck.suite.model import SEVERITIES

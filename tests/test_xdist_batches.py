@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.xdist_batches import window_scopes
+from mtcheck.pytest_plugin.xdist_batches import window_scopes
 
 COUNTING_SYSTEM = """
 import os, sys

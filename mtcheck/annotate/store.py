@@ -2,7 +2,7 @@
 
 The file is edited as a round-trip YAML document (ruamel.yaml): only the
 rating's own entry changes, and every other scalar is written back as its text
-was (:class:`Verbatim`). Each save takes the suite's lock (:mod:`mtcheck.filelock`: a
+was (:class:`Verbatim`). Each save takes the suite's lock (:mod:`mtcheck.safety.filelock`: a
 ``.NAME.mtcheck-lock`` file beside the suite), reads the file again when another annotator changed it, adds this
 annotator's answer to what is there, and writes a temporary file in the same
 folder that then replaces the suite (``os.replace``): concurrent sessions keep
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import MtcheckError
-from mtcheck.filelock import exclusive
-from mtcheck.files import remove_stale_temporaries, temporary_beside
+from mtcheck.safety.filelock import exclusive
+from mtcheck.safety.files import remove_stale_temporaries, temporary_beside
 from mtcheck.suite.ratings import PAIR, SHOWN, Value
 from mtcheck.suite.yamlsource import plain_value
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from mtcheck.annotate.session import Item, Session, to_shown_order
+from mtcheck.annotate.rating_session import Item, Session, to_shown_order
 from mtcheck.errors import MtcheckError
-from mtcheck.safetext import visible
+from mtcheck.safety.safetext import visible
 from mtcheck.suite.ratings import PAIRWISE, Scale
 
 Write = Callable[[str], None]

@@ -3,6 +3,6 @@
 command module is imported to build the parser (``mtcheck --help`` stays fast).
 
 Each command module has ``add_parser(commands)``, which adds its sub-parser and its handler;
-:mod:`mtcheck.cli` lists the modules. Feature packages keep their own ``commands.py``; the options that
+:mod:`mtcheck.commands.main` lists the modules. Feature packages keep their own ``commands.py``; the options that
 several sub-commands share are in :mod:`mtcheck.commands.common`.
 """

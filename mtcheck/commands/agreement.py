@@ -1,4 +1,4 @@
-"""``mtcheck agreement``: inter-annotator agreement on the suites' ratings (:mod:`mtcheck.agreement`)."""
+"""``mtcheck agreement``: inter-annotator agreement on the suites' ratings (:mod:`mtcheck.metaeval.agreement`)."""
 from __future__ import annotations
 
 import argparse
@@ -9,7 +9,8 @@ from mtcheck.commands.common import EXIT_OK, SUITES_HELP
 
 
 def cmd_agreement(args: argparse.Namespace) -> int:
-    from mtcheck import agreement, api
+    from mtcheck import api
+    from mtcheck.metaeval import agreement
 
     rows = [row for suite in api.load_suites(args.suites) for row in agreement.suite_agreement(suite)]
     if args.json:

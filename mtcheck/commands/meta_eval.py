@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, SUITES_HELP, cache_of
-from mtcheck.numeric_options import fraction, non_negative_int
-from mtcheck.settings import METRIC_SETTINGS, SCORE_CACHE, add_options
+from mtcheck.config.numeric_options import fraction, non_negative_int
+from mtcheck.config.settings import METRIC_SETTINGS, SCORE_CACHE, add_options
 
 
 def _sam_penalties(text: str) -> tuple[str, ...]:
@@ -28,9 +28,9 @@ def cmd_meta_eval(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from mtcheck import api, metaeval
-    from mtcheck.advice import SUITE_WORDING
-    from mtcheck.evaluate import Evaluator
-    from mtcheck.options import metric_overrides
+    from mtcheck.config.advice import SUITE_WORDING
+    from mtcheck.engine.evaluate import Evaluator
+    from mtcheck.engine.run_settings import metric_overrides
 
     settings = metaeval.Settings(
         resamples=args.bootstrap, confidence=args.confidence, seed=args.seed, extra=tuple(args.metric),

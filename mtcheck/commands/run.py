@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
-from mtcheck.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
+from mtcheck.config.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
-    from mtcheck.record import CaseRecord
+    from mtcheck.engine.record import CaseRecord
+    from mtcheck.engine.results import CaseResult
     from mtcheck.report.summary import Summary
-    from mtcheck.results import CaseResult
 
 #: Cases named in one line of an error shared by many cases.
 ERROR_CASES_SHOWN = 3
@@ -39,7 +39,7 @@ def error_lines(results: Sequence[CaseResult]) -> list[str]:
 
 def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequence[CaseResult]) -> str | None:
     """Why a run checked nothing (no suite found, or every case skipped), or ``None`` when it checked something."""
-    from mtcheck.outcome import Outcome
+    from mtcheck.engine.outcome import Outcome
     from mtcheck.suite import SUITE_SUFFIXES
 
     if not suites:
@@ -55,15 +55,15 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck import api
-    from mtcheck.advice import SUITE_WORDING
+    from mtcheck.commands.language_mismatch import run_warnings
     from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
-    from mtcheck.language_mismatch import run_warnings
-    from mtcheck.options import metric_overrides
+    from mtcheck.config.advice import SUITE_WORDING
+    from mtcheck.engine.run_settings import metric_overrides
+    from mtcheck.engine.runner import RunOptions
+    from mtcheck.engine.shard import Shard
+    from mtcheck.engine.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
     from mtcheck.report.summary import Summary
-    from mtcheck.runner import RunOptions
-    from mtcheck.safetext import visible
-    from mtcheck.shard import Shard
-    from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
+    from mtcheck.safety.safetext import visible
     from mtcheck.systems import check_system
 
     shard = Shard.parse(args.shard) if args.shard else None
@@ -103,7 +103,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         _print_summary(args, results, records, summary, run.regression)
         if corpus:
-            from mtcheck.corpus_checks import summary_lines
+            from mtcheck.engine.corpus_checks import summary_lines
 
             print("\n" + visible("\n".join(summary_lines(corpus))))
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
@@ -121,7 +121,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any) -> list[Any]:
     """The suites' corpus checks judged over this run's records; none in a shard, which holds only part of a suite's
     cases (a note says so when a suite has corpus checks)."""
-    from mtcheck.corpus_checks import corpus_results
+    from mtcheck.engine.corpus_checks import corpus_results
 
     if shard is None:
         return corpus_results(suites, records)
@@ -133,11 +133,11 @@ def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard:
 def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[CaseRecord],
                    summary: Summary, regression: Any) -> None:
     """The failing cases, the summary and the baseline comparison on standard output."""
-    from mtcheck.outcome import Outcome
+    from mtcheck.engine.outcome import Outcome
     from mtcheck.report.data import fails_run
-    from mtcheck.text.fit import fold, terminal_width
+    from mtcheck.safety.safetext import visible
     from mtcheck.text.case import fail_on_note, fail_on_summary, render_case
-    from mtcheck.safetext import visible
+    from mtcheck.text.fit import fold, terminal_width
 
     width = terminal_width()
     for result, record in zip(results, records):

@@ -1,4 +1,4 @@
-"""The sinks of ``mtcheck run`` (:mod:`mtcheck.sinks`) from its options, and its case records judged by the baseline."""
+"""The sinks of ``mtcheck run`` (:mod:`mtcheck.engine.sinks`) from its options, and its case records judged by the baseline."""
 from __future__ import annotations
 
 import argparse
@@ -6,14 +6,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord
+from mtcheck.engine.results import CaseResult
+from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
-from mtcheck.outcome import Outcome
-from mtcheck.record import CaseRecord
-from mtcheck.redact import redact
 from mtcheck.report.files import records_of
 from mtcheck.report.renderers import report_paths
-from mtcheck.results import CaseResult
-from mtcheck.runner import RunOptions
+from mtcheck.safety.redact import redact
 from mtcheck.text.case import render_case
 
 
@@ -52,7 +52,7 @@ def report_sink(args: argparse.Namespace, options: RunOptions) -> Any:
     paths = report_paths(args)
     if not (args.json or any(paths.values())):
         return None
-    from mtcheck.evaluate import Evaluator
+    from mtcheck.engine.evaluate import Evaluator
     from mtcheck.report.header import run_info
     from mtcheck.report.sink import ReportSink
 

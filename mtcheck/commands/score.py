@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_OK
+from mtcheck.config.settings import BERTSCORE_MODEL, Option, add_options
 from mtcheck.presets import PRESETS
-from mtcheck.settings import BERTSCORE_MODEL, Option, add_options
 
 if TYPE_CHECKING:
-    from mtcheck.advice import Wording
-    from mtcheck.pairs import Pair
+    from mtcheck.config.advice import Wording
+    from mtcheck.engine.pairs import Pair
 
 #: ``--param`` of one metric: its settings without the metric's name.
 PARAM = Option("param", "--param", "set a setting of the metric, e.g. tokenize=intl (repeatable)", default=(),
@@ -30,8 +30,8 @@ SRC = Option("src", "--src", "the source sentence of --hyp (needed by source-par
 
 
 def score_wording() -> Wording:
-    """How metric errors name this command's options (see :mod:`mtcheck.advice`)."""
-    from mtcheck.advice import wording
+    """How metric errors name this command's options (see :mod:`mtcheck.config.advice`)."""
+    from mtcheck.config.advice import wording
 
     return wording(PARAM, (SAM_LEXICON, BERTSCORE_MODEL, LANG, SRC_LANG, SRC), suite=False, extra={})
 
@@ -52,9 +52,9 @@ def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
 
 def _score_preset(args: argparse.Namespace) -> int:
     from mtcheck import api
+    from mtcheck.commands.score_output import json_lines, puzzle_record, puzzle_text
+    from mtcheck.engine.pairs import read_pairs
     from mtcheck.errors import MtcheckError
-    from mtcheck.pairs import read_pairs
-    from mtcheck.score_output import json_lines, puzzle_record, puzzle_text
 
     if args.input is not None:
         pairs = read_pairs(args.input)
@@ -76,9 +76,9 @@ def _score_preset(args: argparse.Namespace) -> int:
 def _score_corpus(args: argparse.Namespace, params: dict[str, Any]) -> int:
     """One corpus-level score of every pair of ``--input``, as sacrebleu's ``corpus_score`` computes it."""
     from mtcheck import api
+    from mtcheck.commands.score_output import corpus_record, json_lines
+    from mtcheck.engine.pairs import read_pairs
     from mtcheck.errors import MetricError, MtcheckError
-    from mtcheck.pairs import read_pairs
-    from mtcheck.score_output import corpus_record, json_lines
 
     pairs = read_pairs(args.input)
     try:
@@ -95,12 +95,12 @@ def _score_corpus(args: argparse.Namespace, params: dict[str, Any]) -> int:
 
 def cmd_score(args: argparse.Namespace) -> int:
     from mtcheck import api
+    from mtcheck.commands.score_output import json_lines, score_record, score_text
+    from mtcheck.engine.pairs import read_pairs
+    from mtcheck.engine.run_settings import parse_params
     from mtcheck.errors import MetricError, MtcheckError
-    from mtcheck.language_codes import option_lang
+    from mtcheck.languages.language_codes import option_lang
     from mtcheck.metrics import SAM, reads_references, unwrap
-    from mtcheck.options import parse_params
-    from mtcheck.pairs import read_pairs
-    from mtcheck.score_output import json_lines, score_record, score_text
 
     refs_required = args.preset is not None or reads_references(args.metric)
     _check_score_inputs(args, refs_required)
@@ -126,7 +126,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     except MetricError as exc:
         raise MtcheckError(score_wording().explain(exc, args.metric)) from exc
     if lang is not None:
-        from mtcheck.language_mismatch import mismatch_warning
+        from mtcheck.commands.language_mismatch import mismatch_warning
 
         hyps = [args.hyp] if pairs is None else [p.hyp for p in pairs.pairs]
         warning = mismatch_warning(f"--lang {lang}", lang, hyps, [args.metric], what="hypotheses")

@@ -11,7 +11,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP
-from mtcheck.settings import METRIC_SETTINGS, add_options
+from mtcheck.config.settings import METRIC_SETTINGS, add_options
 
 if TYPE_CHECKING:
     from mtcheck.api import Validation
@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from mtcheck import api
-    from mtcheck.advice import SUITE_WORDING
-    from mtcheck.options import metric_overrides
-    from mtcheck.safetext import visible
+    from mtcheck.config.advice import SUITE_WORDING
+    from mtcheck.engine.run_settings import metric_overrides
+    from mtcheck.safety.safetext import visible
     from mtcheck.systems import check_system
-    from mtcheck.warning_summary import warning_lines
+    from mtcheck.text.warning_summary import warning_lines
 
     overrides = metric_overrides(args.param, args.sam_lexicon, args.bertscore_model)
     if args.system:

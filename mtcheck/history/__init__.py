@@ -2,6 +2,6 @@
 
 :mod:`~mtcheck.history.schema` holds the tables and the plain records, :mod:`~mtcheck.history.store` the
 database layer, :mod:`~mtcheck.history.runs` builds a run from case records, :mod:`~mtcheck.history.render`
-draws the last runs, :mod:`~mtcheck.history.commands` wires ``mtcheck history`` and ``mtcheck run --history``
-and :mod:`~mtcheck.history.pytest_plugin` ``--mt-history``.
+draws the last runs, :mod:`~mtcheck.commands.history` wires ``mtcheck history`` and ``mtcheck run --history``
+and :mod:`~mtcheck.pytest_plugin.history_plugin` ``--mt-history``.
 """

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtcheck.settings import HISTORY
+from mtcheck.config.settings import HISTORY
 
 
 def add_options(group: Any) -> None:

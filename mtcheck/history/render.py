@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mtcheck.engine.outcome import Outcome
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
-from mtcheck.outcome import Outcome
 from mtcheck.report import svg
 from mtcheck.report.axis import ticks_between, value_axis
 from mtcheck.report.html import CSS
 from mtcheck.report.markdown import cell
-from mtcheck.safetext import html_text
+from mtcheck.safety.safetext import html_text
 from mtcheck.text.numbers import metric_scale
 
 #: Characters of a commit hash shown in tables.

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from mtcheck import __version__
+from mtcheck.engine.record import ProbeRecord, SummaryRecord
 from mtcheck.history.schema import RUN, SUITE, TAG, Key, Run
-from mtcheck.record import ProbeRecord, SummaryRecord
 from mtcheck.report.summary import Summary
 
 #: Seconds ``git rev-parse`` may take before the run is recorded without a commit.

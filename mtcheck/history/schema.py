@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtcheck.outcome import Outcome
-from mtcheck.record import SummaryRecord
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import SummaryRecord
 
 #: The layout of the tables below; a reader refuses a database of a newer one.
 SCHEMA_VERSION = 1

@@ -1,10 +1,35 @@
-"""The run history as a sink (:mod:`mtcheck.sinks`): ``pytest --mt-history`` and ``mtcheck run --history``."""
+"""The run history as a sink (:mod:`mtcheck.engine.sinks`): ``pytest --mt-history`` and ``mtcheck run --history``."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from mtcheck.engine.record import SummaryRecord
+from mtcheck.engine.sinks import CLEAN, USAGE, RunEnd
 from mtcheck.errors import MtcheckError
-from mtcheck.history.commands import Recorder
-from mtcheck.record import SummaryRecord
-from mtcheck.sinks import CLEAN, USAGE, RunEnd
+
+
+class Recorder:
+    """Checks a history before a run (a bad target is an error before any case) and appends the run after it."""
+
+    def __init__(self, target: str):
+        from mtcheck.history.runs import utc_now
+        from mtcheck.history.store import open_store
+
+        open_store(target, create=True).close()
+        self.target = target
+        self.started_at = utc_now()
+
+    def record(self, records: Iterable[SummaryRecord], shard: str | None = None) -> str:
+        """Append the run of these case records with the commit checked out here; a line to show."""
+        from mtcheck.history.runs import build_run, git_commit
+        from mtcheck.history.store import open_store, shown
+
+        run = build_run(records, commit=git_commit(), started_at=self.started_at, shard=shard)
+        if not run.cases:
+            return f"mtcheck: no case ran: nothing recorded in history {shown(self.target)}"
+        with open_store(self.target, create=True) as store:
+            run_id = store.append(run)
+        return f"mtcheck: recorded run {run_id} ({run.case_count} cases) in history {shown(self.target)}"
 
 
 class HistorySink:

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+from mtcheck.engine.outcome import read_outcome
 from mtcheck.errors import MtcheckError
-from mtcheck.files import special_kind
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
-from mtcheck.outcome import read_outcome
-from mtcheck.redact import redact
+from mtcheck.safety.files import special_kind
+from mtcheck.safety.redact import redact
 
 T = TypeVar("T")
 

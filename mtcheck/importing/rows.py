@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mtcheck.errors import MtcheckError, Problem, quoted
-from mtcheck.files import read_regular
-from mtcheck.json_input import JsonInputError, parse_json
+from mtcheck.safety.files import read_regular
+from mtcheck.safety.json_input import JsonInputError, parse_json
 
 #: Input formats by file name ending; ``--format`` names them when the name does not tell.
 FORMATS = {".tsv": "tsv", ".tab": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json"}

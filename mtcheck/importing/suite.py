@@ -44,7 +44,7 @@ def parse_check(text: str) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Header:
     """What the command line says of the suite to write: ``checks`` as :func:`parse_check` gives them,
-    the languages as :func:`~mtcheck.language_codes.option_lang` writes them, ``named`` the ``--column`` options parsed."""
+    the languages as :func:`~mtcheck.languages.language_codes.option_lang` writes them, ``named`` the ``--column`` options parsed."""
 
     name: str
     source_lang: str

@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from mtcheck.advice import named
-from mtcheck.cache import cached_score_batch
+from mtcheck.config.advice import named
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.score_cache import cached_score_batch
 from mtcheck.errors import MetricError, MtcheckError
-from mtcheck.evaluate import Evaluator
 from mtcheck.metaeval.calibrate import Acceptable, Separation, best_threshold, default_acceptable, separation
 from mtcheck.metaeval.stats import TauB, bootstrap_ci, pearson_resampled, value
 from mtcheck.metaeval.ties import TieAccuracy, all_pairs_accuracy, paired_accuracy

@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.files import read_regular
-from mtcheck.json_input import JsonInputError, parse_json
-from mtcheck.language_codes import metric_lang
+from mtcheck.languages.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
+from mtcheck.safety.files import read_regular
+from mtcheck.safety.json_input import JsonInputError, parse_json
 
 if TYPE_CHECKING:
     from bert_score import BERTScorer
@@ -52,7 +52,7 @@ PROGRESS_MIN_PAIRS = 1000
 #: What a model folder needs besides config.json: weights torch reads, and the files of one tokenizer.
 WEIGHT_FILES = ("*.safetensors", "*.bin")
 TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "vocab.json", "spiece.model", "sentencepiece.bpe.model", "tokenizer.model")
-#: The setting that fixes a missing or unusable model; front ends word it (see mtcheck.advice).
+#: The setting that fixes a missing or unusable model; front ends word it (see mtcheck.config.advice).
 MODEL_SETTING = Setting("bertscore", "model", "NAME_OR_PATH")
 
 

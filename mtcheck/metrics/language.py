@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
-from mtcheck.language_codes import metric_lang
+from mtcheck.languages.language_codes import metric_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 

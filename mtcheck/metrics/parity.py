@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from mtcheck import __version__
 from mtcheck.errors import MetricError, Setting
-from mtcheck.language_codes import LanguageCodeError, canonical_lang
+from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 from mtcheck.parity.compare import CHECKS, METRIC, MIN_POLARITY, NEGATION, NUMBERS, POLARITY, Comparison, score_of

@@ -15,17 +15,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.files import special_kind
-from mtcheck.language_codes import canonical_lang, metric_lang
 from mtcheck.languages import CODES, get_language, language_code
+from mtcheck.languages.language_codes import canonical_lang, metric_lang
 from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
+from mtcheck.safety.files import special_kind
 from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_PREFIXED, AlignedPenalty, aligned_penalty
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
-from mtcheck.sentiment.politeness import politeness_ident
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
+from mtcheck.sentiment.politeness import politeness_ident
 from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 from mtcheck.collector import collector_paused

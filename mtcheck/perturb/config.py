@@ -8,8 +8,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from hypothesis.errors import InvalidArgument
-
+from mtcheck.errors import PerturbError
 from mtcheck.perturb.kinds import GROUPS, KINDS, unknown_kind_hint
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.fields import Reporter
@@ -82,7 +81,7 @@ def parse_perturb(report: Reporter, owner: Any, what: str) -> Perturb | None:
     if lang is not None:
         try:
             normalise_lang(lang)
-        except InvalidArgument as exc:
+        except PerturbError as exc:
             report.add(raw, "lang", f"{label}: {exc}", "use en, sv, nb or nn")
             lang = None
     budget = _positive_int(report, raw, "budget", label, DEFAULT_BUDGET)

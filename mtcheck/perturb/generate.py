@@ -5,8 +5,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis.errors import InvalidArgument
-
+from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import compose
 from mtcheck.perturb.kinds import GROUPS, NOISE, candidates, family, languages, resolve_kinds
 from mtcheck.perturb.metamorphic import variant_case
@@ -29,7 +28,7 @@ def check_dict(check: Check) -> dict[str, Any]:
 def _lang(code: str) -> str | None:
     try:
         return normalise_lang(code)
-    except InvalidArgument:
+    except PerturbError:
         return None
 
 

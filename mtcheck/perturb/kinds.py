@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from types import MappingProxyType
 
-from hypothesis.errors import InvalidArgument
-
+from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.registry import Entry, Registry, import_target
@@ -60,7 +59,7 @@ KINDS = Registry("edit kind", [
     _kind("whitespace", NOISE, ALL, "mtcheck.perturb.noise:whitespace"),
     _kind("contraction", NOISE, EN, "mtcheck.perturb.noise:contraction"),
     _kind("synonym-swap", NOISE, EN, "mtcheck.perturb.noise:synonym_swap"),
-], error=InvalidArgument)
+], error=PerturbError)
 
 
 def family(kind: str) -> str:
@@ -90,27 +89,27 @@ def unknown_kind_hint(name: str) -> str:
 
 
 def resolve_kinds(kinds: Iterable[str] | str, lang: str | None = None) -> tuple[str, ...]:
-    """Kind names with groups (``critical``, ``grammar``, ``noise``) expanded; InvalidArgument for unknown ones,
+    """Kind names with groups (``critical``, ``grammar``, ``noise``) expanded; PerturbError for unknown ones,
     and, given ``lang``, for kinds that do not support it."""
     if isinstance(kinds, str):
         kinds = [kinds]
     out: list[str] = []
     for name in kinds:
         if not isinstance(name, str):
-            raise InvalidArgument(f"an edit kind must be a name, got {name!r}")
+            raise PerturbError(f"an edit kind must be a name, got {name!r}")
         if name in GROUPS:
             out.extend(k for k in GROUPS[name] if lang is None or normalise_lang(lang) in languages(k))
         elif name in KINDS:
             out.append(name)
         else:
-            raise InvalidArgument(f"unknown edit kind {name!r}: {unknown_kind_hint(name)}")
+            raise PerturbError(f"unknown edit kind {name!r}: {unknown_kind_hint(name)}")
     if not out:
-        raise InvalidArgument("no edit kinds given")
+        raise PerturbError("no edit kinds given")
     if lang is not None:
         code = normalise_lang(lang)
         for name in out:
             if code not in languages(name):
-                raise InvalidArgument(f"edit kind {name!r} supports {', '.join(sorted(languages(name)))}, not {lang!r}")
+                raise PerturbError(f"edit kind {name!r} supports {', '.join(sorted(languages(name)))}, not {lang!r}")
     return tuple(dict.fromkeys(out))
 
 

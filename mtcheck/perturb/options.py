@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtcheck.numeric_options import positive_int
+from mtcheck.config.numeric_options import positive_int
 
 
 def add_options(group: Any) -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 
-from mtcheck.evaluate import Evaluator
-from mtcheck.outcome import Outcome
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import ProbeRecord
+from mtcheck.engine.results import CaseResult, CheckResult, record_of
+from mtcheck.engine.targets import Target
 from mtcheck.perturb.edit import Variant
-from mtcheck.record import ProbeRecord
-from mtcheck.results import CaseResult, CheckResult, record_of
 from mtcheck.suite.model import Case, Check, Output, Suite
 from mtcheck.suite.separators import dump_yaml
-from mtcheck.targets import Target
 
 PERTURBED = "perturbed"
 #: A probe's outcome, as :attr:`CaseResult.outcome` of an ``expect: fail`` output.

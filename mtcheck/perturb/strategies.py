@@ -2,7 +2,8 @@
 fluency errors, and meaning-preserving noise.
 
 Every strategy is a plain function returning a ``SearchStrategy[Variant]``; options are
-keyword-only and bad arguments raise ``hypothesis.errors.InvalidArgument``. A
+keyword-only and bad arguments raise ``hypothesis.errors.InvalidArgument`` (the edit library's own
+:class:`~mtcheck.errors.PerturbError`, turned into Hypothesis's error here, at its boundary). A
 :class:`~mtcheck.perturb.edit.Variant` holds the edited ``text`` and its ``edits`` (kind,
 span, before, after). Examples shrink towards one edit, and towards the first candidate.
 A sentence that no edit of the chosen kinds applies to gives ``nothing()``.
@@ -12,17 +13,28 @@ A sentence that no edit of the chosen kinds applies to gives ``nothing()``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
+from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import Edit, Variant, compose
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, family, keeps_polarity, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 
 __all__ = ["Edit", "KINDS", "Variant", "grammar_errors", "meaning_preserving", "perturbations", "sentiment_edits"]
+
+
+@contextmanager
+def _invalid_argument() -> Iterator[None]:
+    """The edit library's :class:`PerturbError` as Hypothesis's ``InvalidArgument``, the error of a bad strategy argument."""
+    try:
+        yield
+    except PerturbError as exc:
+        raise InvalidArgument(str(exc)) from None
 
 
 def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), lang: str = "en",
@@ -37,9 +49,10 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
         raise InvalidArgument(f"sentence must be non-empty text, got {sentence!r}")
     if isinstance(max_edits, bool) or not isinstance(max_edits, int) or max_edits < 1:
         raise InvalidArgument(f"max_edits must be an integer >= 1, got {max_edits!r}")
-    code = normalise_lang(lang)
-    names = resolve_kinds(kinds, code)
-    edits = all_candidates(sentence, names, code)
+    with _invalid_argument():
+        code = normalise_lang(lang)
+        names = resolve_kinds(kinds, code)
+        edits = all_candidates(sentence, names, code)
     if not edits:
         return st.nothing()
     indices = st.lists(st.integers(0, len(edits) - 1), min_size=1, max_size=min(max_edits, len(edits)), unique=True)
@@ -52,7 +65,9 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
 def _family(wanted: str, kinds: Sequence[str] | str | None) -> Sequence[str] | str:
     if kinds is None:
         return (wanted,)
-    for name in resolve_kinds(kinds):
+    with _invalid_argument():
+        names = resolve_kinds(kinds)
+    for name in names:
         if family(name) != wanted:
             raise InvalidArgument(f"{name!r} is a {family(name)} edit, not a {wanted} one: use perturbations()")
     return kinds

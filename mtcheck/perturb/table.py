@@ -5,10 +5,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hypothesis.errors import InvalidArgument
-
-from mtcheck.errors import MtcheckError
-from mtcheck.evaluate import Evaluator
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.errors import MtcheckError, PerturbError
 from mtcheck.perturb.edit import compose
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, candidates, family, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
@@ -60,14 +58,14 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
     left out, and a kind that does not apply to a suite's target language has no edits there.
     Cells come in the order of the kinds. A check that cannot be computed (e.g. ``sam:`` on a
     language without a lexicon) has no cell; its error is added once per suite to ``problems``
-    when given. InvalidArgument for an unknown kind."""
+    when given. PerturbError for an unknown kind."""
     evaluator = evaluator or Evaluator()
     names = [k for k in resolve_kinds(kinds) if family(k) in (CRITICAL, GRAMMAR)]
     cells: dict[tuple[str, str], Cell] = {}
     for suite in suites:
         try:
             lang = normalise_lang(suite.target_lang)
-        except InvalidArgument:
+        except PerturbError:
             continue
         for case in suite.cases:
             if not case.refs:  # a reference-free case: no reference to corrupt

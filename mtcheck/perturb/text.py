@@ -5,8 +5,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from hypothesis.errors import InvalidArgument
-
+from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import Edit
 
 #: Languages with edits, and the codes that name them.
@@ -17,12 +16,12 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 def normalise_lang(lang: str) -> str:
     """``en``, ``en-GB`` -> ``en``; ``nb``/``nn``/``no`` -> ``no``; ``sv``, ``da``, ``de``, ``es``, ``ar``.
-    Anything else is an InvalidArgument."""
+    Anything else is a PerturbError."""
     if not isinstance(lang, str):
-        raise InvalidArgument(f"lang must be a language code like 'en', got {lang!r}")
+        raise PerturbError(f"lang must be a language code like 'en', got {lang!r}")
     base = re.split(r"[-_]", lang.strip().lower(), maxsplit=1)[0]
     if base not in LANGS:
-        raise InvalidArgument(f"perturbations support the languages {', '.join(sorted(LANGS))}, not {lang!r}")
+        raise PerturbError(f"perturbations support the languages {', '.join(sorted(LANGS))}, not {lang!r}")
     return LANGS[base]
 
 

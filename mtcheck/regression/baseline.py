@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck import __version__
+from mtcheck.engine.results import CaseResult
+from mtcheck.engine.targets import targets_for
 from mtcheck.errors import MtcheckError
-from mtcheck.filelock import exclusive
-from mtcheck.files import NotRegularFileError, check_writable, read_regular, replace_file
-from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
-from mtcheck.results import CaseResult
+from mtcheck.safety.filelock import exclusive
+from mtcheck.safety.files import NotRegularFileError, check_writable, read_regular, replace_file
+from mtcheck.safety.json_input import JsonInputError, parse_json
 from mtcheck.suite.model import Suite
-from mtcheck.targets import targets_for
 
 FORMAT = "mtcheck-baseline/2"
 #: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots.
@@ -440,7 +440,7 @@ def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict
     """Read the baseline at ``path``, take ``entries`` in, drop the stale cases of the suites in ``known``
     (see :meth:`Baseline.stale`), write it back, and return those stale cases.
 
-    The whole read-modify-write holds the file's lock (:mod:`mtcheck.filelock`), so two
+    The whole read-modify-write holds the file's lock (:mod:`mtcheck.safety.filelock`), so two
     updates of different suites at once keep both. ``create``: a missing file starts empty.
     """
     target = writable_target(path)

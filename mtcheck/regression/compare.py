@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mtcheck.engine.results import CaseResult
+from mtcheck.engine.runner import RunOptions, Runner
+from mtcheck.engine.targets import targets_for
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import CaseEntry, entry_of, oriented
 from mtcheck.regression.gate import render_tests
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
-from mtcheck.results import CaseResult
-from mtcheck.runner import RunOptions, Runner
 from mtcheck.suite.model import Suite
-from mtcheck.targets import targets_for
 
 OUTCOMES = ("a", "b", "tie")
 

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import CaseEntry, oriented
 from mtcheck.regression.compare import system_entries
 from mtcheck.regression.gate import render_tests
 from mtcheck.regression.ranking import clusters
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
-from mtcheck.runner import RunOptions
 from mtcheck.suite.model import Suite
 
 

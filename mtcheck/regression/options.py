@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtcheck.settings import BASELINE_RUN, STATISTICS, add_pytest_options
+from mtcheck.config.settings import BASELINE_RUN, STATISTICS, add_pytest_options
 
 
 def add_options(group: Any) -> None:

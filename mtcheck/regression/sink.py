@@ -1,4 +1,4 @@
-"""The baseline gate as a sink (:mod:`mtcheck.sinks`): ``pytest --mt-baseline`` and ``mtcheck run --baseline``.
+"""The baseline gate as a sink (:mod:`mtcheck.engine.sinks`): ``pytest --mt-baseline`` and ``mtcheck run --baseline``.
 
 It collects each measured case's entry, judges a case against its baseline as it comes (worse beyond its tolerance,
 or its output changed), and at the end runs the statistics once, leaves the comparison for the reports, and fails
@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.errors import MtcheckError
-from mtcheck.record import CaseRecord, SummaryRecord
 from mtcheck.regression.baseline import (Baseline, BaselineDelta, CaseEntry, Tolerance, known_cases, load_baseline,
                                         update_baseline, writable_target)
+from mtcheck.engine.sinks import CLEAN, FAILED, USAGE, RunEnd
 from mtcheck.regression.snapshots import OutputChange
-from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd
 
 if TYPE_CHECKING:
     from mtcheck.regression.gate import GateSettings

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from mtcheck.settings import DEFAULT_ALPHA, DEFAULT_BOOTSTRAP, DEFAULT_PERMUTATIONS, DEFAULT_SEED
+from mtcheck.config.settings import DEFAULT_ALPHA, DEFAULT_BOOTSTRAP, DEFAULT_PERMUTATIONS, DEFAULT_SEED
 
 CORRECTIONS = ("holm", "bh", "none")
 #: Randomisation resamples drawn per block, so memory stays small however many are asked for.

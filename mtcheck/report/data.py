@@ -5,8 +5,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.outcome import FAILURES, Outcome
-from mtcheck.record import CaseRecord, CheckRecord, ProbeRecord
+from mtcheck.engine.outcome import FAILURES, Outcome
+from mtcheck.engine.record import CaseRecord, CheckRecord, ProbeRecord
 from mtcheck.report.summary import Summary
 from mtcheck.suite.model import gated_by
 
@@ -72,7 +72,7 @@ class ReportData:
     meta: MetaEval | None = None
     title: str = "mtcheck report"
     probes: list[ProbeRecord] = field(default_factory=list)
-    #: ``{"index": K, "count": N}`` when the run checked one shard of its cases (see :mod:`mtcheck.shard`).
+    #: ``{"index": K, "count": N}`` when the run checked one shard of its cases (see :mod:`mtcheck.engine.shard`).
     shard: dict[str, int] | None = None
     #: Version, date, command line and commit of the run (:func:`mtcheck.report.header.run_info`), when known.
     run: dict[str, Any] | None = None

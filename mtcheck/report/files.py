@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mtcheck.evaluate import Evaluator
-from mtcheck.files import check_writable, write_atomic
-from mtcheck.outcome import FAILING
-from mtcheck.record import CaseRecord
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.outcome import FAILING
+from mtcheck.engine.record import CaseRecord
+from mtcheck.engine.results import CaseResult, case_record
 from mtcheck.report.data import ReportData
 from mtcheck.report.renderers import RENDERERS
-from mtcheck.results import CaseResult, case_record
+from mtcheck.safety.files import check_writable, write_atomic
 from mtcheck.suite.loader import load_suite
 from mtcheck.text.case import render_case
 
@@ -33,7 +33,7 @@ def rated_meta_eval(records: Sequence[CaseRecord], evaluator: Evaluator | None =
 def write_reports(data: ReportData, paths: dict[str, str | None]) -> list[str]:
     """Render ``data`` into each format with a path (``json``, ``md``, ``html``); return what was written.
 
-    Each file is written atomically (see :func:`mtcheck.files.write_atomic`); a path
+    Each file is written atomically (see :func:`mtcheck.safety.files.write_atomic`); a path
     that cannot be written is one :class:`MtcheckError` naming it and the fix.
     """
     check_report_paths(paths)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck import __version__
-from mtcheck.redact import redact_argv
+from mtcheck.safety.redact import redact_argv
 
 #: Seconds ``git rev-parse`` may take before the report says "no commit" (a hung network file system).
 GIT_TIMEOUT = 5.0
@@ -29,7 +29,7 @@ def git_commit(folder: str | Path | None = None) -> str | None:
 
 def run_info(command: Sequence[str], folder: str | Path | None = None) -> dict[str, Any]:
     """``mtcheck`` (version), ``date`` (UTC, ISO 8601), ``command`` (shell-quoted, its secrets masked by
-    :func:`mtcheck.redact.redact_argv`) and ``commit`` (or ``None``)."""
+    :func:`mtcheck.safety.redact.redact_argv`) and ``commit`` (or ``None``)."""
     return {
         "mtcheck": __version__,
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

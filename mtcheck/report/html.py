@@ -14,7 +14,7 @@ from mtcheck.report.markdown import pass_rate
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 from mtcheck.report.verdict import PASSED, Verdict, verdict
-from mtcheck.safetext import html_text
+from mtcheck.safety.safetext import html_text
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval

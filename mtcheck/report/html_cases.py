@@ -6,11 +6,11 @@ suite or tag name, so no text from a suite reaches the style sheet.
 """
 from __future__ import annotations
 
-from mtcheck.outcome import FAILING
-from mtcheck.record import CaseRecord, CheckRecord
+from mtcheck.engine.outcome import FAILING
+from mtcheck.engine.record import CaseRecord, CheckRecord
 from mtcheck.report.data import ReportData, threshold_text
 from mtcheck.report.summary import OUTCOMES
-from mtcheck.safetext import html_text
+from mtcheck.safety.safetext import html_text
 from mtcheck.text.numbers import score_text
 
 CSS = """

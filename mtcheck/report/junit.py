@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from xml.etree import ElementTree as ET
 
-from mtcheck.outcome import Outcome
-from mtcheck.record import CaseRecord
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord
 from mtcheck.report.data import ReportData, fails_run, flat_properties
 
 

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from mtcheck.outcome import Outcome
-from mtcheck.record import CaseRecord
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord
 from mtcheck.report import baseline_digest
 from mtcheck.report.data import ReportData, shortfall, threshold_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
-from mtcheck.safetext import visible
+from mtcheck.safety.safetext import visible
 from mtcheck.text.numbers import score_text
 
 WORST_SHOWN = 10
@@ -35,7 +35,7 @@ _NOT_IN_CODE = re.compile(r"[`\\|<>&]")
 def cell(text: Any) -> str:
     """Untrusted text as literal Markdown, safe in a table cell or a heading: one line, Markdown punctuation
     backslash-escaped, ``<``, ``>`` and ``&`` as HTML entities (so no renderer makes a tag, link or cell of it),
-    control and bidi characters as visible escapes (:func:`mtcheck.safetext.visible`)."""
+    control and bidi characters as visible escapes (:func:`mtcheck.safety.safetext.visible`)."""
     return escape(_MARKDOWN.sub(r"\\\1", " ".join(visible(str(text)).split())), quote=False)
 
 

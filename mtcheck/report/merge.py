@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from mtcheck.engine.outcome import Outcome, read_outcome
+from mtcheck.engine.record import CaseRecord, ProbeRecord
 from mtcheck.errors import MtcheckError
-from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular
-from mtcheck.json_input import JsonInputError, parse_json
-from mtcheck.outcome import Outcome, read_outcome
-from mtcheck.record import CaseRecord, ProbeRecord
 from mtcheck.regression.baseline import CaseEntry
 from mtcheck.regression.sink import entry_of_record
 from mtcheck.report.json_report import FORMAT
+from mtcheck.safety.files import FileTooLargeError, NotRegularFileError, read_regular
+from mtcheck.safety.json_input import JsonInputError, parse_json
 
 T = TypeVar("T")
 #: Largest report read (a 100,000-case run writes about 100 MiB).
@@ -113,7 +113,7 @@ def _disagreement(record: dict[str, Any], outcome: Outcome) -> str | None:
 
 
 def _outcome(path: str | Path, what: str, word: Any) -> Outcome:
-    """A record's outcome in today's word: reports of older versions use pytest's words (:func:`~mtcheck.outcome.read_outcome`)."""
+    """A record's outcome in today's word: reports of older versions use pytest's words (:func:`~mtcheck.engine.outcome.read_outcome`)."""
     try:
         return read_outcome(str(word))
     except ValueError as exc:

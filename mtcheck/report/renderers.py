@@ -1,6 +1,6 @@
 """The report formats: each names its renderer (``ReportData -> str``, imported on first use) and its option.
 
-Metadata of each format: ``option``, the settings key of its path (``report_json``, mtcheck/settings.py);
+Metadata of each format: ``option``, the settings key of its path (``report_json``, mtcheck/config/settings.py);
 ``pytest``, whether pytest writes it (``--mt-report-KIND``; JUnit XML is pytest's own ``--junitxml``); and
 ``meta_eval``, whether it shows the meta-evaluation of rated suites, which is then computed.
 """

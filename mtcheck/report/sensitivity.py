@@ -1,14 +1,14 @@
 """Check-sensitivity tallies: corrupted references (``perturb:`` edits) caught, missed or in error, per suite and kind.
 
-A probe record (:class:`mtcheck.record.ProbeRecord`: outcome ``caught``, ``missed`` or ``error``) has a
+A probe record (:class:`mtcheck.engine.record.ProbeRecord`: outcome ``caught``, ``missed`` or ``error``) has a
 ``sensitivity`` entry: the edit kind of its test, the edits made and the corrupted text.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from mtcheck.outcome import Outcome
-from mtcheck.record import ProbeRecord
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import ProbeRecord
 from mtcheck.text.fit import DEFAULT_WIDTH, count_table
 
 #: Tally columns, and the record outcome each counts.

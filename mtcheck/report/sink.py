@@ -1,16 +1,16 @@
-"""The report files as a sink (:mod:`mtcheck.sinks`): ``pytest --mt-report-*`` and ``mtcheck run --report-*``."""
+"""The report files as a sink (:mod:`mtcheck.engine.sinks`): ``pytest --mt-report-*`` and ``mtcheck run --report-*``."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.record import CaseRecord, ProbeRecord, SummaryRecord
+from mtcheck.engine.sinks import CLEAN, USAGE, RunEnd
 from mtcheck.errors import MtcheckError
-from mtcheck.evaluate import Evaluator
-from mtcheck.record import CaseRecord, ProbeRecord, SummaryRecord
 from mtcheck.report.data import ReportData, as_plain
 from mtcheck.report.files import check_report_paths, rated_meta_eval, write_reports
 from mtcheck.report.renderers import needs_meta_eval
-from mtcheck.sinks import CLEAN, USAGE, RunEnd
 
 
 class ReportSink:

@@ -5,14 +5,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtcheck.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
-from mtcheck.record import ProbeRecord, SummaryRecord
+from mtcheck.engine.outcome import CORRECT, FAILURES, KNOWN_FAULTY, Outcome
+from mtcheck.engine.record import ProbeRecord, SummaryRecord
 from mtcheck.report.sensitivity import Sensitivity
 from mtcheck.suite.model import SEVERITIES, gated_by
 from mtcheck.text.fit import DEFAULT_WIDTH, count_table, cut, pack
 from mtcheck.text.numbers import score_text
 
-#: Every outcome's word, in the order tables and counts list them (:class:`~mtcheck.outcome.Outcome`).
+#: Every outcome's word, in the order tables and counts list them (:class:`~mtcheck.engine.outcome.Outcome`).
 OUTCOMES = tuple(outcome.value for outcome in Outcome)
 #: The outcomes of known-faulty outputs, counted per severity.
 SEVERITY_OUTCOMES = tuple(outcome.value for outcome in KNOWN_FAULTY)

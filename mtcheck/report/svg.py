@@ -9,10 +9,10 @@ import math
 import re
 from collections.abc import Sequence
 
-from mtcheck.outcome import Outcome
+from mtcheck.engine.outcome import Outcome
 from mtcheck.report.axis import Axis
 from mtcheck.report.textwidth import clip, text_width
-from mtcheck.safetext import html_text
+from mtcheck.safety.safetext import html_text
 
 FONT = 'font-family="sans-serif" font-size="12"'
 #: Colours of outcomes in stacked bars, in drawing order.

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.outcome import Outcome
+from mtcheck.engine.outcome import Outcome
 from mtcheck.suite.model import gated_by
 
 if TYPE_CHECKING:
-    from mtcheck.record import CaseRecord
+    from mtcheck.engine.record import CaseRecord
     from mtcheck.report.data import ReportData
 
 #: The outcome word behind each count the verdict reads.

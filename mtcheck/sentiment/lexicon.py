@@ -31,7 +31,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from mtcheck.errors import MetricError
-from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul, special_kind
+from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, has_nul, special_kind
 
 #: Environment variable naming a lexicon file, used when no ``lexicon`` param is given.
 ENV_VAR = "MTCHECK_SAM_LEXICON"

@@ -1,6 +1,6 @@
 """Suite files: the format's names the pytest plugin needs at start-up, before any suite is loaded.
 
-Kept free of imports so that ``mtcheck.plugin`` can read them in every pytest session.
+Kept free of imports so that ``mtcheck.pytest_plugin.hooks`` can read them in every pytest session.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import quoted
-from mtcheck.language_codes import LanguageCodeError, canonical_lang
+from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.suite.fields import Reporter, check_keys, text_field
 from mtcheck.suite.paths import outputs_file
 from mtcheck.suite.ratings import validate_scales

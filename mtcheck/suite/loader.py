@@ -9,17 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck.errors import Problem, SuiteError, quoted
-from mtcheck.files import NUL_FIX, NUL_PROBLEM, has_nul
+from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, has_nul
 from mtcheck.suite import SUITE_SUFFIXES
 from mtcheck.suite.cases import SYSTEM_NAME, parse_case
 from mtcheck.suite.checks import parse_checks
 from mtcheck.collector import collector_paused
 from mtcheck.suite.corpus import parse_corpus
 from mtcheck.suite.fields import Reporter
-from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.header import parse_alternatives, parse_header
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.recorded import missing_recording
+from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.separators import separator_problems
 from mtcheck.suite.yamlsource import LList, LMap, line_of, load_yaml, written
 

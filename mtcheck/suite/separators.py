@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from mtcheck.errors import Problem
-from mtcheck.files import read_regular
+from mtcheck.safety.files import read_regular
 
 #: Each separator, its Unicode name, and its escape in a double-quoted YAML string.
 SEPARATORS = {

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from mtcheck.errors import Problem
-from mtcheck.files import FileTooLargeError, NotRegularFileError, read_regular, size_text
+from mtcheck.safety.files import FileTooLargeError, NotRegularFileError, read_regular, size_text
 
 #: Largest suite or ratings file read (a suite of 100,000 cases is about 30 MiB).
 MAX_FILE_BYTES = 128 * 1024**2

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.errors import SystemFailure
-from mtcheck.redact import redact
 from mtcheck.registry import Entry, Registry
-from mtcheck.settings import DEFAULT_TIMEOUT
+from mtcheck.safety.redact import redact
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 

@@ -21,9 +21,9 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.errors import SystemFailure
-from mtcheck.redact import redact, redact_argv
-from mtcheck.settings import DEFAULT_TIMEOUT
+from mtcheck.safety.redact import redact, redact_argv
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
 from mtcheck.systems.process_tree import kill_tree

@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 from email.message import Message
 from typing import Any
 
+from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.errors import SystemFailure
-from mtcheck.redact import redact
-from mtcheck.safetext import visible
-from mtcheck.settings import DEFAULT_TIMEOUT
+from mtcheck.safety.json_input import JsonInputError, parse_json
+from mtcheck.safety.redact import redact
+from mtcheck.safety.safetext import visible
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
-from mtcheck.json_input import JsonInputError, parse_json
 
 #: How much of an unexpected response body an error message quotes.
 BODY_EXCERPT = 300

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtcheck.errors import Problem, SystemFailure
-from mtcheck.files import FileTooLargeError, read_regular, size_text, special_kind
-from mtcheck.redact import redact
+from mtcheck.safety.files import FileTooLargeError, read_regular, size_text, special_kind
+from mtcheck.safety.json_input import JsonInputError, parse_json
+from mtcheck.safety.redact import redact
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import MAX_LISTED, System, decode_utf8, fail, listing, split_lines
-from mtcheck.json_input import JsonInputError, parse_json
 
 _UTF8_FIX = "re-save the file as UTF-8"
 #: The largest outputs file read: far above any real run's outputs, small enough that a wrong path cannot exhaust memory.

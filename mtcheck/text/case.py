@@ -1,13 +1,13 @@
 """Plain-text rendering of a case result: reads like a good assertion message, with every control character of
-the suite's or system's text shown as an escape (:func:`mtcheck.safetext.visible`)."""
+the suite's or system's text shown as an escape (:func:`mtcheck.safety.safetext.visible`)."""
 from __future__ import annotations
 
 import unicodedata
 
-from mtcheck.outcome import Outcome
-from mtcheck.redact import redact
-from mtcheck.results import CaseResult, CheckResult, ContrastiveResult
-from mtcheck.safetext import visible
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.results import CaseResult, CheckResult, ContrastiveResult
+from mtcheck.safety.redact import redact
+from mtcheck.safety.safetext import visible
 from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack
 from mtcheck.text.numbers import score_text
 

@@ -1,0 +1,66 @@
+"""The ``mtcheck`` command: the top parser, the list of sub-command modules, and :func:`main`.
+
+Each module in :data:`COMMANDS` adds its own sub-parsers (``add_parser(commands)``) and handlers; the options
+that several sub-commands share are in :mod:`mtcheck.commands.common`.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from mtcheck import __version__
+from mtcheck.commands import annotate as annotate_commands
+from mtcheck.commands import agreement, meta_eval, run, score, validate
+from mtcheck.commands import history as history_commands
+from mtcheck.commands import import_suite as import_commands
+from mtcheck.commands import perturb as perturb_commands
+from mtcheck.commands import baseline as regression_commands
+from mtcheck.commands import report as report_commands
+from mtcheck.commands.common import EXIT_USAGE
+
+#: The modules that add the sub-commands (``add_parser(commands)``), in the order ``mtcheck --help`` lists them.
+COMMANDS = (
+    run,  # run
+    validate,  # validate
+    score,  # score
+    agreement,  # agreement
+    regression_commands,  # baseline save|check|update, compare
+    report_commands,  # report merge
+    import_commands,  # import
+    history_commands,  # history
+    meta_eval,  # meta-eval
+    annotate_commands,  # annotate
+    perturb_commands,  # generate, blind-spots
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
+    parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for module in COMMANDS:
+        module.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    args.command_line = ["mtcheck", *(sys.argv[1:] if argv is None else argv)]  # the reports' header shows it
+    from mtcheck.errors import MtcheckError, SuiteError
+    from mtcheck.safety.redact import redact
+    from mtcheck.safety.safetext import visible
+
+    try:
+        return args.func(args)
+    except SuiteError as exc:
+        separator = "\n" if len(exc.problems) > 1 else " "
+        print(visible(f"mtcheck: invalid suite:{separator}{exc}"), file=sys.stderr)
+        return EXIT_USAGE
+    except (MtcheckError, ValueError) as exc:
+        print(visible(redact(f"mtcheck: error: {exc}")), file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

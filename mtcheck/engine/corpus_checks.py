@@ -1,0 +1,117 @@
+"""A suite's ``corpus:`` checks, judged once a run's cases have their outputs: one corpus-level score per check and
+system, over the suite's cases (or those with any of the check's tags), from the case records alone.
+
+Working from the records (which carry each case's hypothesis, references, tags and outcome) makes the result the
+same for ``mtcheck run`` and pytest, under pytest-xdist too, where only the controller holds every record.
+Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mtcheck.engine.outcome import CORRECT, Outcome
+from mtcheck.engine.record import CaseRecord, SummaryRecord
+from mtcheck.suite.model import CorpusCheck, Suite
+
+#: Outcomes of the cases a corpus score reads: the correct outputs, and errors that still have an output.
+_READ = {*CORRECT, Outcome.ERROR}
+
+
+@dataclass(frozen=True)
+class CorpusResult:
+    """One corpus check of one suite for one system: its value (None when it could not be computed: ``error``)."""
+
+    path: str
+    suite: str
+    system: str
+    check: CorpusCheck
+    value: float | None
+    signature: str | None
+    segments: int
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and self.value is not None and self.check.check.passes(self.value)
+
+    @property
+    def where(self) -> str:
+        """``SUITE_FILE:LINE [SYSTEM] corpus KEY``, as an error names it."""
+        return f"{self.path}:{self.check.check.line} [{self.system}] corpus {self.check.key}"
+
+    def text(self) -> str:
+        """``suite [system] bleu[negation] >= 30: 48.53 over 12 cases passed`` (or ``FAILED``, or ``error``)."""
+        head = f"{self.suite} [{self.system}] {self.check.key} {self.check.check.threshold_text()}"
+        if self.value is None:
+            return f"{head}: error"
+        cases = f"{self.segments} case{'s' if self.segments != 1 else ''}"
+        return f"{head}: {self.value:.2f} over {cases} {'passed' if self.passed else 'FAILED'}"
+
+    def record(self) -> dict[str, Any]:
+        """The result, JSON-ready."""
+        check = self.check.check
+        return {"path": self.path, "suite": self.suite, "system": self.system, "metric": check.key,
+                "tags": list(self.check.tags), "value": self.value, "min": check.min, "max": check.max,
+                "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error}
+
+
+def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...]) -> tuple[list[str], list[list[str]], list[str]]:
+    """The hypotheses and references of the records a check reads, and the cases among them without an output."""
+    hyps, refs, missing = [], [], []
+    for record in records:
+        if record.outcome not in _READ or record.severity is not None:
+            continue
+        if tags and not set(tags) & set(record.tags):
+            continue
+        if record.hyp is None or not record.refs:
+            missing.append(record.case)
+            continue
+        hyps.append(record.hyp)
+        refs.append(list(record.refs))
+    return hyps, refs, missing
+
+
+def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord]) -> CorpusResult | None:
+    """The check's result for ``system``; None when the system has no case it reads (only known-faulty outputs,
+    or none with the check's tags)."""
+    from mtcheck.errors import MetricError
+    from mtcheck.metrics.corpus import corpus_metric
+
+    hyps, refs, missing = _segments(records, check.tags)
+    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(hyps))
+    if missing:
+        shown = ", ".join(map(repr, missing[:3])) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+        return _failed(result, f"no output to score for case {shown}")
+    if not hyps:
+        return None
+    try:
+        score = corpus_metric(check.check.metric, check.check.params).corpus_score(hyps, refs)
+    except (MetricError, ValueError) as exc:
+        return _failed(result, str(exc))
+    return CorpusResult(result.path, result.suite, system, check, score.value, score.signature, score.segments)
+
+
+def _failed(result: CorpusResult, error: str) -> CorpusResult:
+    return CorpusResult(result.path, result.suite, result.system, result.check, None, None, result.segments, error)
+
+
+def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord]) -> list[CorpusResult]:
+    """Each corpus check of ``suites`` judged for each system with cases it reads, in suite, check and system order."""
+    by_suite: dict[str, dict[str, list[CaseRecord]]] = {}
+    for record in records:
+        if isinstance(record, CaseRecord):  # a check-sensitivity probe's record is no case's output
+            by_suite.setdefault(record.path, {}).setdefault(record.system, []).append(record)
+    results = []
+    for suite in suites:
+        systems = by_suite.get(str(suite.path), {})
+        for check in suite.corpus:
+            judged = (_judge(suite, system, check, found) for system, found in systems.items())
+            results += [result for result in judged if result is not None]
+    return results
+
+
+def summary_lines(results: Sequence[CorpusResult]) -> list[str]:
+    """The summary's ``corpus checks`` block (nothing without corpus checks)."""
+    return ["corpus checks", *(f"  {result.text()}" for result in results)] if results else []

@@ -1,0 +1,176 @@
+"""Score targets: build each metric once, score every metric in one batch, judge thresholds."""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from mtcheck.config.advice import SUITE, Wording
+from mtcheck.engine.results import CaseResult, CheckResult, ContrastiveResult
+from mtcheck.engine.score_cache import ScoreCache, cached_score_batch
+from mtcheck.engine.targets import Target
+from mtcheck.errors import MtcheckError, Problem
+from mtcheck.metrics import ANY_BASE, Metric, Score, get_metric, unwrap, wrapped
+from mtcheck.suite.model import Check, Suite
+from mtcheck.suite.paths import refused_hub_model
+
+_Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
+
+
+class Evaluator:
+    """Scores targets against their checks.
+
+    ``overrides`` maps a metric name (or ``sam:*`` for every SAM check) to params
+    applied to every check on that metric (the user's settings: they win over the suite's). Scores are memoised
+    in memory for the evaluator's lifetime, and, for slow metrics (``disk_cache``),
+    in ``cache`` when one is given. ``wording`` names the front end's options in metric errors.
+    """
+
+    def __init__(self, *, overrides: dict[str, dict[str, Any]] | None = None, cache: ScoreCache | None = None,
+                 wording: Wording = SUITE):
+        self.overrides = overrides or {}
+        self.wording = wording
+        self.cache = cache
+        self._metrics: dict[str, Metric | MtcheckError] = {}
+        self._scores: dict[tuple[str, _Request], Score] = {}
+
+    def metric(self, check: Check, target_lang: str | None = None, source_lang: str | None = None) -> Metric:
+        """The metric instance for ``check`` on a suite from ``source_lang`` into ``target_lang``, built once per
+        configuration.
+
+        ``check.params`` come from a suite file: a hub model name there is refused unless
+        the overrides (the user's settings) name the model.
+        """
+        user = dict(self.overrides.get(check.metric, {}))
+        wrapper, _ = unwrap(check.metric)
+        if wrapper:  # ``sam:*``: every check the wrapper wraps
+            user.update(self.overrides.get(wrapped(wrapper, ANY_BASE), {}))
+        params = {**check.params, **user}
+        key = f"{check.metric}|{target_lang}|{source_lang}|{sorted(params.items(), key=lambda kv: kv[0])!r}"
+        if key not in self._metrics:
+            try:
+                refused = refused_hub_model(check.metric, check.params, user)
+                if refused is not None:
+                    raise refused
+                self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang, source_lang=source_lang)
+            except (MtcheckError, ValueError) as exc:
+                self._metrics[key] = self.wording.reword(exc, check.metric)
+        found = self._metrics[key]
+        if isinstance(found, MtcheckError):
+            raise found
+        return found
+
+    def load_problems(self, suite: Suite) -> list[Problem]:
+        """Why a run could not build the metric of each of ``suite``'s checks, one problem per check line and cause.
+
+        Each metric is built by :meth:`metric`, as a run builds it (target language,
+        lexicon file, model folder, word lists and settings), and its small resources
+        are read (:meth:`Metric.open_resources`: a lexicon is parsed); no model is
+        loaded. ``mtcheck validate`` reports these; a run reports the same causes on
+        the cases whose checks they stop.
+        """
+        found: dict[tuple[int | None, str], Problem] = {}
+        for case in suite.cases:
+            for check in case.checks:
+                try:
+                    self.metric(check, suite.target_lang, suite.source_lang).open_resources()
+                except MtcheckError as exc:
+                    text = str(self.wording.reword(exc, check.metric))
+                    fix = "" if "(fix: " in text else "fix the check's params (docs/metrics.md lists each metric's settings)"
+                    found.setdefault((check.line, text), Problem(str(suite.path), check.line, None, text, fix))
+        return list(found.values())
+
+    def _score_all(self, metric: Metric, requests: list[_Request]) -> None:
+        """Score every request not yet memoised, in one batch."""
+        signature = metric.signature()
+        todo = list(dict.fromkeys(r for r in requests if (signature, r) not in self._scores))
+        if not todo:
+            return
+        hyps = [r[0] for r in todo]
+        refs = [list(r[1]) for r in todo]
+        srcs = [r[2] for r in todo]
+        if self.cache is not None and metric.disk_cache:
+            scores = cached_score_batch(metric, hyps, refs, srcs, self.cache)
+        else:
+            scores = metric.score_batch(hyps, refs, srcs)
+        for request, score in zip(todo, scores):
+            self._scores[(signature, request)] = score
+
+    def _requests(self, items: Sequence[tuple[Target, str | None]]) -> dict[int, tuple[Metric, list[_Request]]]:
+        """Group what must be scored by metric instance (keyed by id to keep one batch per instance)."""
+        grouped: dict[int, tuple[Metric, list[_Request]]] = {}
+        for target, hyp in items:
+            case = target.case
+            for check in case.checks:
+                try:
+                    metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
+                except MtcheckError:
+                    continue
+                batch = grouped.setdefault(id(metric), (metric, []))[1]
+                if hyp is not None:
+                    batch.append((hyp, case.refs, case.src))
+                if case.contrastive is not None:
+                    batch.append((case.contrastive.good, case.refs, case.src))
+                    batch.append((case.contrastive.bad, case.refs, case.src))
+        return grouped
+
+    def evaluate(self, items: Sequence[tuple[Target, str | None]]) -> list[CaseResult]:
+        """Score each ``(target, hypothesis)``; ``None`` as hypothesis checks only the contrastive pair."""
+        for metric, requests in self._requests(items).values():
+            try:
+                self._score_all(metric, requests)
+            except MtcheckError:
+                pass  # reported per check below, with the case it concerns
+        return [self._judge(target, hyp) for target, hyp in items]
+
+    def _lookup(self, metric: Metric, hyp: str, target: Target) -> Score:
+        request = (hyp, target.case.refs, target.case.src)
+        key = (metric.signature(), request)
+        if key not in self._scores:
+            self._score_all(metric, [request])
+        return self._scores[key]
+
+    def _judge(self, target: Target, hyp: str | None) -> CaseResult:
+        checks: list[CheckResult] = []
+        pairs: list[ContrastiveResult] = []
+        for check in target.case.checks:
+            if hyp is not None:
+                checks.append(self._judge_check(check, hyp, target))
+            if target.case.contrastive is not None:
+                pairs.append(self._judge_pair(check, target))
+        return CaseResult(target, hyp, tuple(checks), tuple(pairs))
+
+    def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
+        try:
+            metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
+            score = self._lookup(metric, hyp, target)
+        except MtcheckError as exc:
+            return CheckResult(check, None, False, error=str(self.wording.reword(exc, check.metric)))
+        if not math.isfinite(score.value):
+            return CheckResult(check, None, False, error=_not_finite(metric, score.value))
+        return CheckResult(
+            check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
+            score.best_ref, score.details, tuple(metric.explain(score)),
+        )
+
+    def _judge_pair(self, check: Check, target: Target) -> ContrastiveResult:
+        pair = target.case.contrastive
+        assert pair is not None
+        try:
+            metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
+            good = self._lookup(metric, pair.good, target).value
+            bad = self._lookup(metric, pair.bad, target).value
+        except MtcheckError as exc:
+            return ContrastiveResult(check, None, None, False, error=str(self.wording.reword(exc, check.metric)))
+        for value in (good, bad):
+            if not math.isfinite(value):
+                return ContrastiveResult(check, None, None, False, error=_not_finite(metric, value))
+        gap = good - bad if metric.higher_is_better else bad - good
+        passed = gap > 0 and gap >= check.margin
+        return ContrastiveResult(check, good, bad, passed, metric.higher_is_better, metric.signature())
+
+
+def _not_finite(metric: Metric, value: float) -> str:
+    """Why a NaN or infinite score is no verdict: it compares false with, or lies beyond, every threshold."""
+    return (f"{metric.name} gave {value}, not a finite number, so no threshold can judge it "
+            "(fix: check the metric's params, e.g. smoothing, and the case's texts)")

@@ -1,0 +1,78 @@
+"""Run targets end to end: hypotheses, batched scoring, results memoised per process.
+
+Both the pytest plugin and the ``mtcheck run`` command drive this class, so a
+case gives the same result however it is run.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcheck.config.advice import SUITE, Wording
+from mtcheck.config.settings import DEFAULT_TIMEOUT
+from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.outputs import OutputSource
+from mtcheck.engine.results import CaseResult
+from mtcheck.engine.score_cache import ScoreCache
+from mtcheck.engine.targets import Target
+from mtcheck.errors import MtcheckError, SystemFailure
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Settings of a run. ``system`` of ``None`` means each suite's own ``system:`` or its recorded outputs."""
+
+    system: str | None = None
+    timeout: float = DEFAULT_TIMEOUT
+    overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    batch_size: int = 256
+    cache: ScoreCache | None = None
+    wording: Wording = SUITE  # how metric errors name the front end's options
+
+
+class Runner:
+    def __init__(self, options: RunOptions):
+        self.options = options
+        self.hypotheses = OutputSource(timeout=options.timeout)
+        self.evaluator = Evaluator(overrides=options.overrides, cache=options.cache, wording=options.wording)
+        self._results: dict[tuple[str, str, str], CaseResult] = {}  # by Target.key
+
+    def run(self, targets: Sequence[Target]) -> list[CaseResult]:
+        """Results for ``targets``, computed in batches of ``batch_size``.
+
+        Raises :class:`SystemFailure` as soon as the system under test fails (crashes, times out, ...): that is a
+        problem of the whole run, reported once, and later batches would only fail (or time out) again.
+        """
+        size = max(1, self.options.batch_size)
+        for start in range(0, len(targets), size):
+            batch = targets[start : start + size]
+            self._compute(batch)
+            failed = next((r for r in (self._results[t.key] for t in batch) if r.fatal), None)
+            if failed is not None:
+                raise SystemFailure(failed.error)
+        return [self._results[t.key] for t in targets]
+
+    def has_result(self, target: Target) -> bool:
+        return target.key in self._results
+
+    def result(self, target: Target, window: Sequence[Target] = ()) -> CaseResult:
+        """The result of ``target``; when it is not known yet, ``window`` (targets likely needed next) is computed with it."""
+        if target.key not in self._results:
+            self._compute([target, *(t for t in window if t is not target)])
+        return self._results[target.key]
+
+    def _compute(self, targets: Sequence[Target]) -> None:
+        todo = [t for t in targets if t.key not in self._results]
+        self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
+        items: list[tuple[Target, str | None]] = []
+        for target in todo:
+            if target.skip_reason:
+                self._results[target.key] = CaseResult(target, None)
+                continue
+            try:
+                items.append((target, self.hypotheses.get(target)))
+            except MtcheckError as exc:  # the system under test failed: the run cannot go on
+                self._results[target.key] = CaseResult(target, None, error=str(exc), fatal=True)
+        for result in self.evaluator.evaluate(items):
+            self._results[result.target.key] = result
