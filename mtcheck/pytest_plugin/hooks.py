@@ -19,7 +19,9 @@ from mtcheck.config.settings import SHARD as SHARD_OPTION  # not the stash key o
 from mtcheck.engine.outcome import Outcome
 from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
-from mtcheck.pytest_plugin.session_state import REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report
+from mtcheck.pytest_plugin.session_state import (
+    CORPUS_RESULTS, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report,
+)
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
 from mtcheck.suite import KNOWN_TAGS, SUITE_SUFFIXES
