@@ -16,6 +16,7 @@ from mtcheck.evaluate import Evaluator
 from mtcheck.outputs import OutputSource
 from mtcheck.results import CaseResult
 from mtcheck.settings import DEFAULT_TIMEOUT
+from mtcheck.suite.collector import collector_paused
 from mtcheck.targets import Target
 
 
@@ -63,6 +64,13 @@ class Runner:
         return self._results[target.key]
 
     def _compute(self, targets: Sequence[Target]) -> None:
+        """Score ``targets`` as one batch, the cyclic garbage collector paused: scoring creates no cycles, yet each
+        full collection during the batch would walk every result kept so far (a run's time grew faster than its
+        cases); the first collection after it frees whatever cycle a system or metric made."""
+        with collector_paused():
+            self._compute_batch(targets)
+
+    def _compute_batch(self, targets: Sequence[Target]) -> None:
         todo = [t for t in targets if t.key not in self._results]
         self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
         items: list[tuple[Target, str | None]] = []

@@ -63,6 +63,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.safetext import visible
     from mtcheck.shard import Shard
     from mtcheck.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
+    from mtcheck.suite.collector import collector_paused
     from mtcheck.systems import check_system
 
     shard = Shard.parse(args.shard) if args.shard else None
@@ -84,7 +85,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, results):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    records = judged_records(results, gate)
+    with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
+        records = judged_records(results, gate)
+    gc.freeze()  # the results and records too live to the end
     sinks = [sink for sink in (gate, reports, history) if sink is not None]
     for record in records:
         for sink in sinks:
