@@ -6,6 +6,7 @@ torch. ``sam:<base>`` wraps any other metric in the Sentiment-Aware Measure.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import inspect
 import sys
@@ -109,6 +110,7 @@ def builds_instantly(name: str) -> bool:
     return _resolve(name)[0].builds_instantly
 
 
+@functools.cache  # the suite loader asks for every case
 def expands_references(name: str) -> bool:
     """True when metric ``name`` reads the alternatives syntax of its references itself (the puzzle presets)."""
     if name.startswith(SAM_PREFIX):
@@ -119,6 +121,7 @@ def expands_references(name: str) -> bool:
         return False
 
 
+@functools.cache  # the suite loader asks for every case
 def reads_references(name: str) -> bool:
     """False for a reference-free metric (``lang``, ``not-copy``, ``source-parity``): a case checked only by such
     metrics needs no reference. An unknown or uninstalled metric reads them (its check reports the problem)."""
