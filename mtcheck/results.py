@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from mtcheck.outcome import FAILURES, Outcome
@@ -55,10 +56,11 @@ class CaseResult:
     def passed(self) -> bool:
         return self.error is None and all(c.passed for c in self.checks) and all(c.passed for c in self.contrastive)
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome:
         """What became of the output (see :class:`~mtcheck.outcome.Outcome`): ``error`` when the hypothesis or a
-        check's value could not be computed, which is never a pass and never catches a known-faulty output."""
+        check's value could not be computed, which is never a pass and never catches a known-faulty output.
+        Worked out once: summaries, records and verdicts each ask for it."""
         if self.target.skip_reason:
             return Outcome.SKIPPED
         if self.errors():

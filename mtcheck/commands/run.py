@@ -58,7 +58,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
     from mtcheck.language_mismatch import run_warnings
     from mtcheck.options import metric_overrides
-    from mtcheck.report.summary import Summary
+    from mtcheck.report.summary import Summary, record_of
     from mtcheck.runner import RunOptions
     from mtcheck.safetext import visible
     from mtcheck.shard import Shard
@@ -85,10 +85,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, results):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
-        records = judged_records(results, gate)
-    gc.freeze()  # the results and records too live to the end
     sinks = [sink for sink in (gate, reports, history) if sink is not None]
+    with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
+        # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
+        records = judged_records(results, gate) if sinks else [record_of(result) for result in results]
+    gc.freeze()  # the results and records too live to the end
     for record in records:
         for sink in sinks:
             sink.add(record)
