@@ -9,7 +9,6 @@ from typing import Any
 from mtcheck.errors import MtcheckError
 from mtcheck.outcome import Outcome
 from mtcheck.redact import redact
-from mtcheck.report.files import records_of
 from mtcheck.report.text import render_case
 from mtcheck.results import CaseResult
 from mtcheck.runner import RunOptions
@@ -74,6 +73,8 @@ def history_sink(args: argparse.Namespace) -> Any:
 def judged_records(results: Sequence[CaseResult], gate: Any) -> list[dict[str, Any]]:
     """The case records of ``results``, with failure texts; with a baseline gate, a case worse than its baseline
     (or whose output changed, under ``--fail-on-changed``) fails, as under ``pytest --mt-baseline``."""
+    from mtcheck.report.files import records_of  # the renderers: only for a run with a sink
+
     records = records_of(results)
     if gate is None:
         return records

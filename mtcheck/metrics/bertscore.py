@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.files import read_regular
+from mtcheck.files import looks_like_path, read_regular
 from mtcheck.json_input import JsonInputError, parse_json
 from mtcheck.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
@@ -84,11 +84,6 @@ class _ModelConfig:
 
 
 _SCORERS: dict[_ModelConfig, BERTScorer] = {}
-
-
-def looks_like_path(model: str) -> bool:
-    """True when ``model`` is written as a path (``./m``, ``/m``, ``~/m``, ``a/b/c``), never a hub name."""
-    return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1
 
 
 def _config_layers(config: Path) -> Any:

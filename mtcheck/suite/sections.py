@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Set
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.suite.fields import Reporter, check_keys
 from mtcheck.suite.yamlsource import LMap
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "mtcheck.suite_sections"
 #: ``parser(report, owner, what)``: the parsed section of ``owner``, or None when it is invalid (reported).
@@ -31,7 +33,10 @@ SectionParser = Callable[[Reporter, LMap, str], Any]
 
 @functools.cache
 def registered() -> dict[str, EntryPoint]:
-    """Every registered section key with the entry point of its parser."""
+    """Every registered section key with the entry point of its parser (importlib.metadata loads only for a
+    suite that holds a key of none of its own)."""
+    from importlib.metadata import entry_points
+
     return {point.name: point for point in entry_points(group=GROUP)}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import Any
 
 from mtcheck.errors import SystemFailure
 from mtcheck.files import special_kind
@@ -21,7 +22,6 @@ from mtcheck.settings import DEFAULT_TIMEOUT
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 from mtcheck.systems.command import CommandSystem
-from mtcheck.systems.libretranslate import LibreTranslateSystem
 from mtcheck.systems.outputs_file import OutputsFileSystem
 from mtcheck.systems.python_callable import CallableSystem
 from mtcheck.systems.recorded import RecordedSystem
@@ -39,6 +39,17 @@ __all__ = [
     "runs_user_code",
     "SPEC_FORMS",
 ]
+
+
+
+def __getattr__(name: str) -> Any:
+    """``LibreTranslateSystem``, imported on first use: its HTTP client (http, email, urllib) is for live systems only."""
+    if name == "LibreTranslateSystem":
+        from mtcheck.systems.libretranslate import LibreTranslateSystem
+
+        return LibreTranslateSystem
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 ALL_RECORDED = "recorded"
 _KINDS = ("recorded", "file", "cmd", "py", "libretranslate")
@@ -79,7 +90,7 @@ def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
     if is_all_recorded(spec):
         return RecordedSystem(DEFAULT_HYP)
     if spec.startswith(("http://", "https://")):
-        return LibreTranslateSystem(spec, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
+        return _libretranslate(spec, spec, timeout)
     kind, sep, value = spec.partition(":")
     value = value.strip()
     if not sep or not value or kind not in _KINDS:
@@ -97,7 +108,14 @@ def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
         return CallableSystem(value, name=spec)
     if not value.startswith(("http://", "https://")):
         raise SystemFailure(f"system spec {redact(spec)!r}: the URL must start with http:// or https://")
-    return LibreTranslateSystem(value, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
+    return _libretranslate(value, spec, timeout)
+
+
+def _libretranslate(url: str, spec: str, timeout: float) -> System:
+    """The LibreTranslate endpoint at ``url`` (its key from the environment), imported only for such a spec."""
+    from mtcheck.systems.libretranslate import LibreTranslateSystem
+
+    return LibreTranslateSystem(url, api_key=os.environ.get(API_KEY_ENV), timeout=timeout, name=redact(spec))
 
 
 
