@@ -10,7 +10,7 @@ from mtcheck.suite.model import Check
 from mtcheck.targets import Target
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
 class CheckResult:
     """One check on one hypothesis: its value against its threshold."""
 
@@ -29,7 +29,7 @@ class CheckResult:
         return "higher is better" if self.higher_is_better else "lower is better"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ContrastiveResult:
     """The good translation must beat the bad one on ``check``'s metric by at least its margin."""
 
