@@ -67,8 +67,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.systems import check_system
 
     shard = Shard.parse(args.shard) if args.shard else None
-    suites = api.load_suites(args.suites)
-    gc.freeze()  # the suites live to the end and hold no cycle: the collector need not walk their objects again
+    with collector_paused():
+        suites = api.load_suites(args.suites)
+        gc.freeze()  # the suites live to the end and hold no cycle: no collection need ever walk their objects
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
@@ -89,7 +90,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
         # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
         records = judged_records(results, gate) if sinks else [record_of(result) for result in results]
-    gc.freeze()  # the results and records too live to the end
+        gc.freeze()  # the results and records too live to the end: frozen before any collection walks them
     for record in records:
         for sink in sinks:
             sink.add(record)
