@@ -3,7 +3,8 @@ recorded hypotheses) of 5,000, 20,000 and 100,000 cases go through ``mtcheck run
 plain Python loop that reads the same pairs from a tab-separated file (the cheapest reading, so the strictest
 yardstick), computes the same sentence scores with sacrebleu and compares them with the same thresholds,
 each a fresh process, in turn (run, loop, run, loop, ...) so that the machine's drift falls on both alike.
-Prints the median wall time and peak resident memory of each, and the ratios run / loop
+Prints the median CPU time (user + system: other jobs on a shared machine stretch the wall clock, not it) and
+peak resident memory of each, and the ratios run / loop
 (targets: time within 1.2x at every size, memory within 2x at 100,000 cases).
 
     python bench/bench_run_cost.py [--cases 5000 20000 100000] [--repeat 3]
@@ -16,7 +17,6 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from _common import WORDS, corrupt, print_aligned, scratch, word_salad
@@ -57,16 +57,14 @@ def write_suite(path: Path, pairs: Path, count: int) -> None:
 
 
 def measure(argv: list[str], cwd: Path) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MiB) of one child process; stops the bench if it ends by a signal or with status 2."""
-    start = time.perf_counter()
+    """(CPU seconds, peak RSS in MiB) of one child process; stops the bench if it ends by a signal or with status 2."""
     child = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - start
     error = child.stderr.read().decode(errors="replace") if child.stderr else ""
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):  # 1: some cases fail their thresholds, as the suite means them to
         raise SystemExit(f"{' '.join(argv)} exited {code}:\n{error[-3000:]}")
-    return elapsed, usage.ru_maxrss / 1024
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -85,11 +83,11 @@ def main() -> None:
             for _ in range(args.repeat):
                 for name, argv in sides.items():
                     figures[name].append(measure(argv, folder))
-            wall = {name: statistics.median(w for w, _ in runs) for name, runs in figures.items()}
+            cpu = {name: statistics.median(c for c, _ in runs) for name, runs in figures.items()}
             peak = {name: statistics.median(m for _, m in runs) for name, runs in figures.items()}
             ratios = [run[0] / loop[0] for run, loop in zip(figures["mtcheck run"], figures["plain loop"])]
             print(f"{count:,} cases, median of {args.repeat} paired runs:")
-            print_aligned([*((f"{name}:", f"{wall[name]:7.2f} s  peak {peak[name]:6.0f} MiB") for name in sides),
+            print_aligned([*((f"{name}:", f"{cpu[name]:7.2f} s CPU  peak {peak[name]:6.0f} MiB") for name in sides),
                            ("run / loop:", f"time {statistics.median(ratios):.2f}x (target {TIME_TARGET}x), "
                                            f"memory {peak['mtcheck run'] / peak['plain loop']:.2f}x "
                                            f"(target {MEMORY_TARGET}x at 100,000)")], indent="  ")

@@ -57,7 +57,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck import api
     from mtcheck.commands.language_mismatch import run_warnings
     from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
+    from mtcheck.collector import collector_paused
     from mtcheck.config.advice import SUITE_WORDING
+    from mtcheck.engine.results import record_of
     from mtcheck.engine.run_settings import metric_overrides
     from mtcheck.engine.runner import RunOptions
     from mtcheck.engine.shard import Shard
@@ -67,8 +69,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.systems import check_system
 
     shard = Shard.parse(args.shard) if args.shard else None
-    suites = api.load_suites(args.suites)
-    gc.freeze()  # the suites live to the end and hold no cycle: the collector need not walk their objects again
+    with collector_paused():
+        suites = api.load_suites(args.suites)
+        gc.freeze()  # the suites live to the end and hold no cycle: no collection need ever walk their objects
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
@@ -85,9 +88,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, results):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    records = judged_records(results, gate)
-    corpus = _corpus_results(suites, records, shard)
     sinks = [sink for sink in (gate, reports, history) if sink is not None]
+    with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
+        # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
+        whole = sinks or any(suite.corpus for suite in suites)  # corpus: checks read the outputs and references
+        records = judged_records(results, gate) if whole else [record_of(result) for result in results]
+        gc.freeze()  # the results and records too live to the end: frozen before any collection walks them
+    corpus = _corpus_results(suites, records, shard)
     for record in records:
         for sink in sinks:
             sink.add(record)

@@ -11,7 +11,6 @@ from mtcheck.engine.record import CaseRecord
 from mtcheck.engine.results import CaseResult
 from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
-from mtcheck.report.files import records_of
 from mtcheck.report.renderers import report_paths
 from mtcheck.safety.redact import redact
 from mtcheck.text.case import render_case
@@ -72,6 +71,8 @@ def history_sink(args: argparse.Namespace) -> Any:
 def judged_records(results: Sequence[CaseResult], gate: Any) -> list[CaseRecord]:
     """The case records of ``results``, with failure texts; with a baseline gate, a case worse than its baseline
     (or whose output changed, under ``--fail-on-changed``) fails, as under ``pytest --mt-baseline``."""
+    from mtcheck.report.files import records_of  # the renderers: only for a run with a sink
+
     records = records_of(results)
     if gate is None:
         return records

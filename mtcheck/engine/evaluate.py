@@ -32,6 +32,8 @@ class Evaluator:
         self.wording = wording
         self.cache = cache
         self._metrics: dict[str, Metric | MtcheckError] = {}
+        #: The same, by check object (the cases of a suite share their default checks): no key to write per case.
+        self._by_check: dict[tuple[int, str | None, str | None], tuple[Check, Metric | MtcheckError]] = {}
         self._scores: dict[tuple[str, _Request], Score] = {}
 
     def metric(self, check: Check, target_lang: str | None = None, source_lang: str | None = None) -> Metric:
@@ -41,6 +43,16 @@ class Evaluator:
         ``check.params`` come from a suite file: a hub model name there is refused unless
         the overrides (the user's settings) name the model.
         """
+        known = self._by_check.get((id(check), target_lang, source_lang))
+        if known is None or known[0] is not check:
+            known = (check, self._build(check, target_lang, source_lang))
+            self._by_check[(id(check), target_lang, source_lang)] = known
+        if isinstance(known[1], MtcheckError):
+            raise known[1]
+        return known[1]
+
+    def _build(self, check: Check, target_lang: str | None, source_lang: str | None) -> Metric | MtcheckError:
+        """The metric of :meth:`metric`, or why it cannot be built, once per configuration."""
         user = dict(self.overrides.get(check.metric, {}))
         wrapper, _ = unwrap(check.metric)
         if wrapper:  # ``sam:*``: every check the wrapper wraps
@@ -55,10 +67,7 @@ class Evaluator:
                 self._metrics[key] = get_metric(check.metric, params, target_lang=target_lang, source_lang=source_lang)
             except (MtcheckError, ValueError) as exc:
                 self._metrics[key] = self.wording.reword(exc, check.metric)
-        found = self._metrics[key]
-        if isinstance(found, MtcheckError):
-            raise found
-        return found
+        return self._metrics[key]
 
     def load_problems(self, suite: Suite) -> list[Problem]:
         """Why a run could not build the metric of each of ``suite``'s checks, one problem per check line and cause.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from mtcheck.safety.redact import redact
 from mtcheck.suite.model import Check
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
 class CheckResult:
     """One check on one hypothesis: its value against its threshold."""
 
@@ -34,7 +34,7 @@ class CheckResult:
         return "higher is better" if self.higher_is_better else "lower is better"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ContrastiveResult:
     """The good translation must beat the bad one on ``check``'s metric by at least its margin."""
 
@@ -61,10 +61,11 @@ class CaseResult:
     def passed(self) -> bool:
         return self.error is None and all(c.passed for c in self.checks) and all(c.passed for c in self.contrastive)
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome:
         """What became of the output (see :class:`~mtcheck.engine.outcome.Outcome`): ``error`` when the hypothesis or a
-        check's value could not be computed, which is never a pass and never catches a known-faulty output."""
+        check's value could not be computed, which is never a pass and never catches a known-faulty output.
+        Worked out once: summaries, records and verdicts each ask for it."""
         if self.target.skip_reason:
             return Outcome.SKIPPED
         if self.errors():

@@ -5,6 +5,7 @@ case gives the same result however it is run.
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from mtcheck.engine.results import CaseResult
 from mtcheck.engine.score_cache import ScoreCache
 from mtcheck.engine.targets import Target
 from mtcheck.errors import MtcheckError, SystemFailure
+from mtcheck.collector import collector_paused
 
 
 @dataclass(frozen=True)
@@ -45,12 +47,16 @@ class Runner:
         problem of the whole run, reported once, and later batches would only fail (or time out) again.
         """
         size = max(1, self.options.batch_size)
-        for start in range(0, len(targets), size):
-            batch = targets[start : start + size]
-            self._compute(batch)
-            failed = next((r for r in (self._results[t.key] for t in batch) if r.fatal), None)
-            if failed is not None:
-                raise SystemFailure(failed.error)
+        with collector_paused():
+            for start in range(0, len(targets), size):
+                batch = targets[start : start + size]
+                self._compute(batch)
+                # only the batch's young objects: frees any cycle a system or metric made in it, while no
+                # full collection walks every result kept so far (those made a run's time grow faster than its cases)
+                gc.collect(1)
+                failed = next((r for r in (self._results[t.key] for t in batch) if r.fatal), None)
+                if failed is not None:
+                    raise SystemFailure(failed.error)
         return [self._results[t.key] for t in targets]
 
     def has_result(self, target: Target) -> bool:
@@ -63,6 +69,13 @@ class Runner:
         return self._results[target.key]
 
     def _compute(self, targets: Sequence[Target]) -> None:
+        """Score ``targets`` as one batch, the cyclic garbage collector paused: scoring creates no cycles, yet each
+        full collection during the batch would walk every result kept so far (a run's time grew faster than its
+        cases); the first collection after it frees whatever cycle a system or metric made."""
+        with collector_paused():
+            self._compute_batch(targets)
+
+    def _compute_batch(self, targets: Sequence[Target]) -> None:
         todo = [t for t in targets if t.key not in self._results]
         self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
         items: list[tuple[Target, str | None]] = []

@@ -11,6 +11,7 @@ Third parties add metrics through the ``mtcheck.metrics`` entry-point group.
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 from types import MappingProxyType
 from typing import Any
@@ -144,6 +145,7 @@ def _class_of(name: str) -> type[Metric]:
     return _wrapper(wrapper) if wrapper else _resolve(base)[0]
 
 
+@functools.cache  # the suite loader asks for every case
 def expands_references(name: str) -> bool:
     """True when metric ``name`` reads the alternatives syntax of its references itself (the puzzle presets)."""
     try:
@@ -152,6 +154,7 @@ def expands_references(name: str) -> bool:
         return False
 
 
+@functools.cache  # the suite loader asks for every case
 def reads_references(name: str) -> bool:
     """False for a reference-free metric (``lang``, ``not-copy``, ``source-parity``): a case checked only by such
     metrics needs no reference. An unknown or uninstalled metric reads them (its check reports the problem)."""

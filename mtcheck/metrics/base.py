@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from mtcheck.metrics.signature import Signature
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
 class Score:
     """One metric value for one hypothesis against its references.
 

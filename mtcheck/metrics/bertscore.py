@@ -35,7 +35,7 @@ from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
-from mtcheck.safety.files import read_regular
+from mtcheck.safety.files import looks_like_path, read_regular
 from mtcheck.safety.json_input import JsonInputError, parse_json
 
 if TYPE_CHECKING:
@@ -84,11 +84,6 @@ class _ModelConfig:
 
 
 _SCORERS: dict[_ModelConfig, BERTScorer] = {}
-
-
-def looks_like_path(model: str) -> bool:
-    """True when ``model`` is written as a path (``./m``, ``/m``, ``~/m``, ``a/b/c``), never a hub name."""
-    return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1
 
 
 def _config_layers(config: Path) -> Any:

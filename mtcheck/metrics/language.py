@@ -12,7 +12,6 @@ import copy
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
-from importlib.metadata import version
 from typing import Any, ClassVar, Protocol
 
 from mtcheck.languages.language_codes import metric_lang
@@ -59,11 +58,18 @@ def _py3langid_model() -> Any:
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+def _version(package: str) -> str:
+    """``package``'s installed version; importlib.metadata loads only when a detector is built, not for every run."""
+    from importlib.metadata import version
+
+    return version(package)
+
+
 class Py3LangidDetector:
     """py3langid (a numpy port of langid.py): 97 languages, ~0.1 ms a sentence, Bokmål reported as ``nb``."""
 
     def __init__(self, candidates: tuple[str, ...] | None):
-        self.name = f"py3langid-{version('py3langid')}"
+        self.name = f"py3langid-{_version('py3langid')}"
         self._ident = copy.copy(_py3langid_model())  # set_languages replaces its arrays; the shared model stays whole
         known = frozenset(_PY3LANGID_OUT.get(c, c) for c in self._ident.nb_classes)
         _check_supported(candidates, known, self.name)
@@ -84,7 +90,7 @@ class LinguaDetector:
             from lingua import Language, LanguageDetectorBuilder
         except ImportError as exc:
             raise ValueError("detector 'lingua' needs lingua-language-detector: pip install 'mtcheck[lingua]'") from exc
-        self.name = f"lingua-{version('lingua-language-detector')}"
+        self.name = f"lingua-{_version('lingua-language-detector')}"
         by_code = {lang.iso_code_639_1.name.lower(): lang for lang in Language.all()}
         _check_supported(candidates, frozenset(by_code), self.name)
         languages = [by_code[c] for c in candidates] if candidates else list(by_code.values())

@@ -200,3 +200,8 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def looks_like_path(model: str) -> bool:
+    """True when a model setting ``model`` is written as a path (``./m``, ``/m``, ``~/m``, ``a/b/c``), never a hub name."""
+    return model.startswith(("/", ".", "~")) or "\\" in model or model.count("/") > 1

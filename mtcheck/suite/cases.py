@@ -170,7 +170,7 @@ def _contrastive(report: Reporter, case: LMap, what: str) -> Contrastive | None:
     return Contrastive(good, bad, line_of(case, "contrastive"))
 
 
-def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: list[Check], alternatives: bool,
+def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: tuple[Check, ...], alternatives: bool,
           scales: dict[str, Scale], default_sections: dict[str, Any] | None = None, *,
           defaults_written: bool = False) -> Case | None:
     if not isinstance(raw, LMap):

@@ -66,7 +66,9 @@ def parse_checks(report: Reporter, mapping: LMap, what: str, *, needs_threshold:
     return [c for c in checks if c is not None]
 
 
-def merge_checks(defaults: list[Check], own: list[Check]) -> tuple[Check, ...]:
-    """A case's own check replaces a default check on the same metric."""
+def merge_checks(defaults: tuple[Check, ...], own: list[Check]) -> tuple[Check, ...]:
+    """A case's own check replaces a default check on the same metric; a case without its own shares ``defaults``."""
+    if not own:
+        return defaults
     own_metrics = {c.metric for c in own}
     return tuple([c for c in defaults if c.metric not in own_metrics] + own)

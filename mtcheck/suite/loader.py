@@ -58,12 +58,13 @@ def parse_suite(path: Path, doc: Any, report: Reporter) -> Suite | None:
     if not isinstance(raw_cases, LList) or not raw_cases:
         report.add(doc, "cases" if "cases" in doc else None, "the suite has no cases", "add 'cases:' with at least one case")
         return None
+    default_checks = tuple(defaults)  # shared by every case that adds no check of its own
     cases: list[Case] = []
     first_line: dict[str, int | None] = {}
     for index in range(len(raw_cases)):
         raw = raw_cases[index]
         raw_cases[index] = None  # each case's raw values go once its model is built: the two are never both held whole
-        case = parse_case(report, raw, raw_cases, index, defaults, alternatives, header["scales"], default_sections,
+        case = parse_case(report, raw, raw_cases, index, default_checks, alternatives, header["scales"], default_sections,
                      defaults_written=isinstance(defaults_raw, LMap) and bool(defaults_raw.get("checks")))
         case_id = _written_id(raw)
         if case_id in first_line:

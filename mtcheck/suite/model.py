@@ -27,7 +27,7 @@ def gated_by(severity: str | None, fail_on: str | None) -> bool:
     return fail_on is not None and severity is not None and severity_rank(severity) >= severity_rank(fail_on)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Check:
     """A threshold on one metric: the value must be ``>= min`` and/or ``<= max``.
 
@@ -69,7 +69,7 @@ class Check:
         return f"{self.metric}({inner})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Contrastive:
     """A pair of translations of the case's source: ``good`` must outscore ``bad`` on every check."""
 
@@ -78,7 +78,7 @@ class Contrastive:
     line: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Output:
     """A recorded system output. ``expect_fail`` marks a known-faulty output the checks must catch;
     ``blind_spot`` (only with ``expect_fail``) says why the checks are known to miss it, and
@@ -92,7 +92,7 @@ class Output:
     severity: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
 class Case:
     id: str
     src: str

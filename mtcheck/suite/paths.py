@@ -17,8 +17,7 @@ from typing import Any
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics import is_default_lexicon
-from mtcheck.metrics.bertscore import looks_like_path
-from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, file_kind, has_nul
+from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, file_kind, has_nul, looks_like_path
 
 #: Check params that name a file, or (``model``) a folder; resolved against the suite's folder.
 PATH_PARAMS = ("lexicon", "model", "baseline_path", "idf_sents")

@@ -50,6 +50,8 @@ _SCALARS = yaml.constructor.SafeConstructor()
 
 #: Reads an unquoted scalar the way the suite loader does (YAML 1.1: ``010`` is 8, ``no`` is false).
 _RESOLVER = yaml.resolver.Resolver()
+#: The first characters of an unquoted scalar that YAML may read as other than text: any other one is text at once.
+_MAYBE_NOT_TEXT = frozenset(_RESOLVER.yaml_implicit_resolvers)
 
 
 class LMap(dict):
@@ -189,18 +191,17 @@ class _Builder:
     def build(self, events: Iterable[yaml.Event]) -> Any:
         """The document's value; raises :class:`_LimitPassed`, or PyYAML's error for what is not YAML."""
         first_document: yaml.Mark | None = None
+        handlers = {yaml.MappingStartEvent: self._start, yaml.SequenceStartEvent: self._start,
+                    yaml.MappingEndEvent: self._end, yaml.SequenceEndEvent: self._end, yaml.AliasEvent: self._alias}
         for event in events:
-            if isinstance(event, yaml.ScalarEvent):
+            kind = type(event)  # one lookup per event, not a chain of isinstance: a large suite has millions
+            if kind is yaml.ScalarEvent:
                 if event.anchor is not None:
                     self._anchor(event)
                 self._add(self._scalar(event), 1, event.anchor)
-            elif isinstance(event, yaml.CollectionStartEvent):
-                self._start(event)
-            elif isinstance(event, yaml.CollectionEndEvent):
-                self._end()
-            elif isinstance(event, yaml.AliasEvent):
-                self._alias(event)
-            elif isinstance(event, yaml.DocumentStartEvent):
+            elif (handler := handlers.get(kind)) is not None:
+                handler(event)
+            elif kind is yaml.DocumentStartEvent:
                 if first_document is not None:
                     raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
                                                       "but found another document", event.start_mark)
@@ -231,7 +232,8 @@ class _Builder:
         tag = event.tag
         if tag is None or tag == "!":
             # only a plain scalar may read as other than text (``010``, ``no``); a quoted one is text
-            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else _STR_TAG
+            maybe_not_text = event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT)
+            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) if maybe_not_text else _STR_TAG
         if tag == _STR_TAG:
             value = event.value
         elif tag == _NULL_TAG:
@@ -261,7 +263,7 @@ class _Builder:
         value = LMap() if isinstance(event, yaml.MappingStartEvent) else LList()
         self.open.append(_Open(value, event, muted, refused))
 
-    def _end(self) -> None:
+    def _end(self, _event: yaml.CollectionEndEvent) -> None:
         done = self.open[-1]
         for merge in done.merges:
             self._merge_into(done.value, merge)

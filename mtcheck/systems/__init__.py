@@ -26,6 +26,7 @@ from mtcheck.systems.base import System
 
 __all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "runs_user_code", "SPEC_FORMS"]
 
+
 ALL_RECORDED = "recorded"
 
 
