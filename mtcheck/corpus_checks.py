@@ -8,7 +8,7 @@ Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcheck.outcome import CORRECT, Outcome
@@ -31,6 +31,7 @@ class CorpusResult:
     signature: str | None
     segments: int
     error: str | None = None
+    higher_is_better: bool = True
 
     @property
     def passed(self) -> bool:
@@ -54,7 +55,8 @@ class CorpusResult:
         check = self.check.check
         return {"path": self.path, "suite": self.suite, "system": self.system, "metric": check.key,
                 "tags": list(self.check.tags), "value": self.value, "min": check.min, "max": check.max,
-                "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error}
+                "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error,
+                "key": self.check.key, "higher_is_better": self.higher_is_better}
 
 
 def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...]) -> tuple[list[str], list[list[str]], list[str]]:
@@ -79,8 +81,11 @@ def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseReco
     from mtcheck.errors import MetricError
     from mtcheck.metrics.corpus import corpus_metric
 
+    from mtcheck.metrics import metric_direction
+
     hyps, refs, missing = _segments(records, check.tags)
-    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(hyps))
+    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(hyps),
+                          higher_is_better=metric_direction(check.check.metric) is not False)
     if missing:
         shown = ", ".join(map(repr, missing[:3])) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
         return _failed(result, f"no output to score for case {shown}")
@@ -90,11 +95,11 @@ def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseReco
         score = corpus_metric(check.check.metric, check.check.params).corpus_score(hyps, refs)
     except (MetricError, ValueError) as exc:
         return _failed(result, str(exc))
-    return CorpusResult(result.path, result.suite, system, check, score.value, score.signature, score.segments)
+    return replace(result, value=score.value, signature=score.signature, segments=score.segments)
 
 
 def _failed(result: CorpusResult, error: str) -> CorpusResult:
-    return CorpusResult(result.path, result.suite, result.system, result.check, None, None, result.segments, error)
+    return replace(result, error=error)
 
 
 def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord]) -> list[CorpusResult]:

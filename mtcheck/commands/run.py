@@ -91,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     for record in records:
         for sink in sinks:
             sink.add(record)
-    run = RunEnd(say=say, shard=shard)
+    run = RunEnd(say=say, shard=shard, corpus=corpus)
     verdict = gate.finish(run) if gate is not None else CLEAN  # first: the reports show its comparison
     summary = Summary()
     for record in records:
