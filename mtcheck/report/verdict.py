@@ -66,6 +66,12 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
         more = f" and {len(cases) - NAMED} more" if len(cases) > NAMED else ""
         found.append(f"{_plural(len(regressed), 'case check', 'case checks')} worse than baseline {name} "
                      f"({', '.join(cases[:NAMED])}{more})")
+    corpus = [c for c in report.get("corpus") or () if c.get("status") == "regressed"]
+    if corpus:
+        checks = ", ".join(f"{c.get('suite', '')} {c.get('check', '')} {c.get('test_id', '').removeprefix('corpus ')}"
+                           for c in corpus[:NAMED])
+        more = f" and {len(corpus) - NAMED} more" if len(corpus) > NAMED else ""
+        found.append(f"{_plural(len(corpus), 'corpus check', 'corpus checks')} worse than baseline {name} ({checks}{more})")
     worse = [t for t in report.get("tests") or () if t.get("decision") == "worse"]
     if worse and gate in ("both", "significant"):
         groups = ", ".join(f"{t.get('scope', '')} {t.get('group', '')} on {t.get('metric', '')}" for t in worse[:NAMED])
