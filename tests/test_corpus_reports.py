@@ -67,3 +67,28 @@ def test_pytest_reports_hold_the_corpus_checks(pytester: pytest.Pytester) -> Non
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
     assert [(r["key"], r["system"], r["passed"]) for r in found] == [("bleu", "new", False), ("ter[negation]", "new", True)]
     assert "### Corpus checks" in (pytester.path / "r.md").read_text()
+
+
+def test_report_merge_judges_the_corpus_checks_as_the_whole_run_does(write_suite: WriteSuite, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = _suite(write_suite)
+    shards = [tmp_path / f"s{k}.json" for k in (1, 2)]
+    for k, report in enumerate(shards, 1):
+        assert main(["run", str(path), "--system", "recorded:new", "--shard", f"{k}/2", "--report-json", str(report)]) == 0
+    whole = tmp_path / "whole.json"
+    assert main(["run", str(path), "--system", "recorded:new", "--report-json", str(whole)]) == 1
+    capsys.readouterr()
+    assert main(["report", "merge", *map(str, shards), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["corpus"] == json.loads(whole.read_text())["corpus"]
+
+
+def test_report_merge_says_so_when_a_suite_file_is_not_as_the_jobs_ran_it(write_suite: WriteSuite, tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path, report = _suite(write_suite), tmp_path / "r.json"
+    assert main(["run", str(path), "--system", "recorded:new", "--shard", "1/1", "--report-json", str(report)]) == 0
+    path.write_text(path.read_text() + "# edited\n")
+    capsys.readouterr()
+    assert main(["report", "merge", str(report)]) == 0
+    captured = capsys.readouterr()
+    assert f"mtcheck: suite {path} is not here as the jobs ran it (missing or changed): its corpus checks" in captured.err
+    assert "corpus checks" not in captured.out
