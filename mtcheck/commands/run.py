@@ -86,7 +86,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
     records = judged_records(results, gate)
-    corpus = _corpus_results(suites, records, shard)
+    corpus = _corpus_results(suites, records, shard, options)
     sinks = [sink for sink in (gate, reports, history) if sink is not None]
     for record in records:
         for sink in sinks:
@@ -118,13 +118,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
 
-def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any) -> list[Any]:
-    """The suites' corpus checks judged over this run's records; none in a shard, which holds only part of a suite's
-    cases (a note says so when a suite has corpus checks)."""
+def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any, options: Any) -> list[Any]:
+    """The suites' corpus checks judged over this run's records, learned metrics with the run's settings; none in a
+    shard, which holds only part of a suite's cases (a note says so when a suite has corpus checks)."""
     from mtcheck.corpus_checks import corpus_results
+    from mtcheck.evaluate import Evaluator
 
     if shard is None:
-        return corpus_results(suites, records)
+        return corpus_results(suites, records, Evaluator(overrides=options.overrides, cache=options.cache,
+                                                         wording=options.wording))
     if any(suite.corpus for suite in suites):
         print(f"mtcheck: corpus checks are judged over whole suites, not in shard {shard}", file=sys.stderr)
     return []

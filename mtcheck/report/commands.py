@@ -37,6 +37,8 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.report.header import run_info
     from mtcheck.report.json_report import render_json
     from mtcheck.corpus_checks import summary_lines
+    from mtcheck.evaluate import Evaluator
+    from mtcheck.options import metric_overrides
     from mtcheck.report.merge import merge_reports, read_report
     from mtcheck.report.merge_corpus import merged_corpus
     from mtcheck.report.renderers import needs_meta_eval, report_paths
@@ -45,19 +47,17 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.safetext import visible
 
     records, probes = merge_reports([read_report(path) for path in args.reports])
-    corpus, notes = merged_corpus(records)
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                          cache=cache_of(args))
+    corpus, notes = merged_corpus(records, evaluator)
     for note in notes:
         print(f"mtcheck: {note}", file=sys.stderr)
     regression = _regression(args, records, corpus)
     paths = report_paths(args)
     meta = None
     if needs_meta_eval(paths):
-        from mtcheck.evaluate import Evaluator
-        from mtcheck.options import metric_overrides
         from mtcheck.report.files import rated_meta_eval
 
-        evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
-                              cache=cache_of(args))
         meta = rated_meta_eval(records, evaluator)
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
                       run=run_info(args.command_line), fail_on=args.fail_on, corpus=[c.record() for c in corpus])

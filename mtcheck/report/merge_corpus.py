@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtcheck.corpus_checks import CorpusResult, corpus_results
+from mtcheck.evaluate import Evaluator
 from mtcheck.files import read_regular
 from mtcheck.record import CaseRecord
 from mtcheck.suite.loader import check_suite
@@ -24,9 +25,9 @@ def _digest(path: str) -> str | None:
         return None
 
 
-def merged_corpus(records: Sequence[CaseRecord]) -> tuple[list[CorpusResult], list[str]]:
-    """The corpus checks of the records' suites judged over the records, and a note for each suite file that is
-    not here as the jobs ran it."""
+def merged_corpus(records: Sequence[CaseRecord], evaluator: Evaluator) -> tuple[list[CorpusResult], list[str]]:
+    """The corpus checks of the records' suites judged over the records (learned metrics scored by ``evaluator``,
+    with the settings the jobs ran with), and a note for each suite file that is not here as the jobs ran it."""
     suites, notes = [], []
     for path, digest in {record.path: record.suite_sha256 for record in records}.items():
         suite = check_suite(path)[0] if digest is not None and _digest(path) == digest else None
@@ -35,4 +36,4 @@ def merged_corpus(records: Sequence[CaseRecord]) -> tuple[list[CorpusResult], li
                          "any, are not judged (fix: merge in a checkout of the commit the jobs ran)")
         elif suite.corpus:
             suites.append(suite)
-    return corpus_results(suites, records), notes
+    return corpus_results(suites, records, evaluator), notes
