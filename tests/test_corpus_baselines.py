@@ -100,3 +100,12 @@ def test_a_malformed_corpus_value_names_its_json_path(tmp_path: Path) -> None:
 def _saved(path: Path, out: Path, system: str) -> str:
     assert main(["baseline", "save", str(path), "--system", f"recorded:{system}", "--out", str(out)]) == 0
     return out.read_text()
+
+
+def test_a_corpus_check_s_own_tolerance_wins_over_the_run_s(write_suite: WriteSuite, tmp_path: Path) -> None:
+    path = write_suite(SUITE_HEADER + "corpus:\n  - {metric: bleu, min: 1, tolerance: 60}\n" + CASES)
+    out = tmp_path / "b.json"
+    stored = json.loads(_saved(path, out, "new"))
+    stored["corpus"]["demo"]["bleu [new]"]["value"] = 99.0
+    out.write_text(json.dumps(stored))
+    assert main(["baseline", "check", str(path), "--system", "recorded:new", "--baseline", str(out)]) == 0
