@@ -57,7 +57,8 @@ def _measure(args: argparse.Namespace) -> Measurement:
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
-    corpus = corpus_results(suites, [case_record(r) for r in results], runner.evaluator)
+    records = [case_record(r) for r in results] if any(suite.corpus for suite in suites) else []
+    corpus = corpus_results(suites, records, runner.evaluator)
     errors = [f"{r.target.test_id} ({r.target.suite.path}): {'; '.join(r.errors())}" for r in results if r.errors()]
     errors += [f"{c.where}: {c.error}" for c in corpus if c.error]
     return Measurement([e for e in map(entry_of, results) if e is not None], corpus_entries(corpus), runner,

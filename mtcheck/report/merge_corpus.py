@@ -9,12 +9,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtcheck.corpus_checks import CorpusResult, corpus_results
-from mtcheck.evaluate import Evaluator
 from mtcheck.files import read_regular
 from mtcheck.record import CaseRecord
 from mtcheck.suite.loader import check_suite
+
+if TYPE_CHECKING:
+    from mtcheck.evaluate import Evaluator
 
 
 def _digest(path: str) -> str | None:
