@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 from argparse import ArgumentTypeError
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
@@ -12,6 +13,8 @@ from mtcheck.config.settings import BASELINE_GATE, STATISTICS, SUITE_RUN, add_op
 
 if TYPE_CHECKING:
     from mtcheck.engine.runner import RunOptions, Runner
+    from mtcheck.regression.baseline import CaseEntry
+    from mtcheck.regression.corpus import CorpusEntry
 
 def _run_options(args: argparse.Namespace, system: str | None) -> RunOptions:
     from mtcheck.config.advice import SUITE_WORDING
@@ -30,19 +33,36 @@ def _stats(args: argparse.Namespace) -> Any:
                          alpha=args.alpha, correction=args.correction)
 
 
-def _measure(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]], list[str]]:
-    """Run the suites under ``--system``: the entries of every measured case, the runner, every suite's test ids,
-    and why any case's value could not be computed (one line per case)."""
+@dataclass(frozen=True)
+class Measurement:
+    """A run of the suites under ``--system``: the entries of every measured case and corpus check, the runner,
+    every suite's test ids, and why any value could not be computed (one line per case or corpus check)."""
+
+    entries: list[CaseEntry]
+    corpus: list[CorpusEntry]
+    runner: Runner
+    known: dict[str, set[str]]
+    errors: list[str]
+
+
+def _measure(args: argparse.Namespace) -> Measurement:
     from mtcheck import api
+    from mtcheck.engine.corpus_checks import corpus_results
+    from mtcheck.engine.results import case_record
     from mtcheck.engine.runner import Runner
     from mtcheck.engine.targets import targets_for
     from mtcheck.regression.baseline import entry_of, known_cases
+    from mtcheck.regression.corpus import corpus_entries
 
     suites = api.load_suites(args.suites)
     runner = Runner(_run_options(args, args.system))
     results = runner.run([t for suite in suites for t in targets_for(suite, args.system)])
+    records = [case_record(r) for r in results] if any(suite.corpus for suite in suites) else []
+    corpus = corpus_results(suites, records, runner.evaluator)
     errors = [f"{r.target.test_id} ({r.target.suite.path}): {'; '.join(r.errors())}" for r in results if r.errors()]
-    return [e for e in map(entry_of, results) if e is not None], runner, known_cases(suites, args.system), errors
+    errors += [f"{c.where}: {c.error}" for c in corpus if c.error]
+    return Measurement([e for e in map(entry_of, results) if e is not None], corpus_entries(corpus), runner,
+                       known_cases(suites, args.system), errors)
 
 
 def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
@@ -52,26 +72,30 @@ def _system(args: argparse.Namespace, runner: Runner) -> dict[str, str]:
     return {"spec": redact(args.system or ""), "description": description}
 
 
-def _measured(args: argparse.Namespace) -> tuple[list, Runner, dict[str, set[str]]]:
+def _measured(args: argparse.Namespace) -> Measurement:
     """:func:`_measure`, refusing a run that measured nothing, or not every value (a baseline would lose them)."""
     from mtcheck.errors import MtcheckError
 
-    entries, runner, known, errors = _measure(args)
-    if errors:
-        more = f" (and {len(errors) - 1} more case(s))" if len(errors) > 1 else ""
-        raise MtcheckError(f"no baseline written, as not every value could be computed: {errors[0]}{more}")
-    if not entries:
+    found = _measure(args)
+    if found.errors:
+        more = f" (and {len(found.errors) - 1} more case(s))" if len(found.errors) > 1 else ""
+        raise MtcheckError(f"no baseline written, as not every value could be computed: {found.errors[0]}{more}")
+    if not found.entries:
         raise MtcheckError("nothing was measured: no case produced a value (check --system and the suites)")
-    return entries, runner, known
+    return found
+
+
+def _corpus_count(corpus: list[CorpusEntry]) -> str:
+    return f" and {len(corpus)} corpus value(s)" if corpus else ""
 
 
 def baseline_save(args: argparse.Namespace) -> int:
     from mtcheck.regression.baseline import Baseline, save_baseline, writable_target
 
     writable_target(args.out)  # refuse a folder or a FIFO before the run, not after it
-    entries, runner, _ = _measured(args)
-    save_baseline(Baseline.from_entries(entries, _system(args, runner)), args.out)
-    print(f"saved {len(entries)} case(s) to {args.out}")
+    found = _measured(args)
+    save_baseline(Baseline.from_entries(found.entries, _system(args, found.runner), found.corpus), args.out)
+    print(f"saved {len(found.entries)} case(s){_corpus_count(found.corpus)} to {args.out}")
     return EXIT_OK
 
 
@@ -81,9 +105,10 @@ def baseline_update(args: argparse.Namespace) -> int:
 
     writable_target(args.baseline)
     load_baseline(args.baseline)  # a missing or malformed baseline is an error before the run, not after it
-    entries, runner, known = _measured(args)
-    stale = update_baseline(args.baseline, entries, _system(args, runner), known)  # read again: another update may have landed
-    print(f"updated {len(entries)} case(s) in {args.baseline}"
+    found = _measured(args)
+    stale = update_baseline(args.baseline, found.entries, _system(args, found.runner), found.known,  # read again: another
+                            corpus=found.corpus)  # update may have landed
+    print(f"updated {len(found.entries)} case(s){_corpus_count(found.corpus)} in {args.baseline}"
           + (f"; pruned {len(stale)} stale case(s): " + ", ".join(f"{s}::{t}" for s, t in stale) if stale else ""))
     return EXIT_OK
 
@@ -95,8 +120,8 @@ def baseline_check(args: argparse.Namespace) -> int:
 
     baseline = load_baseline(args.baseline)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
-    entries, _, known, _ = _measure(args)
-    report = evaluate(baseline, entries, settings, path=args.baseline, known=known)
+    found = _measure(args)
+    report = evaluate(baseline, found.entries, settings, path=args.baseline, known=found.known, corpus=found.corpus)
     print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
     if report.error:  # nothing in the baseline matches the run: it gated nothing
         return EXIT_USAGE

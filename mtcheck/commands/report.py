@@ -9,14 +9,16 @@ from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, cache_of
 from mtcheck.config.settings import BASELINE_GATE, FAIL_ON, METRIC_SETTINGS, SCORE_CACHE, STATISTICS, add_options
 
 if TYPE_CHECKING:
+    from mtcheck.engine.corpus_checks import CorpusResult
     from mtcheck.engine.record import CaseRecord
 
 
-def _regression(args: argparse.Namespace, records: list[CaseRecord]) -> Any:
-    """The baseline comparison of the merged records (``None`` without ``--baseline``)."""
+def _regression(args: argparse.Namespace, records: list[CaseRecord], corpus: list[CorpusResult]) -> Any:
+    """The baseline comparison of the merged records and corpus checks (``None`` without ``--baseline``)."""
     if not args.baseline:
         return None
     from mtcheck.regression.baseline import Tolerance, load_baseline
+    from mtcheck.regression.corpus import corpus_entries
     from mtcheck.regression.gate import GateSettings, evaluate
     from mtcheck.regression.stats import StatsSettings
     from mtcheck.report.merge import baseline_entries
@@ -24,15 +26,20 @@ def _regression(args: argparse.Namespace, records: list[CaseRecord]) -> Any:
     stats = StatsSettings(bootstrap=args.bootstrap, permutations=args.permutations, seed=args.seed,
                           alpha=args.alpha, correction=args.correction)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), stats, args.fail_on_changed)
-    return evaluate(load_baseline(args.baseline), baseline_entries(records), settings, path=args.baseline)
+    return evaluate(load_baseline(args.baseline), baseline_entries(records), settings, path=args.baseline,
+                    corpus=corpus_entries(corpus))
 
 
 def report_merge(args: argparse.Namespace) -> int:
+    from mtcheck.engine.corpus_checks import summary_lines
+    from mtcheck.engine.evaluate import Evaluator
     from mtcheck.engine.outcome import Outcome
+    from mtcheck.engine.run_settings import metric_overrides
     from mtcheck.report.data import ReportData
     from mtcheck.report.header import run_info
     from mtcheck.report.json_report import render_json
     from mtcheck.report.merge import merge_reports, read_report
+    from mtcheck.report.merge_corpus import merged_corpus
     from mtcheck.report.renderers import needs_meta_eval, report_paths
     from mtcheck.report.summary import Summary
     from mtcheck.safety.safetext import visible
@@ -40,25 +47,30 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.text.fit import fold, terminal_width
 
     records, probes = merge_reports([read_report(path) for path in args.reports])
-    regression = _regression(args, records)
+    evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
+                          cache=cache_of(args))
+    corpus, notes = merged_corpus(records, evaluator)
+    for note in notes:
+        print(f"mtcheck: {note}", file=sys.stderr)
+    regression = _regression(args, records, corpus)
     paths = report_paths(args)
     meta = None
     if needs_meta_eval(paths):
-        from mtcheck.engine.evaluate import Evaluator
-        from mtcheck.engine.run_settings import metric_overrides
         from mtcheck.report.files import rated_meta_eval
 
-        evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
-                              cache=cache_of(args))
         meta = rated_meta_eval(records, evaluator)
     data = ReportData(records, regression.as_dict() if regression else None, meta, probes=probes,
-                      run=run_info(args.command_line), fail_on=args.fail_on)
+                      run=run_info(args.command_line), fail_on=args.fail_on, corpus=[c.record() for c in corpus])
     summary = Summary()
     for record in records:
         summary.add(record)
     gated = summary.gated(args.fail_on)
     regressed = regression is not None and regression.failed
     unmatched = regression is not None and bool(regression.error)  # the baseline matches nothing: it gated nothing
+    corpus_error, corpus_failed = any(c.error for c in corpus), any(not c.passed for c in corpus)
+    for result in corpus:
+        if result.error:
+            print(visible(f"mtcheck: error: {result.where}: {result.error}"), file=sys.stderr)
     if args.json:
         print(render_json(data), end="")
     else:
@@ -68,15 +80,17 @@ def report_merge(args: argparse.Namespace) -> int:
             print("\n" + visible("\n".join(regression.render())))
         if gated:
             print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
-        print("\n" + summary.verdict(args.fail_on, failed=regressed, error=unmatched))
+        if corpus:
+            print("\n" + visible("\n".join(summary_lines(corpus))))
+        print("\n" + summary.verdict(args.fail_on, failed=regressed or corpus_failed, error=unmatched or corpus_error))
     if any(paths.values()):
         from mtcheck.report.files import write_reports
 
         for line in write_reports(data, paths):
             print(line, file=sys.stderr)
-    if summary.counts()[Outcome.ERROR] or unmatched:
+    if summary.counts()[Outcome.ERROR] or unmatched or corpus_error:
         return EXIT_USAGE
-    return EXIT_FAILED if summary.fails(args.fail_on) or regressed else EXIT_OK
+    return EXIT_FAILED if summary.fails(args.fail_on) or regressed or corpus_failed else EXIT_OK
 
 
 def add_parser(commands: Any) -> None:

@@ -55,9 +55,9 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequ
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck import api
+    from mtcheck.collector import collector_paused
     from mtcheck.commands.language_mismatch import run_warnings
     from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
-    from mtcheck.collector import collector_paused
     from mtcheck.config.advice import SUITE_WORDING
     from mtcheck.engine.results import record_of
     from mtcheck.engine.run_settings import metric_overrides
@@ -94,11 +94,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         whole = sinks or any(suite.corpus for suite in suites)  # corpus: checks read the outputs and references
         records = judged_records(results, gate) if whole else [record_of(result) for result in results]
         gc.freeze()  # the results and records too live to the end: frozen before any collection walks them
-    corpus = _corpus_results(suites, records, shard)
+    corpus = _corpus_results(suites, records, shard, options)
     for record in records:
         for sink in sinks:
             sink.add(record)
-    run = RunEnd(say=say, shard=shard)
+    run = RunEnd(say=say, shard=shard, corpus=corpus)
     verdict = gate.finish(run) if gate is not None else CLEAN  # first: the reports show its comparison
     summary = Summary()
     for record in records:
@@ -125,13 +125,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
 
-def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any) -> list[Any]:
-    """The suites' corpus checks judged over this run's records; none in a shard, which holds only part of a suite's
-    cases (a note says so when a suite has corpus checks)."""
+def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any, options: Any) -> list[Any]:
+    """The suites' corpus checks judged over this run's records, learned metrics with the run's settings; none in a
+    shard, which holds only part of a suite's cases (a note says so when a suite has corpus checks)."""
     from mtcheck.engine.corpus_checks import corpus_results
+    from mtcheck.engine.evaluate import Evaluator
 
     if shard is None:
-        return corpus_results(suites, records)
+        return corpus_results(suites, records, Evaluator(overrides=options.overrides, cache=options.cache,
+                                                         wording=options.wording))
     if any(suite.corpus for suite in suites):
         print(f"mtcheck: corpus checks are judged over whole suites, not in shard {shard}", file=sys.stderr)
     return []

@@ -4,16 +4,23 @@ system, over the suite's cases (or those with any of the check's tags), from the
 Working from the records (which carry each case's hypothesis, references, tags and outcome) makes the result the
 same for ``mtcheck run`` and pytest, under pytest-xdist too, where only the controller holds every record.
 Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own.
+BLEU, chrF and TER score the corpus from sacrebleu's corpus statistics; a learned metric (COMET, MetricX,
+BERTScore ...) scores each segment through the run's :class:`~mtcheck.engine.evaluate.Evaluator` (its model settings and
+score cache, as a case check is scored) and takes their mean.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from mtcheck.engine.outcome import CORRECT, Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.suite.model import CorpusCheck, Suite
+
+if TYPE_CHECKING:
+    from mtcheck.engine.evaluate import Evaluator
+    from mtcheck.metrics.corpus import CorpusScore
 
 #: Outcomes of the cases a corpus score reads: the correct outputs, and errors that still have an output.
 _READ = {*CORRECT, Outcome.ERROR}
@@ -31,6 +38,7 @@ class CorpusResult:
     signature: str | None
     segments: int
     error: str | None = None
+    higher_is_better: bool = True
 
     @property
     def passed(self) -> bool:
@@ -54,51 +62,79 @@ class CorpusResult:
         check = self.check.check
         return {"path": self.path, "suite": self.suite, "system": self.system, "metric": check.key,
                 "tags": list(self.check.tags), "value": self.value, "min": check.min, "max": check.max,
-                "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error}
+                "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error,
+                "key": self.check.key, "higher_is_better": self.higher_is_better}
 
 
-def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...]) -> tuple[list[str], list[list[str]], list[str]]:
-    """The hypotheses and references of the records a check reads, and the cases among them without an output."""
-    hyps, refs, missing = [], [], []
+@dataclass(frozen=True)
+class _Segments:
+    """What a check reads of its records: their hypotheses, references and sources, and the cases among them
+    without an output to score."""
+
+    hyps: list[str]
+    refs: list[list[str]]
+    srcs: list[str]
+    missing: list[str]
+
+
+def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...], needs_refs: bool) -> _Segments:
+    found = _Segments([], [], [], [])
     for record in records:
         if record.outcome not in _READ or record.severity is not None:
             continue
         if tags and not set(tags) & set(record.tags):
             continue
-        if record.hyp is None or not record.refs:
-            missing.append(record.case)
+        if record.hyp is None or (needs_refs and not record.refs):
+            found.missing.append(record.case)
             continue
-        hyps.append(record.hyp)
-        refs.append(list(record.refs))
-    return hyps, refs, missing
+        found.hyps.append(record.hyp)
+        found.refs.append(list(record.refs))
+        found.srcs.append(record.src)
+    return found
 
 
-def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord]) -> CorpusResult | None:
+def _score(suite: Suite, check: CorpusCheck, segments: _Segments, evaluator: Evaluator) -> CorpusScore:
+    """The check's corpus-level score: sacrebleu's corpus statistics, or the mean of a learned metric's segment
+    scores; raises :class:`~mtcheck.errors.MtcheckError` or ValueError."""
+    from mtcheck.metrics import corpus_level
+    from mtcheck.metrics.corpus import corpus_metric, segment_mean
+
+    if corpus_level(check.check.metric) == "corpus":
+        return corpus_metric(check.check.metric, check.check.params).corpus_score(segments.hyps, segments.refs)
+    metric = evaluator.metric(check.check, suite.target_lang, suite.source_lang)
+    return segment_mean(metric, evaluator.score_segments(metric, segments.hyps, segments.refs, segments.srcs))
+
+
+def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord],
+           evaluator: Evaluator) -> CorpusResult | None:
     """The check's result for ``system``; None when the system has no case it reads (only known-faulty outputs,
     or none with the check's tags)."""
-    from mtcheck.errors import MetricError
-    from mtcheck.metrics.corpus import corpus_metric
+    from mtcheck.errors import MtcheckError
+    from mtcheck.metrics import metric_direction, reads_references
 
-    hyps, refs, missing = _segments(records, check.tags)
-    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(hyps))
-    if missing:
+    segments = _segments(records, check.tags, reads_references(check.check.metric))
+    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(segments.hyps),
+                          higher_is_better=metric_direction(check.check.metric) is not False)
+    if segments.missing:
+        missing = segments.missing
         shown = ", ".join(map(repr, missing[:3])) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
         return _failed(result, f"no output to score for case {shown}")
-    if not hyps:
+    if not segments.hyps:
         return None
     try:
-        score = corpus_metric(check.check.metric, check.check.params).corpus_score(hyps, refs)
-    except (MetricError, ValueError) as exc:
+        score = _score(suite, check, segments, evaluator)
+    except (MtcheckError, ValueError) as exc:
         return _failed(result, str(exc))
-    return CorpusResult(result.path, result.suite, system, check, score.value, score.signature, score.segments)
+    return replace(result, value=score.value, signature=score.signature, segments=score.segments)
 
 
 def _failed(result: CorpusResult, error: str) -> CorpusResult:
-    return CorpusResult(result.path, result.suite, result.system, result.check, None, None, result.segments, error)
+    return replace(result, error=error)
 
 
-def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord]) -> list[CorpusResult]:
-    """Each corpus check of ``suites`` judged for each system with cases it reads, in suite, check and system order."""
+def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord], evaluator: Evaluator) -> list[CorpusResult]:
+    """Each corpus check of ``suites`` judged for each system with cases it reads, in suite, check and system order;
+    ``evaluator`` scores the segments of learned metrics (the run's, with its settings)."""
     by_suite: dict[str, dict[str, list[CaseRecord]]] = {}
     for record in records:
         if isinstance(record, CaseRecord):  # a check-sensitivity probe's record is no case's output
@@ -107,7 +143,7 @@ def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord]) ->
     for suite in suites:
         systems = by_suite.get(str(suite.path), {})
         for check in suite.corpus:
-            judged = (_judge(suite, system, check, found) for system, found in systems.items())
+            judged = (_judge(suite, system, check, found, evaluator) for system, found in systems.items())
             results += [result for result in judged if result is not None]
     return results
 

@@ -89,6 +89,14 @@ class Evaluator:
                     found.setdefault((check.line, text), Problem(str(suite.path), check.line, None, text, fix))
         return list(found.values())
 
+    def score_segments(self, metric: Metric, hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                       srcs: Sequence[str]) -> list[Score]:
+        """Each segment's score, in one batch, memoised and cached as a case check's are (a corpus check's mean)."""
+        requests = [(hyp, tuple(group), src) for hyp, group, src in zip(hyps, refs, srcs)]
+        self._score_all(metric, requests)
+        signature = metric.signature()
+        return [self._scores[(signature, request)] for request in requests]
+
     def _score_all(self, metric: Metric, requests: list[_Request]) -> None:
         """Score every request not yet memoised, in one batch."""
         signature = metric.signature()

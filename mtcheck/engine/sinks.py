@@ -8,10 +8,11 @@ layer can use it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from mtcheck.engine.corpus_checks import CorpusResult
     from mtcheck.engine.record import SummaryRecord
     from mtcheck.engine.shard import Shard
 
@@ -32,6 +33,8 @@ class RunEnd:
     stopped: bool = False
     #: The baseline comparison, left by the baseline gate for the reports.
     regression: Any = None
+    #: The suites' corpus checks judged over the run's records (none in a shard), for the gate and the reports.
+    corpus: list[CorpusResult] = field(default_factory=list)
 
 
 class Sink(Protocol):

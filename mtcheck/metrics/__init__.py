@@ -23,7 +23,7 @@ from mtcheck.registry import Entry, Registry
 
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
-    "get_metric", "has_corpus_score", "is_default_lexicon", "is_known", "metric_direction", "metric_names",
+    "MEAN_CORPUS_METRICS", "corpus_level", "get_metric", "has_corpus_score", "is_default_lexicon", "is_known", "metric_direction", "metric_names",
     "metric_range", "param_names", "param_types", "reads_references", "spelled_numbers", "split_wrapper",
     "suggestion", "unwrap", "wrapped", "wrapper_names", "wrapper_refusal",
 ]
@@ -188,6 +188,18 @@ def has_corpus_score(name: str) -> bool:
         return issubclass(_resolve(name)[0], CorpusMetric)
     except MetricError:
         return False
+
+
+#: Learned metrics whose system-level score is the mean of their segment scores (as COMET reports a system score).
+MEAN_CORPUS_METRICS = ("bertscore", "comet", "cometkiwi", "metricx", "metricx-qe", "xcomet", "xcomet-qe")
+
+
+def corpus_level(name: str) -> str | None:
+    """How metric ``name`` scores a system in a ``corpus:`` check: ``corpus`` (sacrebleu's corpus statistics),
+    ``corpus-mean`` (the mean of its segment scores, :data:`MEAN_CORPUS_METRICS`), or None when it cannot."""
+    if has_corpus_score(name):
+        return "corpus"
+    return "corpus-mean" if name in MEAN_CORPUS_METRICS else None
 
 
 def split_wrapper(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -5,6 +5,9 @@ lengths of every segment first (48.53 against a mean of 47.52 on sacrebleu's
 README example). chrF and TER likewise sum their statistics. Every reference of
 a segment counts jointly, and segments may have different numbers of
 references (sacrebleu's signature then says ``nrefs:var``).
+
+Learned metrics (COMET, CometKiwi, xCOMET, MetricX, BERTScore) have no corpus statistics: their system score is the
+mean of the segment scores, as COMET reports one, and its signature says so (``|level:corpus-mean``).
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtcheck.errors import MetricError
-from mtcheck.metrics.base import Metric
+from mtcheck.metrics.base import Metric, Score
 
 #: The metrics with a corpus-level score, as a user writes them.
 CORPUS_METRICS = ("bleu", "chrf", "chrf++", "ter")
@@ -50,6 +53,14 @@ class CorpusMetric(Metric):
     @abstractmethod
     def _corpus_score(self, hyps: list[str], refs: list[list[str]]) -> CorpusScore:
         """The corpus score of normalised hypotheses and their non-empty reference lists."""
+
+
+def segment_mean(metric: Metric, scores: Sequence[Score]) -> CorpusScore:
+    """The system score of a learned metric: the mean of its segment ``scores``, signed ``|level:corpus-mean``."""
+    if not scores:
+        raise ValueError(f"{metric.name}: a corpus score needs at least one segment")
+    return CorpusScore(metric.name, sum(score.value for score in scores) / len(scores),
+                       f"{metric.signature()}|level:corpus-mean", len(scores))
 
 
 def reference_streams(refs: Sequence[Sequence[str]]) -> list[list[str | None]]:

@@ -8,7 +8,7 @@ import pytest
 
 from mtcheck.engine.record import CaseRecord
 from mtcheck.engine.sinks import CLEAN, FAILED, USAGE
-from mtcheck.pytest_plugin.session_state import CORPUS_RESULTS, SHARD, apply_verdict, case_records, run_end
+from mtcheck.pytest_plugin.session_state import CORPUS_RESULTS, RUNNER, SHARD, apply_verdict, case_records, run_end
 from mtcheck.suite.model import Suite
 
 
@@ -50,7 +50,7 @@ class CorpusPlugin:
         from mtcheck.engine.corpus_checks import corpus_results
 
         suites = [suite for suite in self.suites.values() if suite is not None]
-        results = corpus_results(suites, self.records)
+        results = corpus_results(suites, self.records, self.config.stash[RUNNER].evaluator)
         self.config.stash[CORPUS_RESULTS] = results
         for result in results:
             if result.error:

@@ -47,7 +47,8 @@ SHARD = pytest.StashKey["Shard | None"]()
 SUITE_NAMES = pytest.StashKey["SuiteNames"]()
 #: The session's baseline comparison (``--mt-baseline``), for the report files; absent otherwise.
 REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
-#: The suites' corpus checks judged at session end (``corpus:``), for the summary; absent when there are none.
+#: The suites' corpus checks judged at session end (``corpus:``), for the summary, the baseline gate and the
+#: reports (:func:`run_end`); absent when there are none.
 CORPUS_RESULTS = pytest.StashKey["list[CorpusResult]"]()
 #: The user property holding a case's record.
 RECORD = "mtcheck"
@@ -113,4 +114,5 @@ def apply_verdict(session: pytest.Session, verdict: int) -> None:
 def run_end(config: pytest.Config, session: pytest.Session) -> RunEnd:
     """What the sinks learn at the end of a pytest session."""
     return RunEnd(say=say_to(config), shard=config.stash.get(SHARD, None),
-                  stopped=session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED))
+                  stopped=session.exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED),
+                  corpus=config.stash.get(CORPUS_RESULTS, []))

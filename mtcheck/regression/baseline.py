@@ -7,24 +7,26 @@ Format (JSON, UTF-8)::
      "versions": {"mtcheck": "0.1.0", "python": "3.11.9", "sacrebleu": "2.6.0", ...},
      "suites": {"demo": {"neg-01": {"chrf": {"value": 61.2, "signature": "chrF2|...",
                                              "higher_is_better": true}}}},
-     "outputs": {"demo": {"neg-01": {"sha256": "5f1c...", "text": "Jag gillar det inte."}}}}
+     "outputs": {"demo": {"neg-01": {"sha256": "5f1c...", "text": "Jag gillar det inte."}}},
+     "corpus": {"demo": {"bleu [hyp]": {"value": 55.2, "signature": "bleu|...", "higher_is_better": true}}}}
 
 Suites are keyed by suite name, cases by test id (``case`` or ``case[system]``),
 checks by check key (``chrf``, ``bleu(max_ngram_order=2)``). ``outputs`` holds each
 case's output snapshot (:mod:`mtcheck.regression.snapshots`); format 1 files have none
-and still load, without output comparison.
+and still load, without output comparison. ``corpus`` (only when there is one) holds the suites' corpus check values
+(:mod:`mtcheck.regression.corpus`); a file without it still loads, and gates no corpus check.
 """
 from __future__ import annotations
 
 import json
 import math
 import platform
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcheck import __version__
 from mtcheck.engine.results import CaseResult
@@ -35,6 +37,9 @@ from mtcheck.safety.filelock import exclusive
 from mtcheck.safety.files import NotRegularFileError, check_writable, read_regular, replace_file
 from mtcheck.safety.json_input import JsonInputError, parse_json
 from mtcheck.suite.model import Suite
+
+if TYPE_CHECKING:
+    from mtcheck.regression.corpus import CorpusEntry
 
 FORMAT = "mtcheck-baseline/2"
 #: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots.
@@ -211,12 +216,22 @@ class Baseline:
     created: str = field(default_factory=lambda: _now())
     outputs: dict[str, dict[str, Snapshot]] = field(default_factory=dict)
     snapshots: bool = True
+    #: Per suite, per ``KEY [SYSTEM]``: the value of a corpus check (:mod:`mtcheck.regression.corpus`).
+    corpus: dict[str, dict[str, Measured]] = field(default_factory=dict)
 
     @classmethod
-    def from_entries(cls, entries: Iterable[CaseEntry], system: dict[str, str] | None = None) -> Baseline:
+    def from_entries(cls, entries: Iterable[CaseEntry], system: dict[str, str] | None = None,
+                     corpus: Sequence[CorpusEntry] = ()) -> Baseline:
         baseline = cls(system=dict(system or {}))
         baseline.merge(entries)
+        baseline.merge_corpus(corpus)
         return baseline
+
+    def merge_corpus(self, entries: Sequence[CorpusEntry]) -> None:
+        """Replace the corpus values of every suite in ``entries`` by its entries: a corpus check removed from a
+        suite that ran goes with it; other suites keep theirs."""
+        for suite in dict.fromkeys(entry.suite for entry in entries):
+            self.corpus[suite] = {entry.name: entry.measured for entry in entries if entry.suite == suite}
 
     def merge(self, entries: Iterable[CaseEntry]) -> None:
         """Replace the stored checks and output of every case in ``entries``; other cases stay."""
@@ -248,9 +263,11 @@ class Baseline:
             return None
         return OutputChange(entry.suite, entry.test_id, before, Snapshot.of(entry.output))
 
-    def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str]) -> None:
-        """Take ``entries`` in (see :meth:`merge`) and restamp the file: system, versions, date."""
+    def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str], corpus: Sequence[CorpusEntry] = ()) -> None:
+        """Take ``entries`` and ``corpus`` in (see :meth:`merge`, :meth:`merge_corpus`) and restamp the file: system,
+        versions, date."""
         self.merge(entries)
+        self.merge_corpus(corpus)
         self.snapshots = True
         self.system = dict(system)
         self.versions = _versions()
@@ -260,6 +277,8 @@ class Baseline:
         return sum(len(cases) for cases in self.suites.values())
 
     def as_dict(self) -> dict[str, Any]:
+        corpus = {"corpus": {suite: {name: m.as_dict() for name, m in sorted(values.items())}
+                             for suite, values in sorted(self.corpus.items()) if values}} if self.corpus else {}
         return {
             "format": FORMAT, "created": self.created, "system": self.system, "versions": self.versions,
             "suites": {suite: {test_id: {key: m.as_dict() for key, m in sorted(checks.items())}
@@ -267,24 +286,26 @@ class Baseline:
                        for suite, cases in sorted(self.suites.items())},
             "outputs": {suite: {test_id: snapshot.as_dict() for test_id, snapshot in sorted(cases.items())}
                         for suite, cases in sorted(self.outputs.items()) if cases},
+            **corpus,
         }
 
     def compare(self, entry: CaseEntry, default: Tolerance = Tolerance()) -> list[BaselineDelta]:
         """Every check of ``entry`` (and every stored check it lacks) against the baseline."""
         stored = self.suites.get(entry.suite, {}).get(entry.test_id, {})
-        deltas = [_delta(entry, key, stored.get(key), measured, default) for key, measured in entry.checks.items()]
+        deltas = [delta(entry.suite, entry.test_id, key, stored.get(key), measured, default)
+                  for key, measured in entry.checks.items()]
         deltas.extend(BaselineDelta(entry.suite, entry.test_id, key, "missing", old.value, None, 0.0, old.signature,
                                     "", old.higher_is_better)
                       for key, old in stored.items() if key not in entry.checks)
         return deltas
 
 
-def _delta(entry: CaseEntry, key: str, old: Measured | None, new: Measured, default: Tolerance) -> BaselineDelta:
+def delta(suite: str, test_id: str, key: str, old: Measured | None, new: Measured, default: Tolerance) -> BaselineDelta:
+    """Value ``new`` of check ``key`` against its stored value ``old`` (``None``: not in the baseline)."""
     if old is None:
-        return BaselineDelta(entry.suite, entry.test_id, key, "new", None, new.value, 0.0, "", new.signature,
-                             new.higher_is_better)
+        return BaselineDelta(suite, test_id, key, "new", None, new.value, 0.0, "", new.signature, new.higher_is_better)
     allowed = new.tolerance if new.tolerance is not None else default.allowed(old.value)
-    base = (entry.suite, entry.test_id, key)
+    base = (suite, test_id, key)
     if old.signature != new.signature or old.higher_is_better != new.higher_is_better:
         return BaselineDelta(*base, "incomparable", old.value, new.value, allowed, old.signature, new.signature,
                              new.higher_is_better)
@@ -377,9 +398,12 @@ class _Checker:
         if not isinstance(created, str):
             raise self.fail("created", f"must be text, not {_json_kind(created)}")
         snapshots = data["format"] == FORMAT
+        corpus = {suite: {name: self.measured(m, _where("corpus", suite, name))
+                          for name, m in self.mapping(values, _where("corpus", suite)).items()}
+                  for suite, values in self.mapping(data.get("corpus", {}), "corpus").items()}
         return Baseline(suites, self.text_map(data.get("system", {}), "system"),
                         self.text_map(data.get("versions", {}), "versions"), created,
-                        self.outputs(data.get("outputs", {})) if snapshots else {}, snapshots)
+                        self.outputs(data.get("outputs", {})) if snapshots else {}, snapshots, corpus)
 
 
 def load_baseline(path: str | Path) -> Baseline:
@@ -436,9 +460,11 @@ def save_baseline(baseline: Baseline, path: str | Path) -> None:
 
 
 def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict[str, str],
-                    known: dict[str, set[str]], *, create: bool = False) -> list[tuple[str, str]]:
+                    known: dict[str, set[str]], *, create: bool = False,
+                    corpus: Sequence[CorpusEntry] = ()) -> list[tuple[str, str]]:
     """Read the baseline at ``path``, take ``entries`` in, drop the stale cases of the suites in ``known``
-    (see :meth:`Baseline.stale`), write it back, and return those stale cases.
+    (see :meth:`Baseline.stale`), write it back, and return those stale cases. ``corpus`` replaces the corpus
+    values of its suites.
 
     The whole read-modify-write holds the file's lock (:mod:`mtcheck.safety.filelock`), so two
     updates of different suites at once keep both. ``create``: a missing file starts empty.
@@ -447,7 +473,7 @@ def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict
     with exclusive(target, "baseline"):
         baseline = Baseline() if create and not target.exists() else load_baseline(path)
         stale = baseline.stale(known)
-        baseline.refresh(entries, system)
+        baseline.refresh(entries, system, corpus)
         baseline.prune(stale)
         _write(baseline, target, path)
     return stale

@@ -9,6 +9,9 @@ Gates (``--mt-regression-gate``):
 
 Outputs that differ from the baseline's snapshot are reported as ``changed``; they
 fail only with ``fail_on_changed`` (``--mt-fail-on-changed``, ``--fail-on-changed``).
+
+A corpus check's value (:mod:`mtcheck.regression.corpus`) worse than the baseline's beyond its tolerance fails
+under every gate: it is one system-level value, with no cases to test for significance.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
+from mtcheck.regression.corpus import CorpusEntry, compare_corpus
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
@@ -71,6 +75,8 @@ class RegressionReport:
     stale: list[tuple[str, str]] = field(default_factory=list)
     #: False when the baseline file keeps no outputs (format 1): nothing could be ``changed``.
     snapshots: bool = True
+    #: The corpus check values against the baseline's (each ``corpus [SYSTEM]`` of its suite).
+    corpus: list[BaselineDelta] = field(default_factory=list)
     #: Why the baseline could not gate this run (nothing in it matches: see :mod:`mtcheck.regression.unmatched`);
     #: an error, never a pass. Empty when it gated.
     error: str = ""
@@ -87,6 +93,10 @@ class RegressionReport:
     @property
     def significant_regressions(self) -> list[TestResult]:
         return [t for t in self.tests if t.decision == "worse"]
+
+    @property
+    def corpus_regressions(self) -> list[BaselineDelta]:
+        return [d for d in self.corpus if d.status == "regressed"]
 
     @property
     def failed(self) -> bool:
@@ -107,6 +117,7 @@ class RegressionReport:
             "snapshots": self.snapshots, "fail_on_changed": self.settings.fail_on_changed,
             "changed": [c.as_dict() for c in self.changes],
             "stale": [{"suite": suite, "test_id": test_id} for suite, test_id in self.stale],
+            "corpus": [d.as_dict() for d in self.corpus],
         }
 
     def render(self) -> list[str]:
@@ -116,6 +127,9 @@ class RegressionReport:
                  + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
                  + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
         lines.extend(render_tests(self.tests, self.settings.stats))
+        if self.corpus:
+            lines.append(f"corpus checks ({len(self.corpus)}):")
+            lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)
         for status in ("regressed", "incomparable"):
             found = [d for d in self.deltas if d.status == status]
             if found:
@@ -196,8 +210,10 @@ def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tupl
 
 
 def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSettings = GateSettings(),
-             *, path: str = "", known: dict[str, set[str]] | None = None) -> RegressionReport:
-    """Compare ``entries`` with ``baseline``, test every suite and tag, and decide by ``settings.gate``.
+             *, path: str = "", known: dict[str, set[str]] | None = None,
+             corpus: Sequence[CorpusEntry] = ()) -> RegressionReport:
+    """Compare ``entries`` (and the ``corpus`` check values) with ``baseline``, test every suite and tag, and decide
+    by ``settings.gate``.
 
     ``known`` maps the name of each suite that ran to all its test ids now (selected or not): the
     baseline's other cases of those suites are stale. Without it nothing is called stale.
@@ -209,8 +225,10 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
     seen = {(e.suite, e.test_id) for e in entries} | set(stale)
     not_run = sum((suite, test_id) not in seen for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
     changes = [change for change in map(baseline.compare_output, entries) if change is not None]
+    corpus_deltas = compare_corpus(baseline.corpus, corpus, settings.tolerance)
     report = RegressionReport(path, settings, deltas, tests, not_run, changes=changes, stale=stale,
-                              snapshots=baseline.snapshots, error=nothing_matches(baseline, entries, deltas, path))
+                              snapshots=baseline.snapshots, corpus=corpus_deltas,
+                              error=nothing_matches(baseline, entries, [*deltas, *corpus_deltas], path))
     if settings.checks_cases and report.case_regressions:
         report.reasons.append(f"{len(report.case_regressions)} case check(s) worse than the baseline beyond tolerance")
     if settings.checks_significance:
@@ -219,6 +237,9 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
             f"[{t.ci_low:+.4g}, {t.ci_high:+.4g}], corrected p = {t.p_corrected:.4g} < {settings.stats.alpha:g}"
             for t in report.significant_regressions
         )
+    if report.corpus_regressions:
+        report.reasons.append(f"{len(report.corpus_regressions)} corpus check(s) worse than the baseline beyond tolerance: "
+                              + ", ".join(f"{d.suite}::{d.test_id} {d.key}" for d in report.corpus_regressions))
     if settings.fail_on_changed and changes:
         report.reasons.append(f"{len(changes)} output(s) changed from the baseline (--fail-on-changed)")
     return report

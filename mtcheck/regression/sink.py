@@ -97,8 +97,10 @@ class GateSink:
             return CLEAN  # stopped before a case was measured: no verdict to give
         from mtcheck.regression.gate import evaluate
 
-        known = self._known()
-        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=known)
+        from mtcheck.regression.corpus import corpus_entries
+
+        known, corpus = self._known(), corpus_entries(run.corpus)
+        report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=known, corpus=corpus)
         run.regression = report
         if self.update:
             report.reasons.clear()
@@ -106,7 +108,8 @@ class GateSink:
             report.update = True
             if not run.stopped and self.entries:
                 try:  # read again under the file's lock: another writer may have updated other suites meanwhile
-                    report.stale = update_baseline(self.path, self.entries, self.describe_system(), known, create=True)
+                    report.stale = update_baseline(self.path, self.entries, self.describe_system(), known, create=True,
+                                                   corpus=corpus)
                     report.updated = True
                 except MtcheckError as exc:
                     self.save_error = str(exc)
@@ -114,7 +117,7 @@ class GateSink:
             return CLEAN
         if report.error:  # the baseline gated nothing: it does not belong to these suites
             return USAGE
-        if (self.settings.checks_significance and report.significant_regressions) or \
+        if (self.settings.checks_significance and report.significant_regressions) or report.corpus_regressions or \
                 (self.settings.fail_on_changed and report.changes):
             return FAILED
         return CLEAN

@@ -74,9 +74,11 @@ def _case_row(case: dict[str, Any]) -> Row:
 
 
 def rows(report: dict[str, Any]) -> list[Row]:
-    """Significant suite/tag changes, then regressed cases, then improved ones; alarms (worse, regressed) first."""
+    """Significant suite/tag changes, then regressed corpus checks and cases, then improved ones; alarms (worse,
+    regressed) first. A corpus check's row names its case ``SUITE::corpus [SYSTEM]``."""
     tests = [_test_row(t) for t in report.get("tests") or () if t.get("decision") in DECISIONS]
-    cases = [_case_row(c) for status in LISTED for c in report.get("cases") or () if c.get("status") == status]
+    moved = [*(report.get("corpus") or ()), *(report.get("cases") or ())]
+    cases = [_case_row(c) for status in LISTED for c in moved if c.get("status") == status]
     found = tests + cases
     return [r for r in found if r.alarm] + [r for r in found if not r.alarm]
 

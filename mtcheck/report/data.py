@@ -78,6 +78,8 @@ class ReportData:
     run: dict[str, Any] | None = None
     #: ``--fail-on SEVERITY`` of the run: known blind spots of that severity or worse, missed again, fail it.
     fail_on: str | None = None
+    #: Each corpus check's result (:meth:`mtcheck.engine.corpus_checks.CorpusResult.record`), in suite, check and system order.
+    corpus: list[dict[str, Any]] = field(default_factory=list)
     summary: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.report import baseline_digest, svg
+from mtcheck.report import baseline_digest, corpus_table, svg
 from mtcheck.report.data import ReportData
 from mtcheck.report.html_cases import render_cases
 from mtcheck.report.markdown import pass_rate
@@ -61,6 +61,13 @@ def _severity(data: ReportData) -> str:
     if not rows:
         return ""
     return "<h2>Known-faulty outputs by severity</h2>" + _table(["severity", *SEVERITY_OUTCOMES], rows)
+
+
+def _corpus(data: ReportData) -> str:
+    if not data.corpus:
+        return ""
+    return "<h2>Corpus checks</h2>" + _table(list(corpus_table.COLUMNS), [list(row) for row in corpus_table.rows(data.corpus)],
+                                              numeric_from=4)
 
 
 def _distributions(data: ReportData) -> str:
@@ -171,6 +178,6 @@ def render_html(data: ReportData) -> str:
         + _header(data)
         + f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
         f"{summary}{'<a href=#cases>every case</a>' if cases else ''}</p>"
-        + _severity(data) + _regression(data) + _pass_rates(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
+        + _corpus(data) + _severity(data) + _regression(data) + _pass_rates(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
         + "</body></html>\n"
     )

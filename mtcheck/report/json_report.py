@@ -23,7 +23,7 @@ def _finite(value: Any) -> Any:
 
 def render_json(data: ReportData) -> str:
     """The report as one JSON document (``format``, ``run``, ``shard``, ``counts``, ``summary``, ``cases``,
-    ``sensitivity`` (probe records), ``regression``, ``meta_eval``); docs/reports.md has the schema.
+    ``corpus`` (corpus check results), ``sensitivity`` (probe records), ``regression``, ``meta_eval``); docs/reports.md has the schema.
 
     Values keep full precision (rounding is for display only: baselines and merges compare these)."""
     payload = {
@@ -33,6 +33,7 @@ def render_json(data: ReportData) -> str:
         "counts": data.counts(),
         "summary": data.summary,
         "cases": [record.to_json() for record in data.cases],
+        "corpus": data.corpus,
         "sensitivity": [record.to_json() for record in data.probes],
         "regression": data.regression,
         "meta_eval": data.meta.as_dict() if data.meta else None,

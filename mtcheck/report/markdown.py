@@ -8,7 +8,7 @@ from typing import Any
 
 from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.record import CaseRecord
-from mtcheck.report import baseline_digest
+from mtcheck.report import baseline_digest, corpus_table
 from mtcheck.report.data import ReportData, shortfall, threshold_text
 from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
@@ -90,6 +90,14 @@ def regression_tables(report: dict[str, Any], limit: int = REGRESSION_ROWS) -> l
     return lines
 
 
+def corpus_tables(results: Sequence[dict[str, Any]]) -> list[str]:
+    """The corpus checks: one row per check and system (nothing without any)."""
+    if not results:
+        return []
+    return (["### Corpus checks", "", "| " + " | ".join(corpus_table.COLUMNS) + " |", "|---|---|---|---|---:|---:|---|"]
+            + ["| " + " | ".join(cell(text) for text in row) + " |" for row in corpus_table.rows(results)] + [""])
+
+
 def _worst_check(record: CaseRecord) -> str:
     if record.error:
         return f"error: {record.error}"
@@ -148,6 +156,7 @@ def render_markdown(data: ReportData) -> str:
     lines = [f"## {cell(verdict(data).text())}", "",
              f"{cell(data.title)}: " + (f"**{total} cases**, pass rate {pass_rate(counts)}: {counts_text(counts)}." if total
                                         else "No mtcheck cases ran."), ""]
+    lines += corpus_tables(data.corpus)
     if data.summary["suites"]:
         lines += _groups("suite", data.summary["suites"]) + [""]
     if data.summary["tags"]:

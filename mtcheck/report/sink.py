@@ -39,7 +39,7 @@ class ReportSink:
             meta = rated_meta_eval(self.records, self.evaluator()) if self.meta_eval else None
             self._data = ReportData(self.records, as_plain(run.regression), meta, probes=self.probes,
                                     shard=run.shard.as_dict() if run.shard else None, run=self.run,
-                                    fail_on=self.fail_on)
+                                    fail_on=self.fail_on, corpus=[result.record() for result in run.corpus])
         return self._data
 
     def finish(self, run: RunEnd) -> int:

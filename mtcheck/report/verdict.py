@@ -2,7 +2,8 @@
 
 :func:`verdict` reads it from the report data by the rules the exit code follows (``mtcheck run``,
 ``mtcheck report merge`` and pytest): a case that could not be computed, or a baseline that matches
-nothing of the run, makes it ERROR; a failed case, a known-faulty output missed, a known blind spot
+nothing of the run, makes it ERROR (so does a corpus check that could not be computed); a failed case, a failed
+corpus check, a known-faulty output missed, a known blind spot
 missed again at ``--fail-on``'s severity or worse, and a failed baseline gate make it FAILED. Known
 blind spots below ``--fail-on`` (all of them without it) and skipped cases are told but do not gate.
 """
@@ -65,6 +66,12 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
         more = f" and {len(cases) - NAMED} more" if len(cases) > NAMED else ""
         found.append(f"{_plural(len(regressed), 'case check', 'case checks')} worse than baseline {name} "
                      f"({', '.join(cases[:NAMED])}{more})")
+    corpus = [c for c in report.get("corpus") or () if c.get("status") == "regressed"]
+    if corpus:
+        checks = ", ".join(f"{c.get('suite', '')} {c.get('check', '')} {c.get('test_id', '').removeprefix('corpus ')}"
+                           for c in corpus[:NAMED])
+        more = f" and {len(corpus) - NAMED} more" if len(corpus) > NAMED else ""
+        found.append(f"{_plural(len(corpus), 'corpus check', 'corpus checks')} worse than baseline {name} ({checks}{more})")
     worse = [t for t in report.get("tests") or () if t.get("decision") == "worse"]
     if worse and gate in ("both", "significant"):
         groups = ", ".join(f"{t.get('scope', '')} {t.get('group', '')} on {t.get('metric', '')}" for t in worse[:NAMED])
@@ -75,6 +82,18 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
     if changed and report.get("fail_on_changed"):
         found.append(f"{_plural(changed, 'output', 'outputs')} changed from baseline {name} (--fail-on-changed)")
     return found or [f"baseline {name}: gate failed"]
+
+
+def _corpus_findings(results: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The corpus checks that could not be computed, and those below their threshold."""
+    def named(found: list[dict[str, Any]]) -> str:
+        names = [f"{r.get('suite')} [{r.get('system')}] {r.get('key') or r.get('metric')}" for r in found[:NAMED]]
+        return ", ".join(names) + (f" and {len(found) - NAMED} more" if len(found) > NAMED else "")
+
+    broken = [r for r in results if r.get("error") or r.get("value") is None]
+    failed = [r for r in results if not r.get("passed") and r not in broken]
+    return ([f"{_plural(len(broken), 'corpus check', 'corpus checks')} could not be computed ({named(broken)})"] if broken else [],
+            [f"{_plural(len(failed), 'corpus check', 'corpus checks')} failed ({named(failed)})"] if failed else [])
 
 
 def _baseline_note(report: dict[str, Any] | None) -> list[str]:
@@ -108,12 +127,13 @@ def verdict(data: ReportData) -> Verdict:
     if gated:
         found.append(f"{_plural(len(gated), 'known blind spot', 'known blind spots')} of severity {data.fail_on} or "
                      f"worse missed ({_named(gated, with_suite)}; --fail-on {data.fail_on})")
-    found += _baseline_findings(data.regression)
+    corpus_errors, corpus_failed = _corpus_findings(data.corpus)
+    found += corpus_errors + corpus_failed + _baseline_findings(data.regression)
     notes = _notes(len(by["known_miss"]) - len(gated), len(by["skipped"]), data.fail_on) + _baseline_note(data.regression)
     baseline_error = (data.regression or {}).get("error")
     if baseline_error:  # a baseline that matches nothing of the run gated nothing: never a pass
         return Verdict(ERROR, (baseline_error, *found), tuple(notes))
-    if by["error"]:
+    if by["error"] or corpus_errors:
         return Verdict(ERROR, tuple(found), tuple(notes))
     if found:
         return Verdict(FAILED, tuple(found), tuple(notes))

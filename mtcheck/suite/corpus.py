@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mtcheck.errors import quoted
-from mtcheck.metrics import has_corpus_score
+from mtcheck.metrics import corpus_level
 from mtcheck.suite.checks import parse_check
 from mtcheck.suite.fields import Reporter, string_list
 from mtcheck.suite.model import Case, CorpusCheck
 from mtcheck.suite.yamlsource import LMap
 
-CORPUS_KEYS = {"metric", "min", "max", "params", "tags"}
+CORPUS_KEYS = {"metric", "min", "max", "params", "tags", "tolerance"}
 #: The metrics a corpus check may use, as docs/suite-format.md names them.
-CORPUS_METRIC_NAMES = "bleu, chrf, chrf++ or ter"
+CORPUS_METRIC_NAMES = "bleu, chrf, chrf++, ter, bertscore, comet, cometkiwi, metricx, metricx-qe, xcomet or xcomet-qe"
 
 
 def parse_corpus(report: Reporter, doc: LMap, cases: Sequence[Case]) -> tuple[CorpusCheck, ...]:
@@ -31,7 +31,7 @@ def parse_corpus(report: Reporter, doc: LMap, cases: Sequence[Case]) -> tuple[Co
         if not isinstance(item, LMap):
             continue
         metric = item.get("metric")
-        if check is not None and not has_corpus_score(check.metric):
+        if check is not None and corpus_level(check.metric) is None:
             report.add(item, "metric", f"{what}: metric {quoted(metric)} has no corpus-level score",
                        f"use {CORPUS_METRIC_NAMES}, or check it per case under 'checks:'")
             continue

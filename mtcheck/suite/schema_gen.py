@@ -22,7 +22,7 @@ from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
-from mtcheck.metrics import has_corpus_score, metric_names, param_names, wrapped, wrapper_names, wrapper_refusal
+from mtcheck.metrics import corpus_level, metric_names, param_names, wrapped, wrapper_names, wrapper_refusal
 from mtcheck.suite.cases import CASE_ID, CASE_KEYS, CONTRASTIVE_KEYS, EXPECTATIONS, HYP_KEYS
 from mtcheck.suite.checks import CHECK_KEYS
 from mtcheck.suite.corpus import CORPUS_KEYS
@@ -68,7 +68,7 @@ def _check_schemas(metrics: list[str]) -> dict[str, Any]:
 
 def _corpus_check_schema() -> dict[str, Any]:
     """A ``corpus:`` check: a metric with a corpus-level score, its threshold, settings and the tags it covers."""
-    check = _check_schemas([name for name in metric_names() if has_corpus_score(name)])
+    check = _check_schemas([name for name in metric_names() if corpus_level(name) is not None])
     properties = {key: value for key, value in check["properties"].items() if key in CORPUS_KEYS}
     properties["metric"] = {**properties["metric"], "description": "a metric with a corpus-level score (docs/metrics.md)"}
     properties["tags"] = {"type": "array", "items": {"type": "string", "minLength": 1},

@@ -1,0 +1,48 @@
+"""Corpus check values in a baseline: stored per suite under ``KEY [SYSTEM]`` (the check key with its tags, and the
+system), with their signatures, and compared like a case's check values (the same tolerance, ``incomparable`` when
+the signature changed).
+
+The baseline file keeps them beside the cases::
+
+    "corpus": {"demo": {"bleu [hyp]": {"value": 55.2, "signature": "bleu|nrefs:1|...", "higher_is_better": true}}}
+
+A file without ``corpus`` (older ones) holds none and gates none.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mtcheck.regression.baseline import BaselineDelta, Measured, Tolerance, delta
+
+if TYPE_CHECKING:
+    from mtcheck.engine.corpus_checks import CorpusResult
+
+@dataclass(frozen=True)
+class CorpusEntry:
+    """One corpus check's value for one system of one suite."""
+
+    suite: str
+    key: str
+    system: str
+    measured: Measured
+
+    @property
+    def name(self) -> str:
+        """``ter[negation] [hyp]``: how the baseline file keys it within its suite."""
+        return f"{self.key} [{self.system}]"
+
+
+def corpus_entries(results: Iterable[CorpusResult]) -> list[CorpusEntry]:
+    """The entries of the corpus results that have a value, with each check's own ``tolerance:``."""
+    return [CorpusEntry(r.suite, r.check.key, r.system,
+                        Measured(r.value, r.signature or "", r.higher_is_better, r.check.check.tolerance))
+            for r in results if r.value is not None and r.error is None]
+
+
+def compare_corpus(stored: dict[str, dict[str, Measured]], entries: Iterable[CorpusEntry], default: Tolerance) -> list[BaselineDelta]:
+    """Each entry against its stored value (``new`` when there is none); its test id reads ``corpus [SYSTEM]``."""
+    return [delta(entry.suite, f"corpus [{entry.system}]", entry.key, stored.get(entry.suite, {}).get(entry.name),
+                  entry.measured, default)
+            for entry in entries]
