@@ -11,7 +11,7 @@ from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USA
 from mtcheck.config.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
-    from mtcheck.engine.record import CaseRecord
+    from mtcheck.engine.record import CaseRecord, SummaryRecord
     from mtcheck.engine.results import CaseResult
     from mtcheck.report.summary import Summary
 
@@ -139,10 +139,11 @@ def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard:
     return []
 
 
-def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[CaseRecord],
+def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[SummaryRecord],
                    summary: Summary, regression: Any) -> None:
     """The failing cases, the summary and the baseline comparison on standard output."""
     from mtcheck.engine.outcome import Outcome
+    from mtcheck.engine.record import CaseRecord
     from mtcheck.report.data import fails_run
     from mtcheck.safety.safetext import visible
     from mtcheck.text.case import fail_on_note, fail_on_summary, render_case
@@ -152,7 +153,7 @@ def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], reco
     for result, record in zip(results, records):
         if not fails_run(record, args.fail_on):
             continue
-        if record.why:  # its checks passed; the baseline failed it, with this text
+        if isinstance(record, CaseRecord) and record.why:  # its checks passed; the baseline failed it, with this text
             print(record.explanation, end="\n\n")
             continue
         note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
