@@ -10,13 +10,9 @@ import sys
 from collections.abc import Sequence
 
 from mtcheck import __version__
-from mtcheck.commands import annotate as annotate_commands
-from mtcheck.commands import agreement, meta_eval, run, score, validate
-from mtcheck.commands import history as history_commands
-from mtcheck.commands import import_suite as import_commands
-from mtcheck.commands import perturb as perturb_commands
-from mtcheck.commands import baseline as regression_commands
-from mtcheck.commands import report as report_commands
+from mtcheck.commands import (
+    agreement, annotate, baseline, history, import_suite, meta_eval, perturb, report, run, score, validate,
+)
 from mtcheck.commands.common import EXIT_USAGE
 
 #: The modules that add the sub-commands (``add_parser(commands)``), in the order ``mtcheck --help`` lists them.
@@ -25,13 +21,13 @@ COMMANDS = (
     validate,  # validate
     score,  # score
     agreement,  # agreement
-    regression_commands,  # baseline save|check|update, compare
-    report_commands,  # report merge
-    import_commands,  # import
-    history_commands,  # history
+    baseline,  # baseline save|check|update, compare
+    report,  # report merge
+    import_suite,  # import
+    history,  # history
     meta_eval,  # meta-eval
-    annotate_commands,  # annotate
-    perturb_commands,  # generate, blind-spots
+    annotate,  # annotate
+    perturb,  # generate, blind-spots
 )
 
 
