@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from mtcheck.engine.results import CaseResult
 from mtcheck.languages import find_language
-from mtcheck.metrics import SAM, unwrap
+from mtcheck.metrics import SAM, language_use, unwrap
 from mtcheck.metrics.language import MACRO, base_code, get_detector
 from mtcheck.metrics.resources import has_bundled_resources
 
@@ -79,10 +79,8 @@ def language_uses(metrics: Iterable[str], lang: str) -> list[str]:
         wrapper, base = unwrap(name)
         if wrapper == SAM:
             uses.append(f"sam: reads {_sam_reads(lang)}")
-        if base == "bertscore":
-            uses.append(f"bertscore: picks its model for {lang}")
-        if base == "lang":
-            uses.append(f"lang: expects {lang}")
+        if use := language_use(base, lang):
+            uses.append(f"{base}: {use}")
     return list(dict.fromkeys(uses))
 
 

@@ -23,15 +23,17 @@ from mtcheck.registry import Entry, Registry
 
 __all__ = [
     "Metric", "Score", "builds_instantly", "check_finite", "check_params", "check_values", "expands_references",
-    "MEAN_CORPUS_METRICS", "corpus_level", "get_metric", "has_corpus_score", "is_default_lexicon", "is_known", "metric_direction", "metric_names",
+    "MEAN_CORPUS_METRICS", "corpus_level", "get_metric", "has_corpus_score", "is_default_lexicon", "is_known",
+    "language_use", "metric_direction", "metric_names",
     "metric_range", "param_names", "param_types", "reads_references", "spelled_numbers", "split_wrapper",
     "suggestion", "unwrap", "wrapped", "wrapper_names", "wrapper_refusal",
 ]
 
 
-def _metric(name: str, target: str, **preset: Any) -> Entry:
-    """A metric entry; ``preset`` holds the settings an alias fixes (``chrf++``: ``word_order=2``)."""
-    return Entry(name, target, meta=MappingProxyType({"preset": preset}))
+def _metric(name: str, target: str, *, language_use: str = "", **preset: Any) -> Entry:
+    """A metric entry; ``preset`` holds the settings an alias fixes (``chrf++``: ``word_order=2``);
+    ``language_use`` what the declared target language decides for it (``{lang}``: that language)."""
+    return Entry(name, target, meta=MappingProxyType({"preset": preset, "language_use": language_use}))
 
 
 _PUZZLE_COMPONENTS = ("bleu2", "characTER", "chrf3", "exact_match")
@@ -42,7 +44,7 @@ METRICS = Registry("metric", [
     _metric("exact", "mtcheck.metrics.lexical:ExactMatch"),
     _metric("characTER", "mtcheck.metrics.character:CharacTERMetric"),
     _metric("meteor", "mtcheck.metrics.meteor:METEORMetric"),
-    _metric("bertscore", "mtcheck.metrics.bertscore:BERTScoreMetric"),
+    _metric("bertscore", "mtcheck.metrics.bertscore:BERTScoreMetric", language_use="picks its model for {lang}"),
     _metric("comet", "mtcheck.metrics.comet:CometMetric"),
     _metric("cometkiwi", "mtcheck.metrics.comet:CometKiwiMetric"),
     _metric("xcomet", "mtcheck.metrics.xcomet:XCometMetric"),
@@ -51,7 +53,7 @@ METRICS = Registry("metric", [
     _metric("metricx-qe", "mtcheck.metrics.metricx:MetricXQEMetric"),
     _metric("puzzle", "mtcheck.presets.puzzle:PuzzleMetric"),
     _metric("puzzle-official", "mtcheck.presets.puzzle:PuzzleOfficialMetric"),
-    _metric("lang", "mtcheck.metrics.language:LanguageMetric"),
+    _metric("lang", "mtcheck.metrics.language:LanguageMetric", language_use="expects {lang}"),
     _metric("not-copy", "mtcheck.metrics.surface:NotCopyMetric"),
     _metric("length-ratio", "mtcheck.metrics.surface:LengthRatioMetric"),
     _metric("source-parity", "mtcheck.metrics.parity:SourceParityMetric"),
@@ -74,6 +76,12 @@ ANY_BASE = "*"
 
 def _is_wrapper(name: str) -> bool:
     return name in METRICS and bool(METRICS.entry(name).meta.get("wrapper"))
+
+
+def language_use(name: str, lang: str) -> str:
+    """What declared target language ``lang`` decides for metric ``name`` ("" when nothing, or an unknown name)."""
+    use = METRICS.entry(name).meta.get("language_use", "") if name in METRICS else ""
+    return use.format(lang=lang)
 
 
 def metric_names() -> list[str]:
