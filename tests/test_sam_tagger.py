@@ -10,6 +10,8 @@ pytestmark = pytest.mark.skipif(importlib.util.find_spec("textblob_aptagger") is
 nltk_perceptron = pytest.importorskip("nltk.tag.perceptron", reason="NLTK is not installed (pip install nltk)")
 
 from mtcheck.sentiment import analyse, tokenise  # noqa: E402
+from mtcheck.sentiment import analysis as analysis_module  # noqa: E402
+from mtcheck.sentiment.analysis import analyse_like  # noqa: E402
 from mtcheck.sentiment.perceptron import DensePerceptron  # noqa: E402
 from mtcheck.sentiment.tagger import _tagger, pos_tags  # noqa: E402
 
@@ -68,3 +70,27 @@ def test_a_prefix_is_the_whole_analysis_cut_short(nltk_tagger: PerceptronTagger)
             prefix = analyse(text, count)
             assert [t.tag for t in prefix] == expected[:count]
         assert analyse(text)[: len(prefix)] == prefix
+
+
+def test_a_sentence_analysed_like_another_gets_its_own_tags(nltk_tagger: PerceptronTagger) -> None:
+    """``analyse_like(hyp, ref)`` takes the reference's tokens as far as the hypothesis's words agree and two
+    words before, then tags on: NLTK's tags and the tokens of ``analyse`` itself, whatever the edit."""
+    rng = random.Random(11)
+    vocabulary = _vocabulary()
+    for number in range(150):
+        ref = [rng.choice(vocabulary) for _ in range(rng.randint(1, 15))]
+        hyp = list(ref)
+        at = rng.randrange(len(ref) + 1)
+        edit = rng.choice(["swap", "insert", "drop", "copy"])
+        if edit == "swap" and at < len(hyp):
+            hyp[at] = rng.choice(vocabulary)
+        elif edit == "insert":
+            hyp.insert(at, rng.choice(vocabulary))
+        elif edit == "drop" and at < len(hyp):
+            del hyp[at]
+        ref_text, hyp_text = " ".join(ref) + f" r{number}", " ".join(hyp) + f" h{number}"
+        analyse(ref_text, rng.randrange(len(ref) + 1))  # the reference partly analysed before, or not at all
+        tokens = analyse_like(hyp_text, ref_text)
+        words = tokenise(hyp_text)
+        assert [t.tag for t in tokens] == [tag for _, tag in nltk_tagger.tag(list(words))], (ref_text, hyp_text)
+        assert tokens == analyse(hyp_text) == analysis_module._Analysis(hyp_text).first(len(words)), (ref_text, hyp_text)

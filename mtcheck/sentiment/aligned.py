@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from mtcheck.sentiment.analysis import Token, analyse, lemmatised, surface
+from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
 from mtcheck.sentiment.context import Context, ContextWords, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
@@ -237,7 +237,10 @@ def aligned_penalty(
 @lru_cache(maxsize=100_000)
 def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: str | None,
              relations: WordRelations | None) -> AlignedPenalty:
-    side_h, side_r = side(hyp, lexicon, words, negation, lang), side(ref, lexicon, words, negation, lang)
+    side_r = side(ref, lexicon, words, negation, lang)
+    if lang == "en":
+        analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
+    side_h = side(hyp, lexicon, words, negation, lang)
     aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations)) for h, r, how in align(side_h, side_r, relations)]
     shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
               for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM

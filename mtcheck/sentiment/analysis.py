@@ -94,10 +94,17 @@ def _map_tag(tag: str) -> tuple[str | None, str | None]:
 
 def _token(word: str, tag: str, before: list[Token]) -> Token:
     """``word`` with its lemma and POS, given its tag and the tokens ``before`` it."""
+    return _built_token(word, tag, tag in ("VBN", "VBG") and _after_copula(before))
+
+
+@lru_cache(maxsize=200_000)
+def _built_token(word: str, tag: str, adjectival: bool) -> Token:
+    """``word`` with its lemma and POS given its tag; ``adjectival``: a participle after a copula.
+    Cached: a token is immutable, and new sentences share most of their words with others."""
     form = word.lower()
     pos, upos = _map_tag(tag)
     lemma = _lemma(word if upos == "PROPN" else form, upos)
-    if tag in ("VBN", "VBG") and _after_copula(before):
+    if adjectival:
         return Token(word, form, form, "a", tag, lemma)
     return Token(word, form, lemma, pos, tag)
 
@@ -110,6 +117,22 @@ class _Analysis:
         self.tags: list[str] = []
         self.tokens: list[Token] = []
         self._tagging = iter_pos_tags(self.words)
+
+    def start_like(self, other: _Analysis) -> None:
+        """Take the tokens of ``other`` that this sentence's own tagging would give again: those of the
+        common prefix of their words up to two words before its end (a tag depends on the tags before
+        it and on the two words after it; a token on its tag and the tokens before it)."""
+        if self.tags:
+            return
+        shared = 0
+        for mine, theirs in zip(self.words, other.words):
+            if mine != theirs:
+                break
+            shared += 1
+        known = len(other.first(max(0, shared - 2)))
+        if known > 0:
+            self.tags, self.tokens = other.tags[:known], other.tokens[:known]
+            self._tagging = iter_pos_tags(self.words, other.tags[:known])
 
     def first(self, count: int) -> tuple[Token, ...]:
         """The first ``count`` tokens (all of them when there are fewer)."""
@@ -125,6 +148,14 @@ class _Analysis:
 @lru_cache(maxsize=200_000)
 def _analysis(text: str) -> _Analysis:
     return _Analysis(text)
+
+
+def analyse_like(text: str, like: str) -> tuple[Token, ...]:
+    """``analyse(text)``, the same tokens, computed from where ``text`` first differs from ``like`` (analysed
+    first) when ``text`` is new: a hypothesis shares most of its words with its reference."""
+    analysis = _analysis(text)
+    analysis.start_like(_analysis(like))
+    return analysis.first(len(analysis.words))
 
 
 def analyse(text: str, count: int | None = None) -> tuple[Token, ...]:

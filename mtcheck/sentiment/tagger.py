@@ -55,20 +55,21 @@ def pos_tags(tokens: Sequence[str]) -> list[str]:
     return list(iter_pos_tags(tokens))
 
 
-def iter_pos_tags(tokens: Sequence[str]) -> Iterator[str]:
-    """The tags of :func:`pos_tags`, each computed when it is asked for (the tagger loads now).
+def iter_pos_tags(tokens: Sequence[str], known: Sequence[str] = ()) -> Iterator[str]:
+    """The tags of :func:`pos_tags`, each computed when it is asked for (the tagger loads now); with
+    ``known``, the tags of the first tokens (already computed), the tags after them.
 
     NLTK's ``PerceptronTagger.tag`` loop: a token's tag depends on the tags before it and
     on the words up to two after it, so stopping early leaves the rest untagged and
     changes no tag given.
     """
-    return _tags(_tagger(), tokens) if tokens else iter(())
+    return _tags(_tagger(), tokens, known) if len(tokens) > len(known) else iter(())
 
 
-def _tags(tagger: PerceptronTagger, tokens: Sequence[str]) -> Iterator[str]:
-    prev, prev2 = tagger.START
+def _tags(tagger: PerceptronTagger, tokens: Sequence[str], known: Sequence[str]) -> Iterator[str]:
+    prev, prev2 = (*reversed(known[-2:]), *tagger.START)[:2]
     context = (*tagger.START, *(tagger.normalize(word) for word in tokens), *tagger.END)
-    for i, word in enumerate(tokens):
+    for i, word in enumerate(tokens[len(known):], len(known)):
         tag = tagger.tagdict.get(word) or _predicted(word, context[i : i + 5], prev, prev2)
         yield tag
         prev2, prev = prev, tag
