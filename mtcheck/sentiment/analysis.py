@@ -14,6 +14,7 @@ a sentence is tagged only as far as asked: ``analyse(text, count)`` tags its fir
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -112,11 +113,13 @@ def _built_token(word: str, tag: str, adjectival: bool) -> Token:
 class _Analysis:
     """One sentence's tokens, analysed as far as asked so far."""
 
+    __slots__ = ("words", "tags", "tokens", "_tagging")  # no dict per sentence: fewer objects for the collector
+
     def __init__(self, text: str):
         self.words = tokenise(text)
         self.tags: list[str] = []
         self.tokens: list[Token] = []
-        self._tagging = iter_pos_tags(self.words)
+        self._tagging: Iterator[str] | None = None  # started on the first tag asked for, dropped after the last
 
     def start_like(self, other: _Analysis) -> None:
         """Take the tokens of ``other`` that this sentence's own tagging would give again: those of the
@@ -132,7 +135,6 @@ class _Analysis:
         known = len(other.first(max(0, shared - 2)))
         if known > 0:
             self.tags, self.tokens = other.tags[:known], other.tokens[:known]
-            self._tagging = iter_pos_tags(self.words, other.tags[:known])
 
     def first(self, count: int) -> tuple[Token, ...]:
         """The first ``count`` tokens (all of them when there are fewer)."""
@@ -140,8 +142,12 @@ class _Analysis:
         while len(self.tokens) < wanted:
             index = len(self.tokens)
             if index == len(self.tags):  # a tag is kept before its token is built, so a failure loses none
+                if self._tagging is None:
+                    self._tagging = iter_pos_tags(self.words, tuple(self.tags))
                 self.tags.append(next(self._tagging))
             self.tokens.append(_token(self.words[index], self.tags[index], self.tokens))
+        if len(self.tokens) == len(self.words):
+            self._tagging = None  # a finished loop kept alive is four more objects for the garbage collector to walk
         return tuple(self.tokens[:count])
 
 
