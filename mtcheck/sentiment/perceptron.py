@@ -26,21 +26,22 @@ class DensePerceptron:
         self.weights = weights
         self.classes = set(classes)
         self._labels = sorted(self.classes, reverse=True)
-        self._rows: dict[str, np.ndarray] = {}
+        self._rows: dict[str, np.ndarray | None] = {}
 
     def _row(self, feature: str) -> np.ndarray | None:
-        """The weights of ``feature`` over the labels; None for a feature the model never saw."""
-        row = self._rows.get(feature)
-        if row is None and feature in self.weights:
-            weights = self.weights[feature]
-            row = self._rows[feature] = np.array([weights.get(label, 0.0) for label in self._labels])
+        """The weights of ``feature`` over the labels (built on its first use); None for a feature the model never saw."""
+        weights = self.weights.get(feature)
+        row = self._rows[feature] = None if weights is None else np.array([weights.get(label, 0.0) for label in self._labels])
         return row
 
     def predict(self, features: dict[str, int]) -> str:
         """The best label for ``features`` (feature -> count), as NLTK's ``predict`` picks it."""
         scores = np.zeros(len(self._labels))
+        rows = self._rows
         for feature, value in features.items():
-            row = self._row(feature) if value else None
+            if not value:
+                continue
+            row = rows[feature] if feature in rows else self._row(feature)
             if row is not None:
                 scores += row if value == 1 else value * row
         return self._labels[int(scores.argmax())]
