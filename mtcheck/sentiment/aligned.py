@@ -61,6 +61,8 @@ from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, WordRelations
 #: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
 NEAR = 0.25
 NEAR_SYNONYM = "near-synonym"
+#: How a hyphenated word pairs with each of its parts on the other side ("Top-Left" for "Left top").
+COMPOUND = "compound"
 #: A dropped or added negator whose scope's polar words keep their sign on the other side costs nothing.
 NEGATION_KEPT = "negation-kept"
 #: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
@@ -241,7 +243,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations)) for h, r, how in align(side_h, side_r, relations)]
     shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
               for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
-              and (how != "replaced" or relation is not None)}
+              and how != COMPOUND and (how != "replaced" or relation is not None)}
     read_h = side_h.read_as(shared, words)
     partners_h = {h: r for h, r, _, _ in aligned if h is not None}
     partners_r = {r: h for h, r, _, _ in aligned if r is not None}
@@ -253,6 +255,9 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             change = abs(own_r[r])  # type: ignore[index]
         elif r is None:
             change = abs(own_h[h])
+        elif how == COMPOUND:
+            change = (_as_part(side_r, r, read_h, h) if "-" in read_h.tokens[h].form  # type: ignore[arg-type]
+                      else _as_part(read_h, h, side_r, r))  # type: ignore[arg-type]
         else:
             change = abs(own_h[h] - own_r[r])
             if relation == ANTONYM and read_h.context[h].sign == side_r.context[r].sign:
@@ -270,6 +275,30 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
         links.append((h, r, how, change, relation))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _parts(parts: list[str], words: list[int], side: Side) -> list[int]:
+    """The words of ``side`` (word numbers, in order) that are ``parts``, one each, by form or lemma, or the
+    one word that is their concatenation; [] unless every part is found."""
+    joined = "".join(parts)
+    whole = next((b for b in words if side.forms[b] == joined), None)
+    if whole is not None:
+        return [whole]
+    left, matched = list(parts), []
+    for b in words:
+        part = next((p for p in left if p in (side.forms[b], side.lemmas[b])), None)
+        if part is not None:
+            left.remove(part)
+            matched.append(b)
+    return [] if left else matched
+
+
+def _as_part(side: Side, index: int, other: Side, compound: int) -> float:
+    """The change of word ``index`` of ``side`` read as a part of the hyphenated word ``compound`` of ``other``:
+    the same prior in the compound's context, so only a change of context counts."""
+    context = other.context[compound]
+    in_compound = 0.0 if context.role == "modifier" else side.priors[index] * context.sign * context.factor
+    return abs(side.own[index] - in_compound)
 
 
 def _kept_how(side: Side, negator: int, other: Side, partners: dict[int, int | None], partners_other: dict[int, int | None],
@@ -414,12 +443,38 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
             taken = set(moved.values())
             pairs.extend((left[a], right[b], how) for a, b in moved.items())
             blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
+    blocks = _pair_compounds(hyp, ref, blocks, pairs)
     blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
     for block_h, block_r in blocks:
         pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
         pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
         pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
     return pairs
+
+
+def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
+                    pairs: list[tuple[int | None, int | None, str]]) -> list[tuple[list[int], list[int]]]:
+    """Pair each hyphenated word left in ``blocks`` (word numbers) with the words left on the other side that
+    are all its parts, or with the word itself without hyphens ("Top-Left" for "Left top", "off-line" for
+    "offline"), as *compound*; negators are no parts (a compound negates nothing). Add them to ``pairs``,
+    return the blocks without them."""
+    rest = ([a for block_h, _ in blocks for a in block_h], [b for _, block_r in blocks for b in block_r])
+    found: list[tuple[int, int]] = []  # (hyp word, ref word)
+    for own, side_own, side_other in ((0, hyp, ref), (1, ref, hyp)):
+        for a in list(rest[own]):
+            parts = [part for part in side_own.forms[a].split("-") if part]
+            words = [b for b in rest[1 - own] if side_other.context[side_other.words[b]].role != "negator"]
+            matched = _parts(parts, words, side_other) if len(parts) > 1 else []
+            if matched:
+                rest[own].remove(a)
+                for b in matched:
+                    rest[1 - own].remove(b)
+                found.extend((a, b) if own == 0 else (b, a) for b in matched)
+    if not found:
+        return blocks
+    pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
+    taken_h, taken_r = {a for a, _ in found}, {b for _, b in found}
+    return [([a for a in bh if a not in taken_h], [b for b in br if b not in taken_r]) for bh, br in blocks]
 
 
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
