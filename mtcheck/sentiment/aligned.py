@@ -13,14 +13,18 @@ is paired with the reference word it replaces, and p is half the largest change:
       same context pair across the sentence, left to right (*moved*: word order, case); then
       the same form, then lemma, whatever the context (*same-word*: negation or intensity
       changed);
-   c. words still left pair by meaning (*replaced*), first within each replace block, then across
-      blocks, and in this order: a negator with a negator ("never" for "not"), then paraphrases
-      (synonyms, near-synonyms, see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
+   c. a hyphenated word still left pairs with the words of the other side that are all its parts,
+      or with the word itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line"
+      for "offline"; a negator is never a part);
+   d. words still left pair by meaning (*replaced*), first within each replace block, then across
+      blocks, and in this order: a negator with a negator ("never" for "not"), then synonyms and
+      near-synonyms (see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
       WordNet for English, the curated opposite lists for the other languages, and opposites by
       a negating prefix or opposite particles, the latter as words only after the same word:
-      "log in" / "log out"), then (within a block only) two words that both carry polarity;
-   d. within each *replace* block, the words still left pair by position (*replaced*);
-   e. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
+      "log in" / "log out"), then WordNet-related words (see 3), then (within a block only) two
+      words that both carry polarity;
+   e. within each *replace* block, the words still left pair by position (*replaced*);
+   f. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
@@ -28,13 +32,16 @@ is paired with the reference word it replaces, and p is half the largest change:
    govern it. Modifiers that govern a word count 0 themselves.
 
 3. **Paraphrases read as the reference's words**: a hypothesis word takes the prior of the
-   reference word it pairs with when they have the same form or lemma, are synonyms, or are
-   *near-synonyms* (priors of the same sign less than :data:`NEAR` apart); a synonym also takes
+   reference word it pairs with when they have the same form or lemma, or priors of no opposite
+   signs (0 included) and are synonyms or WordNet-related (similar-to, also-see, verb group,
+   derivation, pertainym, a narrow shared verb hypernym: "save" for "store"), or are
+   *near-synonyms* (non-zero priors of the same sign less than :data:`NEAR` apart); a synonym also takes
    the reference word's lemma, so a synonym of an intensifier or negator governs as it does
    ("rattling good" for "very good"). The hypothesis's contexts are then computed again, so a
    paraphrase changes nothing but its context can.
 
-4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing), at least
+4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing; for a compound's part, the
+   change of its context alone), at least
    :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, and
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
    scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
@@ -95,7 +102,7 @@ class Word:
 @dataclass(frozen=True)
 class Pair:
     """A hypothesis word and the reference word it replaces (either may be None), how they paired, the
-    relation of a replaced pair (``antonym``, ``synonym``, ``near-synonym`` or None) and the change."""
+    relation of a replaced pair (``antonym``, ``synonym``, ``related``, ``near-synonym`` or None) and the change."""
 
     hyp: Word | None
     ref: Word | None
@@ -355,9 +362,9 @@ def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, rela
 
 
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None) -> str | None:
-    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``, or when their priors have
-    the same sign ``synonym`` or ``near-synonym`` (:data:`NEAR`); None for unrelated words, the same word,
-    and negators (their own change counts)."""
+    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
+    opposite signs ``synonym`` or ``related``; when they have the same sign ``near-synonym`` (:data:`NEAR`);
+    None for unrelated words, the same word, and negators (their own change counts)."""
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
@@ -403,8 +410,9 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
 
     ``how`` is ``equal`` (same lemma and context, in a matching block), ``moved`` (same form or
     lemma and context, elsewhere), ``same-word`` (same form or lemma, another context: a
-    negation or intensity change), ``replaced`` (opposites or synonyms under ``relations``
-    anywhere, then by position in a replace block), ``added`` (hypothesis only) or ``dropped``
+    negation or intensity change), ``compound`` (a hyphenated word and each of its parts),
+    ``replaced`` (opposites, synonyms or related words under ``relations`` anywhere, then by
+    position in a replace block), ``added`` (hypothesis only) or ``dropped``
     (reference only).
     """
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
@@ -479,8 +487,8 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
 
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
     """What pairs by meaning, in order, on token indexes, and whether it pairs across blocks: a negator with a
-    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites; then, within a block
-    only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
+    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites, related words (after
+    opposites, so a loose relation never takes an opposite's partner); then, within a block only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
     its block, not by a neutral word that happens to stand in its place)."""
     known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
 
@@ -497,7 +505,8 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
     def polar(h: int, r: int) -> bool:
         return bool(hyp.priors[h] and ref.priors[r])
 
-    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True), (related((RELATED,)), True), (polar, False)]
+    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True),
+            (related((RELATED,)), True), (polar, False)]
 
 
 def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],
