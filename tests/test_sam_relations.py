@@ -59,10 +59,13 @@ GOLDEN = [
     ("Wrong password", "Incorrect password", 0.0, None, None),
     ("Save the password", "Store the password", 0.0, None, None),
     ("Lower the window", "Minimize the window", 0.0, None, None),
-    # ... and their opposites still flip; an unrelated weak change still costs |0 - (-0.175)| / 2
+    ("Bad signature", "Invalid signature", 0.0, None, None),  # similar-to in a rare sense of "bad"
+    # ... and their opposites still flip; an unrelated weak change still costs |0 - (-0.175)| / 2; "pass" and
+    # "fail" are neighbours in one sense but opposites in another: not related, |0 - (-0.625)| / 2
     ("Correct password", "Incorrect password", 0.5, ("Incorrect", "Correct"), "antonym"),
     ("Maximize the window", "Minimize the window", 0.5, ("Minimize", "Maximize"), "antonym"),
     ("Hide the window", "Show the window", 0.0875, ("Show", "Hide"), None),
+    ("The test failed", "The test passed", 0.3125, ("passed", "failed"), None),
     # a hyphenated word is its parts ("top" +0.2 is no longer dropped), or itself without hyphens; a negation
     # next to it, or a compound with a part missing ("left" read as the verb leave, -0.05, dropped), still costs
     ("Top-Left", "Left top", 0.0, None, None),

@@ -109,6 +109,8 @@ def test_a_malformed_synset_is_an_error_naming_it(tmp_path: Path) -> None:
     ("lower", "minimize", True),  # ... of "decrease" (15)
     ("upper", "top", True),  # a shared sense
     ("approval", "approve", True),  # derivation
+    ("bad", "invalid", True),  # similar-to, in a rare sense of "bad"
+    ("pass", "fail", False),  # neighbours in one sense, opposites in another
     ("push", "pull", False),  # they share only "move" (92 hyponyms): too broad to relate
     ("drive", "lock", False),
     ("show", "hide", False),

@@ -363,8 +363,8 @@ def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, rela
 
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None) -> str | None:
     """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
-    opposite signs ``synonym`` or ``related``; when they have the same sign ``near-synonym`` (:data:`NEAR`);
-    None for unrelated words, the same word, and negators (their own change counts)."""
+    opposite signs ``synonym``, when they have the same sign ``near-synonym`` (:data:`NEAR`), and when one at
+    least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts)."""
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
@@ -374,9 +374,12 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     s_h, s_r = hyp.priors[h], ref.priors[r]
     if s_h * s_r < 0:
         return None
-    if found in (SYNONYM, RELATED):
+    if found == SYNONYM:
         return found
-    return NEAR_SYNONYM if s_h * s_r > 0 and abs(s_h - s_r) < NEAR else None
+    if s_h * s_r > 0 and abs(s_h - s_r) < NEAR:
+        return NEAR_SYNONYM
+    # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
+    return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
 
 
 def _same_head(hyp: Side, h: int, ref: Side, r: int) -> bool:

@@ -46,7 +46,7 @@ class WordRelations:
     known: Callable[[str], bool] | None = None
 
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
-        """``"antonym"``, ``"synonym"``, ``"related"`` or None for a hypothesis word that replaces a reference word;
+        """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
         ``same_head``: the word before each is the same word, so opposite particles are opposites ("log in")."""
         keys_h, keys_r = _keys(hyp), _keys(ref)
         if same_head and self.affixes.particle_pair(hyp.form, ref.form):
@@ -57,8 +57,13 @@ class WordRelations:
             return self._affixal(keys_h, keys_r)
         if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
             return None
-        found = _wordnet_relation(keys_h, keys_r)
-        return found if found == ANTONYM else self._affixal(keys_h, keys_r) or found
+        return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
+
+    def related(self, hyp: Token, ref: Token) -> bool:
+        """Whether two content words that are neither opposites nor synonyms are related (English, WordNet:
+        :func:`~mtcheck.resources.wordnet_relations.are_related`); never for the curated lists."""
+        return (self.opposites is None and hyp.pos is not None and ref.pos is not None
+                and are_related(_keys(hyp), _keys(ref)))
 
     def negated_stems(self, token: Token) -> frozenset[str]:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
@@ -82,9 +87,7 @@ def _keys(token: Token) -> tuple[str, ...]:
 def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
     if are_antonyms(hyp, ref):
         return ANTONYM
-    if are_synonyms(hyp, ref):
-        return SYNONYM
-    return RELATED if are_related(hyp, ref) else None
+    return SYNONYM if are_synonyms(hyp, ref) else None
 
 
 @lru_cache(maxsize=None)
