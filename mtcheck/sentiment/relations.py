@@ -5,8 +5,9 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 costs nothing:
 
 * English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
-  adjectives adverbs pertain to), synonymy, and relatedness (*related*: similar-to, also-see,
-  verb group, derivation, pertainym, a shared verb hypernym: "upper"/"top", "raise"/"increase"), read offline by
+  adjectives adverbs pertain to), synonymy, and relatedness in any sense (*related*: similar-to,
+  also-see, verb group, derivation, pertainym, a narrow shared verb hypernym, and opposites in no
+  sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
   of speech), by lemma and surface form;
 * sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
