@@ -101,3 +101,19 @@ def test_a_malformed_synset_is_an_error_naming_it(tmp_path: Path) -> None:
     files = _copy(tmp_path, " " * 99 + "\n" + "00000100 00 a zz fast\n")
     with pytest.raises(MetricError, match=r"malformed synset at offset 100 of data\.adj .*reinstall it"):
         files.synset("a", 100)
+
+
+@needs_wordnet
+@pytest.mark.parametrize("left, right, related", [
+    ("store", "save", True),  # verbs of the narrow hypernym "keep" (8 hyponyms)
+    ("lower", "minimize", True),  # ... of "decrease" (15)
+    ("upper", "top", True),  # a shared sense
+    ("approval", "approve", True),  # derivation
+    ("bad", "invalid", True),  # similar-to, in a rare sense of "bad"
+    ("pass", "fail", False),  # neighbours in one sense, opposites in another
+    ("push", "pull", False),  # they share only "move" (92 hyponyms): too broad to relate
+    ("drive", "lock", False),
+    ("show", "hide", False),
+])
+def test_related_words(left: str, right: str, related: bool) -> None:
+    assert wordnet_relations.are_related((left,), (right,)) is related

@@ -5,7 +5,9 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 costs nothing:
 
 * English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
-  adjectives adverbs pertain to) and synonymy, read offline by
+  adjectives adverbs pertain to), synonymy, and relatedness in any sense (*related*: similar-to,
+  also-see, verb group, derivation, pertainym, a narrow shared verb hypernym, and opposites in no
+  sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
   of speech), by lemma and surface form;
 * sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
@@ -25,11 +27,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import get_language
-from mtcheck.resources.wordnet_relations import are_antonyms, are_synonyms, is_listed, relations_id
+from mtcheck.resources.wordnet_relations import are_antonyms, are_related, are_synonyms, is_listed, relations_id
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
-ANTONYM, SYNONYM = "antonym", "synonym"
+ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +59,12 @@ class WordRelations:
         if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
             return None
         return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
+
+    def related(self, hyp: Token, ref: Token) -> bool:
+        """Whether two content words that are neither opposites nor synonyms are related (English, WordNet:
+        :func:`~mtcheck.resources.wordnet_relations.are_related`); never for the curated lists."""
+        return (self.opposites is None and hyp.pos is not None and ref.pos is not None
+                and are_related(_keys(hyp), _keys(ref)))
 
     def negated_stems(self, token: Token) -> frozenset[str]:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
