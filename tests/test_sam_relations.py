@@ -43,6 +43,11 @@ GOLDEN = [
     ("Prices will decrease.", "Prices will increase.", 0.5, ("increase", "decrease"), "antonym"),
     ("The shop was closed.", "The shop was open.", 0.5, ("open", "closed"), "antonym"),
     ("The delivery was sluggish.", "The delivery was quick.", 0.5, ("quick", "sluggish"), "antonym"),  # via satellites
+    # indirect opposites: "top" also-see "high", opposed to "low"; "next" -> "future", opposed to "past", the head of
+    # "last"; "early" is an indirect opposite of "new" but shares a sense with it ("new potatoes"): no opposite
+    ("The low shelf", "The top shelf", 0.5, ("top", "low"), "antonym"),
+    ("Last year", "Next year", 0.5, ("Next", "Last"), "antonym"),
+    ("An early version", "A new version", 0.0, None, None),
     # opposites with sentiment keep the larger change: |-0.575 - 0.675| = 1.25, p = 0.625
     ("The launch was a failure.", "The launch was a success.", 0.625, ("success", "failure"), "antonym"),
     # the same opposites in the scope of "not" on both sides are still opposites

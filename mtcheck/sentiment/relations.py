@@ -5,7 +5,8 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 costs nothing:
 
 * English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
-  adjectives adverbs pertain to), synonymy, and relatedness in any sense (*related*: similar-to,
+  adjectives adverbs pertain to, and indirect antonymy through also-see and verb groups where the
+  two words are near in no sense: "top"/"low"), synonymy, and relatedness in any sense (*related*: similar-to,
   also-see, verb group, derivation, pertainym, a narrow shared verb hypernym, and opposites in no
   sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
@@ -27,7 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import get_language
-from mtcheck.resources.wordnet_relations import are_antonyms, are_related, are_synonyms, is_listed, relations_id
+from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
+                                                 relations_id)
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
@@ -88,7 +90,9 @@ def _keys(token: Token) -> tuple[str, ...]:
 def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
     if are_antonyms(hyp, ref):
         return ANTONYM
-    return SYNONYM if are_synonyms(hyp, ref) else None
+    if are_synonyms(hyp, ref):
+        return SYNONYM
+    return ANTONYM if are_indirect_antonyms(hyp, ref) else None
 
 
 @lru_cache(maxsize=None)
