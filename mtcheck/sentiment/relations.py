@@ -5,7 +5,10 @@ The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it
 costs nothing:
 
 * English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
-  adjectives adverbs pertain to) and synonymy, read offline by
+  adjectives adverbs pertain to, and indirect antonymy through also-see and verb groups where the
+  two words are near in no sense: "top"/"low"), synonymy, and relatedness in any sense (*related*: similar-to,
+  also-see, verb group, derivation, pertainym, a narrow shared verb hypernym, and opposites in no
+  sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
   of speech), by lemma and surface form;
 * sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
@@ -25,11 +28,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import get_language
-from mtcheck.resources.wordnet_relations import are_antonyms, are_synonyms, is_listed, relations_id
+from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
+                                                 relations_id)
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
-ANTONYM, SYNONYM = "antonym", "synonym"
+ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,6 +62,12 @@ class WordRelations:
             return None
         return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
 
+    def related(self, hyp: Token, ref: Token) -> bool:
+        """Whether two content words that are neither opposites nor synonyms are related (English, WordNet:
+        :func:`~mtcheck.resources.wordnet_relations.are_related`); never for the curated lists."""
+        return (self.opposites is None and hyp.pos is not None and ref.pos is not None
+                and are_related(_keys(hyp), _keys(ref)))
+
     def negated_stems(self, token: Token) -> frozenset[str]:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
         opposite by :meth:`Affixes.opposite` or, for English, WordNet's antonymy ("unable" -> "able", "invalid"
@@ -80,7 +90,9 @@ def _keys(token: Token) -> tuple[str, ...]:
 def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
     if are_antonyms(hyp, ref):
         return ANTONYM
-    return SYNONYM if are_synonyms(hyp, ref) else None
+    if are_synonyms(hyp, ref):
+        return SYNONYM
+    return ANTONYM if are_indirect_antonyms(hyp, ref) else None
 
 
 @lru_cache(maxsize=None)
