@@ -16,7 +16,8 @@ brackets is one error with a line, not gigabytes of memory or a crashed interpre
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -52,6 +53,12 @@ _SCALARS = yaml.constructor.SafeConstructor()
 _RESOLVER = yaml.resolver.Resolver()
 #: The first characters of an unquoted scalar that YAML may read as other than text: any other one is text at once.
 _MAYBE_NOT_TEXT = frozenset(_RESOLVER.yaml_implicit_resolvers)
+
+
+#: A line of text that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
+_KEY_AT_LINE_START = re.compile(r"^(?:[^\s#-]|-\S)", re.MULTILINE)
+#: A line break other than ``\n`` and ``\r\n``, which :data:`_KEY_AT_LINE_START` would not see as one.
+_OTHER_LINE_BREAK = re.compile("\r(?!\n)|[\x85\u2028\u2029]")
 
 
 class LMap(dict):
@@ -142,7 +149,7 @@ class _Item(NamedTuple):
 class _Open:
     """A mapping or list whose events are still coming."""
 
-    __slots__ = ("value", "line", "column", "anchor", "size", "key", "merges", "muted", "refused")
+    __slots__ = ("value", "line", "column", "anchor", "size", "key", "merges", "muted", "refused", "streams")
 
     def __init__(self, value: LMap | LList, event: yaml.Event, muted: bool, refused: bool):
         self.value, self.anchor, self.muted, self.refused = value, event.anchor, muted, refused
@@ -151,6 +158,7 @@ class _Open:
         self.size = 1  # the values it holds, counted as if every alias were written out
         self.key: Any = _EXPECT_KEY  # in a mapping: the key of the value to come, _MERGE, or _SKIP
         self.merges: list[_Item] = []
+        self.streams = False  # a list whose items are handed out as they close (see _Builder.stream_key)
 
 
 #: A mapping's next value is a key; the next value is merged (``<<:``); the next value is dropped (its key was refused).
@@ -176,8 +184,13 @@ class _Builder:
     are not reported, as the value is never read.
     """
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, text: str = "", stream_key: str | None = None):
         self.path = str(path)
+        self.text = text
+        #: The root mapping's key whose list hands out its items as they close (see :meth:`stream`).
+        self.stream_key = stream_key
+        self.ready: list[tuple[Any, LList, int]] = []  # items of the streamed list read and not handed out yet
+        self.root_block = False  # the root is a block mapping at column 0: its keys start lines
         self.problems: list[Problem] = []
         self.root: Any = None
         self.open: list[_Open] = []
@@ -190,7 +203,17 @@ class _Builder:
 
     def build(self, events: Iterable[yaml.Event]) -> Any:
         """The document's value; raises :class:`_LimitPassed`, or PyYAML's error for what is not YAML."""
+        for _ in self.stream(events):
+            pass
+        return self.root
+
+    def stream(self, events: Iterable[yaml.Event]) -> Iterator[tuple[Any, LList, int]]:
+        """Each item of the root mapping's ``stream_key`` list as soon as it is read, with the list and its index,
+        where that list is the root's last key (the list then holds None in each item's place, so no item is held
+        longer than its reader holds it); ``root`` is the document's value once the events are read. Raises as
+        :meth:`build`."""
         first_document: yaml.Mark | None = None
+        ready = self.ready
         handlers = {yaml.MappingStartEvent: self._start, yaml.SequenceStartEvent: self._start,
                     yaml.MappingEndEvent: self._end, yaml.SequenceEndEvent: self._end, yaml.AliasEvent: self._alias}
         for event in events:
@@ -206,7 +229,9 @@ class _Builder:
                     raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
                                                       "but found another document", event.start_mark)
                 first_document = event.start_mark
-        return self.root
+            if ready:
+                yield from ready
+                ready.clear()
 
     def _report(self, problem: Problem) -> None:
         if not self._quiet():
@@ -260,8 +285,21 @@ class _Builder:
             self._report(_tag_problem(self.path, event, tag))
         muted = refused or self._at_key() or self._quiet()  # a mapping or list as a key is refused whole
         self.muted += muted
-        value = LMap() if isinstance(event, yaml.MappingStartEvent) else LList()
-        self.open.append(_Open(value, event, muted, refused))
+        mapping = isinstance(event, yaml.MappingStartEvent)
+        if not self.open:
+            self.root_block = mapping and not event.flow_style and event.start_mark.column == 0
+        opened = _Open(LMap() if mapping else LList(), event, muted, refused)
+        opened.streams = not (mapping or muted) and self._streams_here(event)
+        self.open.append(opened)
+
+    def _streams_here(self, event: yaml.CollectionStartEvent) -> bool:
+        """Is the list that ``event`` opens the root mapping's ``stream_key`` and its last key? In a block mapping
+        at column 0 a later key would start a line at column 0 after the list's first line (a line break other than
+        ``\\n`` could hide one: then the list is not streamed)."""
+        return (len(self.open) == 1 and self.stream_key is not None and self.root_block
+                and self.open[0].key == self.stream_key
+                and _KEY_AT_LINE_START.search(self.text, event.start_mark.index) is None
+                and _OTHER_LINE_BREAK.search(self.text) is None)
 
     def _end(self, _event: yaml.CollectionEndEvent) -> None:
         done = self.open[-1]
@@ -300,7 +338,11 @@ class _Builder:
         holder.size += size
         container = holder.value
         if isinstance(container, LList):
-            container.append(item.value)
+            if holder.streams:
+                self.ready.append((item.value, container, len(container)))
+                container.append(None)
+            else:
+                container.append(item.value)
             container.item_lines.append(item.line)
             if (text := _written_text(item)) is not None:
                 container.item_texts[len(container) - 1] = text
@@ -405,35 +447,63 @@ def _limit_before_parser_error(text: str, path: Path, exc: yaml.MarkedYAMLError)
     return None
 
 
-def load_yaml(path: Path, problems: list[Problem]) -> Any:
-    """Load ``path``; append every problem found to ``problems`` and return what could be read."""
-    try:
-        data = read_regular(path, MAX_FILE_BYTES)
-    except FileTooLargeError:
-        problems.append(Problem(str(path), None, None, f"file is larger than {size_text(MAX_FILE_BYTES)}",
-                                "split it into several suite files"))
-        return None
-    except NotRegularFileError as exc:
-        problems.append(Problem(str(path), None, None, f"cannot read it: {str(exc).removeprefix(f'{path} ')}",
-                                "name a suite file"))
-        return None
-    except OSError as exc:
-        problems.append(Problem(str(path), None, None, f"cannot read file: {exc.strerror}"))
-        return None
-    text = _decode(path, data, problems)
-    if text is None:
-        return None
-    builder = _Builder(path)
-    try:
-        doc = builder.build(yaml.parse(text, Loader=_SAFE_LOADER))
-    except _LimitPassed as passed:
-        problems.append(passed.problem)
-        return None
-    except yaml.MarkedYAMLError as exc:
-        problems.append(_limit_before_parser_error(text, path, exc) or _syntax_problem(path, text, exc))
-        return None
-    except yaml.YAMLError as exc:
-        problems.append(Problem(str(path), None, None, f"invalid YAML: {exc}"))
-        return None
-    problems.extend(builder.problems)
-    return doc
+class YamlReader:
+    """One YAML file read event by event: :meth:`streamed` hands out the items of the root mapping's ``stream_key``
+    list as each is read, where that list is the root's last key; once it is exhausted, ``doc`` is the document
+    (None where the file could not be read, with one problem saying why) and ``problems`` every problem found."""
+
+    def __init__(self, path: Path, stream_key: str | None = None):
+        self.path = path
+        self.problems: list[Problem] = []
+        self.doc: Any = None
+        self._builder = _Builder(path, stream_key=stream_key)
+
+    @property
+    def header(self) -> Any:
+        """The root mapping as read so far: while its last key's items stream, every key but those items."""
+        return self._builder.open[0].value if self._builder.open else self._builder.root
+
+    @property
+    def found_problems(self) -> bool:
+        """Has a problem been found so far?"""
+        return bool(self.problems or self._builder.problems)
+
+    def streamed(self) -> Iterator[tuple[Any, LList, int]]:
+        """Each streamed item as soon as it is read, with its list and index (none where the list is not
+        streamed: see the class)."""
+        text = self._text()
+        if text is None:
+            return
+        builder = self._builder
+        builder.text = text
+        try:
+            yield from builder.stream(yaml.parse(text, Loader=_SAFE_LOADER))
+        except _LimitPassed as passed:
+            self.problems.append(passed.problem)
+            return
+        except yaml.MarkedYAMLError as exc:
+            self.problems.append(_limit_before_parser_error(text, self.path, exc) or _syntax_problem(self.path, text, exc))
+            return
+        except yaml.YAMLError as exc:
+            self.problems.append(Problem(str(self.path), None, None, f"invalid YAML: {exc}"))
+            return
+        self.problems.extend(builder.problems)
+        self.doc = builder.root
+
+    def _text(self) -> str | None:
+        """The file's text; None after adding the problem when it cannot be read (too large, not a file, not UTF-8)."""
+        path = self.path
+        try:
+            data = read_regular(path, MAX_FILE_BYTES)
+        except FileTooLargeError:
+            self.problems.append(Problem(str(path), None, None, f"file is larger than {size_text(MAX_FILE_BYTES)}",
+                                         "split it into several suite files"))
+            return None
+        except NotRegularFileError as exc:
+            self.problems.append(Problem(str(path), None, None, f"cannot read it: {str(exc).removeprefix(f'{path} ')}",
+                                         "name a suite file"))
+            return None
+        except OSError as exc:
+            self.problems.append(Problem(str(path), None, None, f"cannot read file: {exc.strerror}"))
+            return None
+        return _decode(path, data, self.problems)
