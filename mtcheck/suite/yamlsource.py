@@ -17,7 +17,7 @@ brackets is one error with a line, not gigabytes of memory or a crashed interpre
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -55,10 +55,10 @@ _RESOLVER = yaml.resolver.Resolver()
 _MAYBE_NOT_TEXT = frozenset(_RESOLVER.yaml_implicit_resolvers)
 
 
-#: A line of text that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
-_KEY_AT_LINE_START = re.compile(r"^(?:[^\s#-]|-\S)", re.MULTILINE)
-#: A line break other than ``\n`` and ``\r\n``, which :data:`_KEY_AT_LINE_START` would not see as one.
-_OTHER_LINE_BREAK = re.compile("\r(?!\n)|[\x85\u2028\u2029]")
+#: A line of UTF-8 that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
+_KEY_AT_LINE_START = re.compile(rb"^(?:[^\s#-]|-\S)", re.MULTILINE)
+#: A line break other than ``\n`` and ``\r\n`` (in UTF-8), which :data:`_KEY_AT_LINE_START` would not see as one.
+_OTHER_LINE_BREAK = re.compile(rb"\r(?!\n)|\xc2\x85|\xe2\x80[\xa8\xa9]")
 
 
 class LMap(dict):
@@ -184,9 +184,9 @@ class _Builder:
     are not reported, as the value is never read.
     """
 
-    def __init__(self, path: Path, text: str = "", stream_key: str | None = None):
+    def __init__(self, path: Path, data: bytes = b"", stream_key: str | None = None):
         self.path = str(path)
-        self.text = text
+        self.data = data  # the file's UTF-8, where a streamed list looks for keys after it
         #: The root mapping's key whose list hands out its items as they close (see :meth:`stream`).
         self.stream_key = stream_key
         self.ready: list[tuple[Any, LList, int]] = []  # items of the streamed list read and not handed out yet
@@ -201,27 +201,32 @@ class _Builder:
         self.muted = 0  # open collections whose problems are not reported
         self.scalars = yaml.constructor.SafeConstructor()
 
-    def build(self, events: Iterable[yaml.Event]) -> Any:
-        """The document's value; raises :class:`_LimitPassed`, or PyYAML's error for what is not YAML."""
-        for _ in self.stream(events):
+    def build(self, parser: Any) -> Any:
+        """The document's value, from ``parser`` (a PyYAML loader); raises :class:`_LimitPassed`, or PyYAML's error
+        for what is not YAML."""
+        for _ in self.stream(parser):
             pass
         return self.root
 
-    def stream(self, events: Iterable[yaml.Event]) -> Iterator[tuple[Any, LList, int]]:
+    def stream(self, parser: Any) -> Iterator[tuple[Any, LList, int]]:
         """Each item of the root mapping's ``stream_key`` list as soon as it is read, with the list and its index,
         where that list is the root's last key (the list then holds None in each item's place, so no item is held
-        longer than its reader holds it); ``root`` is the document's value once the events are read. Raises as
-        :meth:`build`."""
+        longer than its reader holds it); ``root`` is the document's value once ``parser``'s events (a PyYAML
+        loader's) are read. Raises as :meth:`build`."""
         first_document: yaml.Mark | None = None
-        ready = self.ready
+        ready, next_event = self.ready, parser.get_event  # not yaml.parse's generator: a large suite has millions
         handlers = {yaml.MappingStartEvent: self._start, yaml.SequenceStartEvent: self._start,
                     yaml.MappingEndEvent: self._end, yaml.SequenceEndEvent: self._end, yaml.AliasEvent: self._alias}
-        for event in events:
-            kind = type(event)  # one lookup per event, not a chain of isinstance: a large suite has millions
+        while True:
+            event = next_event()
+            kind = type(event)  # one lookup per event, not a chain of isinstance
             if kind is yaml.ScalarEvent:
-                if event.anchor is not None:
-                    self._anchor(event)
-                self._add(self._scalar(event), 1, event.anchor)
+                if event.anchor is None and event.tag is None and self.open and self._add_text(event):
+                    pass
+                else:
+                    if event.anchor is not None:
+                        self._anchor(event)
+                    self._add(self._scalar(event), 1, event.anchor)
             elif (handler := handlers.get(kind)) is not None:
                 handler(event)
             elif kind is yaml.DocumentStartEvent:
@@ -229,9 +234,38 @@ class _Builder:
                     raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
                                                       "but found another document", event.start_mark)
                 first_document = event.start_mark
+            elif kind is yaml.StreamEndEvent:
+                return
             if ready:
                 yield from ready
                 ready.clear()
+
+    def _add_text(self, event: yaml.ScalarEvent) -> bool:
+        """Add a scalar with no anchor or tag the quick way where it is text that nothing reports on (most of a
+        suite: what :meth:`_scalar` and :meth:`_add` would make of it); False where they must."""
+        if event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT) \
+                and _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) != _STR_TAG:
+            return False  # a plain scalar that reads as other than text (``010``, ``no``, ``<<``)
+        holder = self.open[-1]
+        container, key = holder.value, holder.key
+        if type(container) is LMap:
+            if key is _EXPECT_KEY:
+                if event.value in container or not (event.value or event.style):
+                    return False  # a key written twice, or empty: reported
+                container.key_lines[event.value] = event.start_mark.line + 1
+                holder.key = event.value
+            elif key is _SKIP or key is _MERGE:
+                return False
+            else:
+                container[key] = event.value
+                holder.key = _EXPECT_KEY
+        elif holder.streams:
+            return False
+        else:
+            container.append(event.value)
+            container.item_lines.append(event.start_mark.line + 1)
+        holder.size += 1
+        return True
 
     def _report(self, problem: Problem) -> None:
         if not self._quiet():
@@ -298,8 +332,8 @@ class _Builder:
         ``\\n`` could hide one: then the list is not streamed)."""
         return (len(self.open) == 1 and self.stream_key is not None and self.root_block
                 and self.open[0].key == self.stream_key
-                and _KEY_AT_LINE_START.search(self.text, event.start_mark.index) is None
-                and _OTHER_LINE_BREAK.search(self.text) is None)
+                and _KEY_AT_LINE_START.search(self.data, _line_start(self.data, event.start_mark.line + 1)) is None
+                and _OTHER_LINE_BREAK.search(self.data) is None)
 
     def _end(self, _event: yaml.CollectionEndEvent) -> None:
         done = self.open[-1]
@@ -396,6 +430,16 @@ class _Builder:
                         result.texts[key] = source.texts[key]
 
 
+def _line_start(data: bytes, line: int) -> int:
+    """Where 0-based ``line`` of ``data`` starts (its end where it has fewer lines)."""
+    start = 0
+    for _ in range(line):
+        start = data.find(b"\n", start) + 1
+        if not start:
+            return len(data)
+    return start
+
+
 def _written_text(item: _Item) -> str | None:
     """The text of an unquoted scalar that YAML read as something other than text or null."""
     if item.text is not None and not item.style and item.value is not None and not isinstance(item.value, str):
@@ -439,7 +483,7 @@ def _limit_before_parser_error(text: str, path: Path, exc: yaml.MarkedYAMLError)
         return None
     through_error_line = "\n".join(text.split("\n", exc.problem_mark.line + 1)[: exc.problem_mark.line + 1])
     try:
-        _Builder(path).build(yaml.parse(through_error_line, Loader=yaml.SafeLoader))
+        _Builder(path).build(yaml.SafeLoader(through_error_line))
     except _LimitPassed as passed:
         return passed.problem
     except yaml.YAMLError:
@@ -471,27 +515,32 @@ class YamlReader:
     def streamed(self) -> Iterator[tuple[Any, LList, int]]:
         """Each streamed item as soon as it is read, with its list and index (none where the list is not
         streamed: see the class)."""
-        text = self._text()
-        if text is None:
+        data = self._data()
+        if data is None:
             return
         builder = self._builder
-        builder.text = text
+        builder.data = data
+        parser = _SAFE_LOADER(data)  # UTF-8 as read: a str would be held twice, as itself and as the parser's UTF-8
         try:
-            yield from builder.stream(yaml.parse(text, Loader=_SAFE_LOADER))
+            yield from builder.stream(parser)
         except _LimitPassed as passed:
             self.problems.append(passed.problem)
             return
         except yaml.MarkedYAMLError as exc:
+            text = data.decode("utf-8-sig")
             self.problems.append(_limit_before_parser_error(text, self.path, exc) or _syntax_problem(self.path, text, exc))
             return
         except yaml.YAMLError as exc:
             self.problems.append(Problem(str(self.path), None, None, f"invalid YAML: {exc}"))
             return
+        finally:
+            parser.dispose()
         self.problems.extend(builder.problems)
         self.doc = builder.root
 
-    def _text(self) -> str | None:
-        """The file's text; None after adding the problem when it cannot be read (too large, not a file, not UTF-8)."""
+    def _data(self) -> bytes | None:
+        """The file's bytes, valid UTF-8; None after adding the problem when it cannot be read (too large, not a
+        file, not UTF-8)."""
         path = self.path
         try:
             data = read_regular(path, MAX_FILE_BYTES)
@@ -506,4 +555,4 @@ class YamlReader:
         except OSError as exc:
             self.problems.append(Problem(str(path), None, None, f"cannot read file: {exc.strerror}"))
             return None
-        return _decode(path, data, self.problems)
+        return data if _decode(path, data, self.problems) is not None else None
