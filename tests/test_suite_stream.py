@@ -103,3 +103,13 @@ def test_a_streamed_run_keeps_no_result(write_suite: WriteSuite) -> None:
     batches = list(runner.stream(targets_for(suite, None)))
     assert [[r.target.case.id for r in batch] for batch in batches] == [["a", "b"], ["c"]]
     assert not any(runner.has_result(t) for t in targets_for(suite, None))
+
+
+def test_a_suite_whose_system_reads_it_whole_comes_with_its_cases(write_suite: WriteSuite, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_suite(SUITE_HEADER + "system: file:out.txt\n" + DEFAULTS + CASES)
+    (tmp_path / "out.txt").write_text("the cat sat\nthe dog ran\nit rains\n", encoding="utf-8")
+    reading = SuiteCases([path], whole_suite=lambda suite: suite.system is not None)
+    assert [len(suite.cases) for suite, _ in reading.cases()] == [3, 3, 3]
+    assert main(["run", str(path), "--no-cache"]) == 0  # file: matches its lines to the suite's cases
+    assert "3 passed" in capsys.readouterr().out

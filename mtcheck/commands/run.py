@@ -49,13 +49,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     from mtcheck.errors import MtcheckError, SuiteError
     from mtcheck.safety.safetext import visible
     from mtcheck.suite.loader import SuiteCases
-    from mtcheck.systems import check_system
+    from mtcheck.systems import check_system, reads_whole_suite
 
     shard = Shard.parse(args.shard) if args.shard else None
     # a sink reads whole case records, which count their suite's cases: it gets suites read whole, before the run;
     # else each case is read as the run needs it, and any suite's problem stops the run at its end, before any output
     whole = wants_records(args)
-    reading = SuiteCases(args.suites, whole=whole)
+    reading = SuiteCases(args.suites, whole=whole,  # a file: system reads a suite's cases whole: so it is read
+                         whole_suite=lambda suite: reads_whole_suite(args.system or suite.system or ""))
     if whole:
         gc.freeze()  # the suites live to the end and hold no cycle: no collection need ever walk their objects
     options = RunOptions(

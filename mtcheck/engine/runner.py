@@ -62,6 +62,7 @@ class Runner:
                 results = self._run_batch(batch)
                 for target in batch:
                     self._results.pop(target.key, None)
+                self.hypotheses.forget(batch)
                 self.evaluator.forget_scores()
                 yield results
 

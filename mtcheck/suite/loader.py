@@ -5,6 +5,7 @@ file, line and a fix, so a curator can repair a suite in one pass."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -195,12 +196,16 @@ class SuiteCases:
     :attr:`suites` holds each valid suite without its cases, and :meth:`raise_problems` raises one
     :class:`SuiteError` with the problems of every file, as :func:`mtcheck.api.load_suites` does.
 
-    ``whole``: every file is read whole first (a :class:`SuiteError` then), and the suites keep their cases.
+    ``whole``: every file is read whole first (a :class:`SuiteError` then), and the suites keep their cases;
+    ``whole_suite``: a suite it is true for (given without its cases) is read whole before its cases are handed
+    out, with it.
     """
 
-    def __init__(self, paths: list[str | Path], whole: bool = False):
+    def __init__(self, paths: list[str | Path], whole: bool = False,
+                 whole_suite: Callable[[Suite], bool] = lambda suite: False):
         self.suites: list[Suite] = []
         self.problems: list[Problem] = []
+        self._whole_suite = whole_suite
         self._cases = self._read(find_suites(paths), keep=whole)
         if whole:
             with collector_paused():
@@ -214,12 +219,22 @@ class SuiteCases:
     def _read(self, paths: list[Path], keep: bool) -> Iterator[tuple[Suite, Case]]:
         for path in paths:
             reader = SuiteReader(path, keep=keep)
+            held: list[Case] | None = None  # the cases of a suite read whole first
             for case in reader.cases():
-                if not self.problems and not keep:
+                if self.problems or keep:
+                    continue
+                if held is None and self._whole_suite(reader.header):
+                    held = []
+                if held is not None:
+                    held.append(case)
+                else:
                     yield reader.header, case
             self.problems.extend(reader.problems)
             if reader.suite is not None:
                 self.suites.append(reader.suite)
+                if held and not self.problems:
+                    whole = replace(reader.suite, cases=tuple(held))
+                    yield from ((whole, case) for case in held)
         self.problems.extend(name_clashes(self.suites))
 
     def raise_problems(self) -> None:

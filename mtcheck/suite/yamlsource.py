@@ -13,6 +13,9 @@ A suite may come from anyone, so reading it is bounded: the file's size
 values that aliases stand for (:data:`MAX_ALIAS_VALUES`) are checked on the event
 stream as the values are built, so a "billion laughs" file or 50,000 nested
 brackets is one error with a line, not gigabytes of memory or a crashed interpreter.
+
+:class:`YamlReader` hands out the items of one list, a suite's ``cases:``, each as soon as its events are read,
+where that list is the root's last key: a run of any size then holds one case's values at a time.
 """
 from __future__ import annotations
 
