@@ -13,7 +13,7 @@ from mtcheck.engine.results import CaseResult
 from mtcheck.engine.runner import RunOptions, Runner
 from mtcheck.engine.shard import Shard
 from mtcheck.engine.targets import targets_for
-from mtcheck.errors import Problem, SuiteError
+from mtcheck.errors import Problem
 from mtcheck.metrics import Score, get_metric
 from mtcheck.collector import collector_paused
 from mtcheck.suite.identity import name_clashes

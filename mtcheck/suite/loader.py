@@ -18,11 +18,11 @@ from mtcheck.collector import collector_paused
 from mtcheck.suite.corpus import parse_corpus
 from mtcheck.suite.fields import Reporter
 from mtcheck.suite.header import parse_alternatives, parse_header
+from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.suite.recorded import missing_recording
 from mtcheck.suite.sections import check_section_keys, parse_sections
 from mtcheck.suite.separators import separator_problems
-from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.yamlsource import LList, LMap, YamlReader, line_of, written
 
 #: Importable from here for the importer, which writes suites: the suite file suffixes and output names.
@@ -113,6 +113,7 @@ class SuiteReader:
         self.warnings: list[Problem] = []
 
     def cases(self) -> Iterator[Case]:
+        """Each valid case of the file while it has no problem (see the class)."""
         path, report = self.path, Reporter(self.path)
         if has_nul(path):
             self.problems = [Problem(repr(str(path)), None, None, f"the suite path {NUL_PROBLEM}", NUL_FIX)]
@@ -134,8 +135,8 @@ class SuiteReader:
             return
         if parts is None:
             parts = self._whole(path, doc, report)
-            raw_cases = doc.get("cases") if parts is not None else None
-            for index in range(len(raw_cases) if parts is not None else 0):
+            raw_cases = doc["cases"] if parts is not None else LList()
+            for index in range(len(raw_cases)):
                 raw = raw_cases[index]
                 raw_cases[index] = None  # each case's raw values go once its model is built
                 case = parts.case(raw, raw_cases, index)
