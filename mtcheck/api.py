@@ -13,11 +13,11 @@ from mtcheck.engine.results import CaseResult
 from mtcheck.engine.runner import RunOptions, Runner
 from mtcheck.engine.shard import Shard
 from mtcheck.engine.targets import targets_for
-from mtcheck.errors import Problem, SuiteError
+from mtcheck.errors import Problem
 from mtcheck.metrics import Score, get_metric
 from mtcheck.collector import collector_paused
 from mtcheck.suite.identity import name_clashes
-from mtcheck.suite.loader import check_suite, find_suites, lint_suite, load_suite
+from mtcheck.suite.loader import SuiteCases, check_suite, find_suites, lint_suite
 from mtcheck.suite.model import Suite
 
 if TYPE_CHECKING:
@@ -127,16 +127,7 @@ def _with_name_clashes(results: list[Validation]) -> list[Validation]:
 def load_suites(paths: Sequence[str | Path]) -> list[Suite]:
     """Load every suite under ``paths``; raise one :class:`SuiteError` with the problems of all files
     (two files with one suite name included: see :mod:`mtcheck.suite.identity`)."""
-    suites, problems = [], []
-    for path in find_suites(list(paths)):
-        try:
-            suites.append(load_suite(path))
-        except SuiteError as exc:
-            problems.extend(exc.problems)
-    problems.extend(name_clashes(suites))
-    if problems:
-        raise SuiteError(problems)
-    return suites
+    return SuiteCases(list(paths), whole=True).suites
 
 
 def run_suites(suites: Sequence[Suite], options: RunOptions | None = None, *, shard: Shard | None = None) -> list[CaseResult]:

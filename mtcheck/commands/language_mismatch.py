@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mtcheck.engine.results import CaseResult
+from mtcheck.suite.model import Case, Check, Suite
 from mtcheck.languages import find_language
 from mtcheck.metrics import SAM, language_use, unwrap
 from mtcheck.metrics.language import MACRO, base_code, get_detector
@@ -96,18 +97,37 @@ def mismatch_warning(declared: str, lang: str, texts: Sequence[str], metrics: It
     return f"mtcheck: warning: {declared} but the {what} look like {mismatch.detected} ({lines}); {'; '.join(uses)}"
 
 
-def run_warnings(results: Sequence[CaseResult]) -> list[str]:
-    """One :func:`mismatch_warning` per suite and system of a run, over the outputs not recorded as faulty."""
-    groups: dict[tuple[str, str], list[CaseResult]] = {}
-    for result in results:
-        groups.setdefault((str(result.target.suite.path), result.target.system), []).append(result)
-    warnings = []
-    for (_, system), group in groups.items():
-        suite = group[0].target.suite
-        texts = [r.hyp for r in group if r.hyp is not None and not r.target.expect_fail]
-        metrics = dict.fromkeys(check.metric for case in suite.cases for check in case.checks)
-        warning = mismatch_warning(f"{suite.path.name} [{system}]: target_lang {suite.target_lang}",
-                                   suite.target_lang, texts, metrics)
-        if warning is not None:
-            warnings.append(warning)
-    return warnings
+class RunLanguages:
+    """What a run's language warnings read, gathered as its cases are read and its results come: the metrics of
+    each suite's checks (over all its cases, in a shard too) and, per suite and system, the outputs not recorded
+    as faulty."""
+
+    def __init__(self) -> None:
+        self._metrics: dict[str, dict[str, None]] = {}  # by suite path
+        self._last_checks: tuple[Check, ...] | None = None
+        self._groups: dict[tuple[str, str], tuple[Suite, list[str]]] = {}
+
+    def read_case(self, suite: Suite, case: Case) -> None:
+        """Note the metrics of ``case``'s checks (cases with no checks of their own share the defaults' tuple)."""
+        if case.checks is self._last_checks:
+            return
+        self._last_checks = case.checks
+        metrics = self._metrics.setdefault(str(suite.path), {})
+        for check in case.checks:
+            metrics.setdefault(check.metric)
+
+    def add(self, result: CaseResult) -> None:
+        suite = result.target.suite
+        _, texts = self._groups.setdefault((str(suite.path), result.target.system), (suite, []))
+        if result.hyp is not None and not result.target.expect_fail:
+            texts.append(result.hyp)
+
+    def warnings(self) -> list[str]:
+        """One :func:`mismatch_warning` per suite and system of the run, in the order they first came."""
+        warnings = []
+        for (path, system), (suite, texts) in self._groups.items():
+            warning = mismatch_warning(f"{suite.path.name} [{system}]: target_lang {suite.target_lang}",
+                                       suite.target_lang, texts, self._metrics.get(path, {}))
+            if warning is not None:
+                warnings.append(warning)
+        return warnings

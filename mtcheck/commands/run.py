@@ -4,120 +4,114 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
 from mtcheck.config.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
-    from mtcheck.engine.record import CaseRecord, SummaryRecord
-    from mtcheck.engine.results import CaseResult
-    from mtcheck.report.summary import Summary
-
-#: Cases named in one line of an error shared by many cases.
-ERROR_CASES_SHOWN = 3
+    from mtcheck.commands.run_tally import RunTally
+    from mtcheck.engine.record import CaseRecord
+    from mtcheck.engine.targets import Target
+    from mtcheck.suite.loader import SuiteCases
 
 
-def error_lines(results: Sequence[CaseResult]) -> list[str]:
-    """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
-    from mtcheck.text.case import where
-
-    cases: dict[str, list[str]] = {}
-    for result in results:
-        for cause in result.errors():
-            cases.setdefault(cause, []).append(where(result))
-    lines = []
-    for cause, names in cases.items():
-        if len(names) == 1:
-            lines.append(f"mtcheck: error: {names[0]}: {cause}")
-            continue
-        shown = ", ".join(names[:ERROR_CASES_SHOWN]) + (f" and {len(names) - ERROR_CASES_SHOWN} more" if len(names) > ERROR_CASES_SHOWN else "")
-        lines.append(f"mtcheck: error: {cause} (in {len(names)} cases: {shown})")
-    return lines
-
-
-def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], results: Sequence[CaseResult]) -> str | None:
+def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], tally: RunTally) -> str | None:
     """Why a run checked nothing (no suite found, or every case skipped), or ``None`` when it checked something."""
-    from mtcheck.engine.outcome import Outcome
     from mtcheck.suite import SUITE_SUFFIXES
 
     if not suites:
         return (f"nothing to check: no suite files in {', '.join(paths)} "
                 f"(suites are files named {' or '.join('*' + s for s in SUITE_SUFFIXES)})")
-    if not results:
-        return "nothing to check: the suites hold no case"
-    if all(r.outcome == Outcome.SKIPPED for r in results):
-        reasons = sorted({r.target.skip_reason or "" for r in results})
-        return f"nothing to check: every case was skipped ({len(results)} skipped: {'; '.join(reasons)})"
-    return None
+    return tally.nothing_checked()
+
+
+def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTally) -> Iterator[Target]:
+    """The targets of each case as it is read, those of ``shard`` only (every case when None)."""
+    from mtcheck.engine.targets import case_targets
+
+    for suite, case in reading.cases():
+        tally.languages.read_case(suite, case)
+        if shard is None or shard.holds(suite.name, case.id):
+            yield from case_targets(suite, case, system)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from mtcheck import api
-    from mtcheck.collector import collector_paused
-    from mtcheck.commands.language_mismatch import run_warnings
-    from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say
+    from mtcheck.commands.run_sinks import gate_of, history_sink, judged_records, report_sink, say, wants_records
+    from mtcheck.commands.run_tally import RunTally
     from mtcheck.config.advice import SUITE_WORDING
     from mtcheck.engine.results import record_of
     from mtcheck.engine.run_settings import metric_overrides
-    from mtcheck.engine.runner import RunOptions
+    from mtcheck.engine.runner import Runner, RunOptions
     from mtcheck.engine.shard import Shard
     from mtcheck.engine.sinks import CLEAN, FAILED, USAGE, RunEnd, finish_all
-    from mtcheck.report.summary import Summary
+    from mtcheck.errors import MtcheckError, SuiteError
     from mtcheck.safety.safetext import visible
-    from mtcheck.systems import check_system
+    from mtcheck.suite.loader import SuiteCases
+    from mtcheck.systems import check_system, reads_whole_suite
 
     shard = Shard.parse(args.shard) if args.shard else None
-    with collector_paused():
-        suites = api.load_suites(args.suites)
+    # a sink reads whole case records, which count their suite's cases: it gets suites read whole, before the run;
+    # else each case is read as the run needs it, and any suite's problem stops the run at its end, before any output
+    whole = wants_records(args)
+    reading = SuiteCases(args.suites, whole=whole,  # a file: system reads a suite's cases whole: so it is read
+                         whole_suite=lambda suite: reads_whole_suite(args.system or suite.system or ""))
+    if whole:
         gc.freeze()  # the suites live to the end and hold no cycle: no collection need ever walk their objects
     options = RunOptions(
         system=args.system, timeout=args.timeout,
         overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model), batch_size=args.batch_size,
         cache=cache_of(args), wording=SUITE_WORDING,
     )
-    if args.system:
-        check_system(args.system)  # an unknown spec, a py: function that is not there: one error, before any case
-    # a bad baseline, report path or history: refused before the run
-    gate, reports, history = gate_of(args), report_sink(args, options), history_sink(args)
-    results = api.run_suites(suites, options, shard=shard)  # a system that fails stops the run with one error
-    if shard is not None and not results and suites:
+    tally = RunTally(args.fail_on)
+    try:
+        if args.system:
+            check_system(args.system)  # an unknown spec, a py: function that is not there: one error, before any case
+        # a bad baseline, report path or history: refused before the run
+        gate, reports, history = gate_of(args), report_sink(args, options), history_sink(args)
+        sinks = [sink for sink in (gate, reports, history) if sink is not None]
+        # a system that fails stops the run with one error
+        for results in Runner(options).stream(_targets(reading, options.system, shard, tally)):
+            # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
+            whole_records = sinks or any(r.target.suite.corpus for r in results)  # corpus: checks read the outputs
+            records = judged_records(results, gate) if whole_records else [record_of(result) for result in results]
+            for record in records:
+                for sink in sinks:
+                    sink.add(record)
+            tally.add(results, records)
+    except MtcheckError as error:
+        if not isinstance(error, SuiteError):
+            reading.raise_problems()  # a suite's problems come first, as where every suite is read before the run
+        raise
+    reading.raise_problems()
+    suites = reading.suites
+    if shard is not None and not tally.results and suites:
         # a shard may hold no case (few cases, many jobs): that job passes, and its report still counts in a merge
         print(f"mtcheck: shard {shard} holds none of the suites' cases", file=sys.stderr)
-    elif nothing := _nothing_to_check(args.suites, suites, results):
+    elif nothing := _nothing_to_check(args.suites, suites, tally):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    sinks = [sink for sink in (gate, reports, history) if sink is not None]
-    with collector_paused():  # a record holds no cycle: collections meanwhile would only walk every result
-        # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
-        whole = sinks or any(suite.corpus for suite in suites)  # corpus: checks read the outputs and references
-        records = judged_records(results, gate) if whole else [record_of(result) for result in results]
-        gc.freeze()  # the results and records too live to the end: frozen before any collection walks them
-    corpus = _corpus_results(suites, records, shard, options)
-    for record in records:
-        for sink in sinks:
-            sink.add(record)
+    corpus = _corpus_results(suites, tally.corpus_records, shard, options)
     run = RunEnd(say=say, shard=shard, corpus=corpus)
     verdict = gate.finish(run) if gate is not None else CLEAN  # first: the reports show its comparison
-    summary = Summary()
-    for record in records:
-        summary.add(record)
+    summary = tally.summary
     if args.json:  # the JSON report's own text: one shape for both (docs/reports.md)
         from mtcheck.report.json_report import render_json
 
         print(render_json(reports.data(run)), end="")
     else:
-        _print_summary(args, results, records, summary, run.regression)
+        _print_summary(args, tally, run.regression)
         if corpus:
             from mtcheck.engine.corpus_checks import summary_lines
 
             print("\n" + visible("\n".join(summary_lines(corpus))))
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
-    errors = [*error_lines(results), *(f"mtcheck: error: {c.where}: {c.error}" for c in corpus if c.error)]
+    errors = [*tally.error_lines(), *(f"mtcheck: error: {c.where}: {c.error}" for c in corpus if c.error)]
     if any(not c.passed for c in corpus):
         verdict = max(verdict, FAILED)
-    for line in [*run_warnings(results), *errors, *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
+    for line in [*tally.languages.warnings(), *errors,
+                 *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
         print(visible(line), file=sys.stderr)
     verdict = max(verdict, finish_all([sink for sink in (reports, history) if sink is not None], run))
     if not args.json:  # last, after the notes on errors, reports and history
@@ -139,27 +133,23 @@ def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard:
     return []
 
 
-def _print_summary(args: argparse.Namespace, results: Sequence[CaseResult], records: Sequence[SummaryRecord],
-                   summary: Summary, regression: Any) -> None:
+def _print_summary(args: argparse.Namespace, tally: RunTally, regression: Any) -> None:
     """The failing cases, the summary and the baseline comparison on standard output."""
     from mtcheck.engine.outcome import Outcome
     from mtcheck.engine.record import CaseRecord
-    from mtcheck.report.data import fails_run
     from mtcheck.safety.safetext import visible
     from mtcheck.text.case import fail_on_note, fail_on_summary, render_case
     from mtcheck.text.fit import fold, terminal_width
 
     width = terminal_width()
-    for result, record in zip(results, records):
-        if not fails_run(record, args.fail_on):
-            continue
+    for result, record in tally.failing:
         if isinstance(record, CaseRecord) and record.why:  # its checks passed; the baseline failed it, with this text
             print(record.explanation, end="\n\n")
             continue
         note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
         print(render_case(result, width) + note, end="\n\n")
-    print(visible("\n".join(summary.render(width, args.verbose))))
-    gated = summary.gated(args.fail_on)
+    print(visible("\n".join(tally.summary.render(width, args.verbose))))
+    gated = tally.summary.gated(args.fail_on)
     if gated:
         print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
     if regression is not None:

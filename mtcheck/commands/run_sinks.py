@@ -21,6 +21,11 @@ def say(line: str, error: bool) -> None:
     print(f"mtcheck: error: {line}" if error else line, file=sys.stderr)
 
 
+def wants_records(args: argparse.Namespace) -> bool:
+    """Whether a sink reads the run's whole case records: a baseline, a report (``--json`` too) or a history."""
+    return bool(args.baseline or args.json or args.history or any(report_paths(args).values()))
+
+
 def gate_of(args: argparse.Namespace) -> Any:
     """The baseline gate of ``--baseline`` (None without it); a bad baseline or option is a :class:`MtcheckError`."""
     if args.update_baseline and not args.baseline:

@@ -22,7 +22,7 @@ class Evaluator:
 
     ``overrides`` maps a metric name (or ``sam:*`` for every SAM check) to params
     applied to every check on that metric (the user's settings: they win over the suite's). Scores are memoised
-    in memory for the evaluator's lifetime, and, for slow metrics (``disk_cache``),
+    in memory for the evaluator's lifetime (or until :meth:`forget_scores`), and, for slow metrics (``disk_cache``),
     in ``cache`` when one is given. ``wording`` names the front end's options in metric errors.
     """
 
@@ -88,6 +88,10 @@ class Evaluator:
                     fix = "" if "(fix: " in text else "fix the check's params (docs/metrics.md lists each metric's settings)"
                     found.setdefault((check.line, text), Problem(str(suite.path), check.line, None, text, fix))
         return list(found.values())
+
+    def forget_scores(self) -> None:
+        """Let go of the scores memoised so far: a run that hands out each batch's results needs them no more."""
+        self._scores.clear()
 
     def score_segments(self, metric: Metric, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                        srcs: Sequence[str]) -> list[Score]:

@@ -45,6 +45,12 @@ class OutputSource:
                 continue
             self._memo.update(zip(map(self._key, batch), outputs))
 
+    def forget(self, targets: Sequence[Target]) -> None:
+        """Let go of the outputs of ``targets``: a run that hands out each batch's results needs them no more."""
+        for key in map(self._key, targets):
+            self._memo.pop(key, None)
+            self._errors.pop(key, None)
+
     def get(self, target: Target) -> str | None:
         """The hypothesis of ``target`` (``None`` when only a contrastive pair is checked).
 

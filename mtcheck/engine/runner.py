@@ -6,8 +6,9 @@ case gives the same result however it is run.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from mtcheck.config.advice import SUITE, Wording
@@ -41,7 +42,7 @@ class Runner:
         self._results: dict[tuple[str, str, str], CaseResult] = {}  # by Target.key
 
     def run(self, targets: Sequence[Target]) -> list[CaseResult]:
-        """Results for ``targets``, computed in batches of ``batch_size``.
+        """Results for ``targets``, computed in batches of ``batch_size`` and kept (:meth:`result` finds them).
 
         Raises :class:`SystemFailure` as soon as the system under test fails (crashes, times out, ...): that is a
         problem of the whole run, reported once, and later batches would only fail (or time out) again.
@@ -49,15 +50,33 @@ class Runner:
         size = max(1, self.options.batch_size)
         with collector_paused():
             for start in range(0, len(targets), size):
-                batch = targets[start : start + size]
-                self._compute(batch)
-                # only the batch's young objects: frees any cycle a system or metric made in it, while no
-                # full collection walks every result kept so far (those made a run's time grow faster than its cases)
-                gc.collect(1)
-                failed = next((r for r in (self._results[t.key] for t in batch) if r.fatal), None)
-                if failed is not None:
-                    raise SystemFailure(failed.error)
+                self._run_batch(targets[start : start + size])
         return [self._results[t.key] for t in targets]
+
+    def stream(self, targets: Iterable[Target]) -> Iterator[list[CaseResult]]:
+        """The results of ``targets`` batch by batch, ``batch_size`` at a time, as :meth:`run` computes them but
+        none kept: a run of any size holds one batch of targets and results at a time."""
+        size, todo = max(1, self.options.batch_size), iter(targets)
+        with collector_paused():
+            while batch := list(islice(todo, size)):
+                results = self._run_batch(batch)
+                for target in batch:
+                    self._results.pop(target.key, None)
+                self.hypotheses.forget(batch)
+                self.evaluator.forget_scores()
+                yield results
+
+    def _run_batch(self, batch: Sequence[Target]) -> list[CaseResult]:
+        """Compute one batch; raise :class:`SystemFailure` where the system under test failed in it."""
+        self._compute(batch)
+        # only the batch's young objects: frees any cycle a system or metric made in it, while no
+        # full collection walks every result kept so far (those made a run's time grow faster than its cases)
+        gc.collect(1)
+        results = [self._results[t.key] for t in batch]
+        failed = next((r for r in results if r.fatal), None)
+        if failed is not None:
+            raise SystemFailure(failed.error)
+        return results
 
     def has_result(self, target: Target) -> bool:
         return target.key in self._results

@@ -1,8 +1,8 @@
 """Where a run's case records go: the one interface of the summary, reports, baseline gate and history.
 
 Both front ends drive the same sinks: the pytest plugin's sub-plugins hand each case record to their sink as its
-report arrives and finish it at session end; ``mtcheck run`` adds every record of its results, then finishes the
-sinks in order. This module imports nothing of mtcheck at run time (the records only for their types), so every
+report arrives and finish it at session end; ``mtcheck run`` adds each batch's records as the batch is scored,
+then finishes the sinks in order. A sink that needs every record (a report, the history) keeps them itself. This module imports nothing of mtcheck at run time (the records only for their types), so every
 layer can use it.
 """
 from __future__ import annotations

@@ -76,13 +76,14 @@ def _recorded_targets(suite: Suite, case: Case, name: str | None) -> list[Target
 
 def targets_for(suite: Suite, system_spec: str | None) -> list[Target]:
     """The targets of ``suite`` under ``system_spec`` (``None``: the suite's own ``system:`` or all recorded outputs)."""
+    return [target for case in suite.cases for target in case_targets(suite, case, system_spec)]
+
+
+def case_targets(suite: Suite, case: Case, system_spec: str | None) -> list[Target]:
+    """The targets of one ``case`` of ``suite``, as :func:`targets_for` makes them."""
     spec = system_spec or suite.system or RECORDED
-    targets: list[Target] = []
-    for case in suite.cases:
-        if spec == RECORDED:
-            targets.extend(_recorded_targets(suite, case, None))
-        elif spec.startswith(RECORDED + ":"):
-            targets.extend(_recorded_targets(suite, case, spec.split(":", 1)[1]))
-        else:
-            targets.append(Target(suite, case, spec, live=True))
-    return targets
+    if spec == RECORDED:
+        return _recorded_targets(suite, case, None)
+    if spec.startswith(RECORDED + ":"):
+        return _recorded_targets(suite, case, spec.split(":", 1)[1])
+    return [Target(suite, case, spec, live=True)]

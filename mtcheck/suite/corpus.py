@@ -2,13 +2,13 @@
 the cases with any of a check's ``tags``."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection
 
 from mtcheck.errors import quoted
 from mtcheck.metrics import corpus_level
 from mtcheck.suite.checks import parse_check
 from mtcheck.suite.fields import Reporter, string_list
-from mtcheck.suite.model import Case, CorpusCheck
+from mtcheck.suite.model import CorpusCheck
 from mtcheck.suite.yamlsource import LMap
 
 CORPUS_KEYS = {"metric", "min", "max", "params", "tags", "tolerance"}
@@ -16,14 +16,13 @@ CORPUS_KEYS = {"metric", "min", "max", "params", "tags", "tolerance"}
 CORPUS_METRIC_NAMES = "bleu, chrf, chrf++, ter, bertscore, comet, cometkiwi, metricx, metricx-qe, xcomet or xcomet-qe"
 
 
-def parse_corpus(report: Reporter, doc: LMap, cases: Sequence[Case]) -> tuple[CorpusCheck, ...]:
+def parse_corpus(report: Reporter, doc: LMap, tagged: Collection[str] | None) -> tuple[CorpusCheck, ...]:
     """The suite's corpus checks; each names a metric with a corpus-level score, a threshold, and tags that some
-    case carries."""
+    case carries (``tagged``: the tags of the suite's cases; None where some case could not be read)."""
     raw = doc.get("corpus", [])
     if not isinstance(raw, list):
         report.add(doc, "corpus", "suite: corpus must be a list", "write each corpus check as '- {metric: bleu, min: 30}'")
         return ()
-    tagged = {tag for case in cases for tag in case.tags}
     checks = []
     for index, item in enumerate(raw):
         what = f"corpus check #{index + 1}"
@@ -36,8 +35,8 @@ def parse_corpus(report: Reporter, doc: LMap, cases: Sequence[Case]) -> tuple[Co
                        f"use {CORPUS_METRIC_NAMES}, or check it per case under 'checks:'")
             continue
         tags = string_list(report, item, "tags", what)
-        untagged = [tag for tag in tags if tag not in tagged]
-        if untagged and cases:
+        untagged = [tag for tag in tags if tag not in tagged] if tagged is not None else []
+        if untagged:
             report.add(item, "tags", f"{what}: no case is tagged {', '.join(map(quoted, untagged))}",
                        "tag the cases it should cover, or remove the tag")
             continue

@@ -13,10 +13,14 @@ A suite may come from anyone, so reading it is bounded: the file's size
 values that aliases stand for (:data:`MAX_ALIAS_VALUES`) are checked on the event
 stream as the values are built, so a "billion laughs" file or 50,000 nested
 brackets is one error with a line, not gigabytes of memory or a crashed interpreter.
+
+:class:`YamlReader` hands out the items of one list, a suite's ``cases:``, each as soon as its events are read,
+where that list is the root's last key: a run of any size then holds one case's values at a time.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -52,6 +56,12 @@ _SCALARS = yaml.constructor.SafeConstructor()
 _RESOLVER = yaml.resolver.Resolver()
 #: The first characters of an unquoted scalar that YAML may read as other than text: any other one is text at once.
 _MAYBE_NOT_TEXT = frozenset(_RESOLVER.yaml_implicit_resolvers)
+
+
+#: A line of UTF-8 that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
+_KEY_AT_LINE_START = re.compile(rb"^(?:[^\s#-]|-\S)", re.MULTILINE)
+#: A line break other than ``\n`` and ``\r\n`` (in UTF-8), which :data:`_KEY_AT_LINE_START` would not see as one.
+_OTHER_LINE_BREAK = re.compile(rb"\r(?!\n)|\xc2\x85|\xe2\x80[\xa8\xa9]")
 
 
 class LMap(dict):
@@ -142,7 +152,7 @@ class _Item(NamedTuple):
 class _Open:
     """A mapping or list whose events are still coming."""
 
-    __slots__ = ("value", "line", "column", "anchor", "size", "key", "merges", "muted", "refused")
+    __slots__ = ("value", "line", "column", "anchor", "size", "key", "merges", "muted", "refused", "streams")
 
     def __init__(self, value: LMap | LList, event: yaml.Event, muted: bool, refused: bool):
         self.value, self.anchor, self.muted, self.refused = value, event.anchor, muted, refused
@@ -151,6 +161,7 @@ class _Open:
         self.size = 1  # the values it holds, counted as if every alias were written out
         self.key: Any = _EXPECT_KEY  # in a mapping: the key of the value to come, _MERGE, or _SKIP
         self.merges: list[_Item] = []
+        self.streams = False  # a list whose items are handed out as they close (see _Builder.stream_key)
 
 
 #: A mapping's next value is a key; the next value is merged (``<<:``); the next value is dropped (its key was refused).
@@ -176,8 +187,13 @@ class _Builder:
     are not reported, as the value is never read.
     """
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, data: bytes = b"", stream_key: str | None = None):
         self.path = str(path)
+        self.data = data  # the file's UTF-8, where a streamed list looks for keys after it
+        #: The root mapping's key whose list hands out its items as they close (see :meth:`stream`).
+        self.stream_key = stream_key
+        self.ready: list[tuple[Any, LList, int]] = []  # items of the streamed list read and not handed out yet
+        self.root_block = False  # the root is a block mapping at column 0: its keys start lines
         self.problems: list[Problem] = []
         self.root: Any = None
         self.open: list[_Open] = []
@@ -188,17 +204,32 @@ class _Builder:
         self.muted = 0  # open collections whose problems are not reported
         self.scalars = yaml.constructor.SafeConstructor()
 
-    def build(self, events: Iterable[yaml.Event]) -> Any:
-        """The document's value; raises :class:`_LimitPassed`, or PyYAML's error for what is not YAML."""
+    def build(self, parser: Any) -> Any:
+        """The document's value, from ``parser`` (a PyYAML loader); raises :class:`_LimitPassed`, or PyYAML's error
+        for what is not YAML."""
+        for _ in self.stream(parser):
+            pass
+        return self.root
+
+    def stream(self, parser: Any) -> Iterator[tuple[Any, LList, int]]:
+        """Each item of the root mapping's ``stream_key`` list as soon as it is read, with the list and its index,
+        where that list is the root's last key (the list then holds None in each item's place, so no item is held
+        longer than its reader holds it); ``root`` is the document's value once ``parser``'s events (a PyYAML
+        loader's) are read. Raises as :meth:`build`."""
         first_document: yaml.Mark | None = None
+        ready, next_event = self.ready, parser.get_event  # not yaml.parse's generator: a large suite has millions
         handlers = {yaml.MappingStartEvent: self._start, yaml.SequenceStartEvent: self._start,
                     yaml.MappingEndEvent: self._end, yaml.SequenceEndEvent: self._end, yaml.AliasEvent: self._alias}
-        for event in events:
-            kind = type(event)  # one lookup per event, not a chain of isinstance: a large suite has millions
+        while True:
+            event = next_event()
+            kind = type(event)  # one lookup per event, not a chain of isinstance
             if kind is yaml.ScalarEvent:
-                if event.anchor is not None:
-                    self._anchor(event)
-                self._add(self._scalar(event), 1, event.anchor)
+                if event.anchor is None and event.tag is None and self.open and self._add_text(event):
+                    pass
+                else:
+                    if event.anchor is not None:
+                        self._anchor(event)
+                    self._add(self._scalar(event), 1, event.anchor)
             elif (handler := handlers.get(kind)) is not None:
                 handler(event)
             elif kind is yaml.DocumentStartEvent:
@@ -206,7 +237,38 @@ class _Builder:
                     raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
                                                       "but found another document", event.start_mark)
                 first_document = event.start_mark
-        return self.root
+            elif kind is yaml.StreamEndEvent:
+                return
+            if ready:
+                yield from ready
+                ready.clear()
+
+    def _add_text(self, event: yaml.ScalarEvent) -> bool:
+        """Add a scalar with no anchor or tag the quick way where it is text that nothing reports on (most of a
+        suite: what :meth:`_scalar` and :meth:`_add` would make of it); False where they must."""
+        if event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT) \
+                and _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) != _STR_TAG:
+            return False  # a plain scalar that reads as other than text (``010``, ``no``, ``<<``)
+        holder = self.open[-1]
+        container, key = holder.value, holder.key
+        if type(container) is LMap:
+            if key is _EXPECT_KEY:
+                if event.value in container or not (event.value or event.style):
+                    return False  # a key written twice, or empty: reported
+                container.key_lines[event.value] = event.start_mark.line + 1
+                holder.key = event.value
+            elif key is _SKIP or key is _MERGE:
+                return False
+            else:
+                container[key] = event.value
+                holder.key = _EXPECT_KEY
+        elif holder.streams:
+            return False
+        else:
+            container.append(event.value)
+            container.item_lines.append(event.start_mark.line + 1)
+        holder.size += 1
+        return True
 
     def _report(self, problem: Problem) -> None:
         if not self._quiet():
@@ -260,8 +322,21 @@ class _Builder:
             self._report(_tag_problem(self.path, event, tag))
         muted = refused or self._at_key() or self._quiet()  # a mapping or list as a key is refused whole
         self.muted += muted
-        value = LMap() if isinstance(event, yaml.MappingStartEvent) else LList()
-        self.open.append(_Open(value, event, muted, refused))
+        mapping = isinstance(event, yaml.MappingStartEvent)
+        if not self.open:
+            self.root_block = mapping and not event.flow_style and event.start_mark.column == 0
+        opened = _Open(LMap() if mapping else LList(), event, muted, refused)
+        opened.streams = not (mapping or muted) and self._streams_here(event)
+        self.open.append(opened)
+
+    def _streams_here(self, event: yaml.CollectionStartEvent) -> bool:
+        """Is the list that ``event`` opens the root mapping's ``stream_key`` and its last key? In a block mapping
+        at column 0 a later key would start a line at column 0 after the list's first line (a line break other than
+        ``\\n`` could hide one: then the list is not streamed)."""
+        return (len(self.open) == 1 and self.stream_key is not None and self.root_block
+                and self.open[0].key == self.stream_key
+                and _KEY_AT_LINE_START.search(self.data, _line_start(self.data, event.start_mark.line + 1)) is None
+                and _OTHER_LINE_BREAK.search(self.data) is None)
 
     def _end(self, _event: yaml.CollectionEndEvent) -> None:
         done = self.open[-1]
@@ -300,7 +375,11 @@ class _Builder:
         holder.size += size
         container = holder.value
         if isinstance(container, LList):
-            container.append(item.value)
+            if holder.streams:
+                self.ready.append((item.value, container, len(container)))
+                container.append(None)
+            else:
+                container.append(item.value)
             container.item_lines.append(item.line)
             if (text := _written_text(item)) is not None:
                 container.item_texts[len(container) - 1] = text
@@ -354,6 +433,16 @@ class _Builder:
                         result.texts[key] = source.texts[key]
 
 
+def _line_start(data: bytes, line: int) -> int:
+    """Where 0-based ``line`` of ``data`` starts (its end where it has fewer lines)."""
+    start = 0
+    for _ in range(line):
+        start = data.find(b"\n", start) + 1
+        if not start:
+            return len(data)
+    return start
+
+
 def _written_text(item: _Item) -> str | None:
     """The text of an unquoted scalar that YAML read as something other than text or null."""
     if item.text is not None and not item.style and item.value is not None and not isinstance(item.value, str):
@@ -397,7 +486,7 @@ def _limit_before_parser_error(text: str, path: Path, exc: yaml.MarkedYAMLError)
         return None
     through_error_line = "\n".join(text.split("\n", exc.problem_mark.line + 1)[: exc.problem_mark.line + 1])
     try:
-        _Builder(path).build(yaml.parse(through_error_line, Loader=yaml.SafeLoader))
+        _Builder(path).build(yaml.SafeLoader(through_error_line))
     except _LimitPassed as passed:
         return passed.problem
     except yaml.YAMLError:
@@ -405,35 +494,68 @@ def _limit_before_parser_error(text: str, path: Path, exc: yaml.MarkedYAMLError)
     return None
 
 
-def load_yaml(path: Path, problems: list[Problem]) -> Any:
-    """Load ``path``; append every problem found to ``problems`` and return what could be read."""
-    try:
-        data = read_regular(path, MAX_FILE_BYTES)
-    except FileTooLargeError:
-        problems.append(Problem(str(path), None, None, f"file is larger than {size_text(MAX_FILE_BYTES)}",
-                                "split it into several suite files"))
-        return None
-    except NotRegularFileError as exc:
-        problems.append(Problem(str(path), None, None, f"cannot read it: {str(exc).removeprefix(f'{path} ')}",
-                                "name a suite file"))
-        return None
-    except OSError as exc:
-        problems.append(Problem(str(path), None, None, f"cannot read file: {exc.strerror}"))
-        return None
-    text = _decode(path, data, problems)
-    if text is None:
-        return None
-    builder = _Builder(path)
-    try:
-        doc = builder.build(yaml.parse(text, Loader=_SAFE_LOADER))
-    except _LimitPassed as passed:
-        problems.append(passed.problem)
-        return None
-    except yaml.MarkedYAMLError as exc:
-        problems.append(_limit_before_parser_error(text, path, exc) or _syntax_problem(path, text, exc))
-        return None
-    except yaml.YAMLError as exc:
-        problems.append(Problem(str(path), None, None, f"invalid YAML: {exc}"))
-        return None
-    problems.extend(builder.problems)
-    return doc
+class YamlReader:
+    """One YAML file read event by event: :meth:`streamed` hands out the items of the root mapping's ``stream_key``
+    list as each is read, where that list is the root's last key; once it is exhausted, ``doc`` is the document
+    (None where the file could not be read, with one problem saying why) and ``problems`` every problem found."""
+
+    def __init__(self, path: Path, stream_key: str | None = None):
+        self.path = path
+        self.problems: list[Problem] = []
+        self.doc: Any = None
+        self._builder = _Builder(path, stream_key=stream_key)
+
+    @property
+    def header(self) -> Any:
+        """The root mapping as read so far: while its last key's items stream, every key but those items."""
+        return self._builder.open[0].value if self._builder.open else self._builder.root
+
+    @property
+    def found_problems(self) -> bool:
+        """Has a problem been found so far?"""
+        return bool(self.problems or self._builder.problems)
+
+    def streamed(self) -> Iterator[tuple[Any, LList, int]]:
+        """Each streamed item as soon as it is read, with its list and index (none where the list is not
+        streamed: see the class)."""
+        data = self._data()
+        if data is None:
+            return
+        builder = self._builder
+        builder.data = data
+        parser = _SAFE_LOADER(data)  # UTF-8 as read: a str would be held twice, as itself and as the parser's UTF-8
+        try:
+            yield from builder.stream(parser)
+        except _LimitPassed as passed:
+            self.problems.append(passed.problem)
+            return
+        except yaml.MarkedYAMLError as exc:
+            text = data.decode("utf-8-sig")
+            self.problems.append(_limit_before_parser_error(text, self.path, exc) or _syntax_problem(self.path, text, exc))
+            return
+        except yaml.YAMLError as exc:
+            self.problems.append(Problem(str(self.path), None, None, f"invalid YAML: {exc}"))
+            return
+        finally:
+            parser.dispose()
+        self.problems.extend(builder.problems)
+        self.doc = builder.root
+
+    def _data(self) -> bytes | None:
+        """The file's bytes, valid UTF-8; None after adding the problem when it cannot be read (too large, not a
+        file, not UTF-8)."""
+        path = self.path
+        try:
+            data = read_regular(path, MAX_FILE_BYTES)
+        except FileTooLargeError:
+            self.problems.append(Problem(str(path), None, None, f"file is larger than {size_text(MAX_FILE_BYTES)}",
+                                         "split it into several suite files"))
+            return None
+        except NotRegularFileError as exc:
+            self.problems.append(Problem(str(path), None, None, f"cannot read it: {str(exc).removeprefix(f'{path} ')}",
+                                         "name a suite file"))
+            return None
+        except OSError as exc:
+            self.problems.append(Problem(str(path), None, None, f"cannot read file: {exc.strerror}"))
+            return None
+        return data if _decode(path, data, self.problems) is not None else None

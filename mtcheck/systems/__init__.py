@@ -24,21 +24,23 @@ from mtcheck.safety.redact import redact
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 
-__all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "runs_user_code", "SPEC_FORMS"]
+__all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "runs_user_code", "reads_whole_suite",
+           "SPEC_FORMS"]
 
 
 ALL_RECORDED = "recorded"
 
 
 def _system(prefix: str, target: str, forms: tuple[str, ...], *, runs_code: bool = False,
-            schemes: tuple[str, ...] = ()) -> Entry:
+            schemes: tuple[str, ...] = (), whole_suite: bool = False) -> Entry:
     return Entry(prefix, f"mtcheck.systems.{target}", forms[0],
-                 MappingProxyType({"forms": forms, "runs_code": runs_code, "schemes": schemes}))
+                 MappingProxyType({"forms": forms, "runs_code": runs_code, "schemes": schemes,
+                                   "whole_suite": whole_suite}))
 
 
 SYSTEMS = Registry("system", [
     _system("recorded", "recorded:RecordedSystem", ("recorded", "recorded:NAME")),
-    _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",)),
+    _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",), whole_suite=True),
     _system("cmd", "command:CommandSystem", ("cmd:COMMAND LINE",), runs_code=True),
     _system("py", "python_callable:CallableSystem", ("py:package.module:function",), runs_code=True),
     _system("libretranslate", "libretranslate:LibreTranslateSystem", ("libretranslate:URL", "http(s)://URL"),
@@ -69,10 +71,21 @@ def _prefix_and_value(spec: str) -> tuple[str, str]:
     return prefix, value.strip()
 
 
+def _entry_says(spec: str, key: str) -> bool:
+    """The metadata ``key`` of the system ``spec`` names by its prefix (False for an unknown one)."""
+    prefix = spec.strip().partition(":")[0]
+    return prefix in SYSTEMS and bool(SYSTEMS.entry(prefix).meta[key])
+
+
 def runs_user_code(spec: str) -> bool:
     """True for specs that run code on this machine (``cmd:``, ``py:``): refuse them in a suite file."""
-    prefix = spec.strip().partition(":")[0]
-    return prefix in SYSTEMS and SYSTEMS.entry(prefix).meta["runs_code"]
+    return _entry_says(spec, "runs_code")
+
+
+def reads_whole_suite(spec: str) -> bool:
+    """True for specs whose outputs are matched to the whole suite (``file:``: one line per case, in order), so a
+    run reads that suite whole before its cases run."""
+    return _entry_says(spec, "whole_suite")
 
 
 def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:

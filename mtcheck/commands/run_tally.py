@@ -1,0 +1,70 @@
+"""What ``mtcheck run`` keeps of its results as they come, batch by batch: the summary's counts and the few
+results its text names, never every result (docs/security.md, "Large suites")."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mtcheck.commands.language_mismatch import RunLanguages
+from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord, SummaryRecord
+from mtcheck.engine.results import CaseResult
+from mtcheck.report.data import fails_run
+from mtcheck.report.summary import Summary
+from mtcheck.text.case import where
+
+#: Cases named in one line of an error shared by many cases.
+ERROR_CASES_SHOWN = 3
+
+
+class RunTally:
+    """The summary, the failing cases to print (under ``fail_on``), each cause of results that could not be
+    computed with the cases it stopped, whether every case was skipped and why, the outputs the language
+    warnings read, and the case records of the suites with corpus checks, which are judged over them."""
+
+    def __init__(self, fail_on: str | None):
+        self.fail_on = fail_on
+        self.summary = Summary()
+        self.languages = RunLanguages()
+        self.failing: list[tuple[CaseResult, SummaryRecord]] = []
+        self.corpus_records: list[CaseRecord] = []
+        self.results = 0
+        self.skip_reasons: set[str] | None = set()  # None once a case was not skipped
+        self._errors: dict[str, list[str]] = {}
+
+    def add(self, results: Sequence[CaseResult], records: Sequence[SummaryRecord]) -> None:
+        """One batch's results and their records."""
+        self.results += len(results)
+        for result, record in zip(results, records):
+            self.summary.add(record)
+            self.languages.add(result)
+            if fails_run(record, self.fail_on):  # a summary record has what this reads of a case record
+                self.failing.append((result, record))
+            for cause in result.errors():
+                self._errors.setdefault(cause, []).append(where(result))
+            if self.skip_reasons is not None and result.outcome == Outcome.SKIPPED:
+                self.skip_reasons.add(result.target.skip_reason or "")
+            elif self.skip_reasons is not None:
+                self.skip_reasons = None
+            if result.target.suite.corpus and isinstance(record, CaseRecord):
+                self.corpus_records.append(record)
+
+    def nothing_checked(self) -> str | None:
+        """Why the run checked nothing (it has no case, or every case was skipped); None when it checked some."""
+        if not self.results:
+            return "nothing to check: the suites hold no case"
+        if self.skip_reasons is not None:
+            return (f"nothing to check: every case was skipped ({self.results} skipped: "
+                    f"{'; '.join(sorted(self.skip_reasons))})")
+        return None
+
+    def error_lines(self) -> list[str]:
+        """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""
+        lines = []
+        for cause, names in self._errors.items():
+            if len(names) == 1:
+                lines.append(f"mtcheck: error: {names[0]}: {cause}")
+                continue
+            shown = ", ".join(names[:ERROR_CASES_SHOWN]) + (
+                f" and {len(names) - ERROR_CASES_SHOWN} more" if len(names) > ERROR_CASES_SHOWN else "")
+            lines.append(f"mtcheck: error: {cause} (in {len(names)} cases: {shown})")
+        return lines
