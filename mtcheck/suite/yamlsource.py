@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -56,6 +57,18 @@ _SCALARS = yaml.constructor.SafeConstructor()
 _RESOLVER = yaml.resolver.Resolver()
 #: The first characters of an unquoted scalar that YAML may read as other than text: any other one is text at once.
 _MAYBE_NOT_TEXT = frozenset(_RESOLVER.yaml_implicit_resolvers)
+#: Longest unquoted scalar whose tag is remembered (keys and short words repeat in every case; long texts rarely do).
+_REMEMBERED_LENGTH = 64
+
+
+@lru_cache(maxsize=4096)
+def _remembered_tag(text: str) -> str:
+    return _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+
+
+def _plain_tag(text: str) -> str:
+    """The tag YAML 1.1 gives ``text`` written unquoted (``010``: int, ``no``: bool, ``tags``: str)."""
+    return _remembered_tag(text) if len(text) <= _REMEMBERED_LENGTH else _remembered_tag.__wrapped__(text)
 
 
 #: A line of UTF-8 that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
@@ -114,7 +127,7 @@ def written_items(items: list) -> list:
 def plain_value(text: str) -> Any:
     """What the suite loader reads ``text`` as when it is written unquoted: ``"010"`` -> 8, ``"no"`` -> False,
     ``"ann1"`` -> ``"ann1"``. A writer quotes ``text`` wherever this is not ``text`` itself."""
-    tag = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+    tag = _plain_tag(text)
     return _SCALARS.yaml_constructors[tag](_SCALARS, yaml.ScalarNode(tag, text))
 
 
@@ -247,7 +260,7 @@ class _Builder:
         """Add a scalar with no anchor or tag the quick way where it is text that nothing reports on (most of a
         suite: what :meth:`_scalar` and :meth:`_add` would make of it); False where they must."""
         if event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT) \
-                and _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) != _STR_TAG:
+                and _plain_tag(event.value) != _STR_TAG:
             return False  # a plain scalar that reads as other than text (``010``, ``no``, ``<<``)
         holder = self.open[-1]
         container, key = holder.value, holder.key
@@ -295,7 +308,7 @@ class _Builder:
         if tag is None or tag == "!":
             # only a plain scalar may read as other than text (``010``, ``no``); a quoted one is text
             maybe_not_text = event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT)
-            tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) if maybe_not_text else _STR_TAG
+            tag = _plain_tag(event.value) if maybe_not_text else _STR_TAG
         if tag == _STR_TAG:
             value = event.value
         elif tag == _NULL_TAG:
