@@ -36,7 +36,7 @@ class RunOptions:
 
 #: :meth:`Runner.stream` collects cycles after every this many batches, not after each: a collection walks every
 #: young object alive, mostly the batch just scored, while those of the batches between have been freed unwalked
-#: (at 256 cases a batch, collecting after each took about 6% of a lexical run's CPU time).
+#: (at 256 cases a batch, collecting after each took 1.5 s of a 100,000-case lexical run's 34 s of CPU time).
 STREAM_COLLECT_EVERY = 16
 
 
