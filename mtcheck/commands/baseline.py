@@ -13,8 +13,7 @@ from mtcheck.config.settings import BASELINE_GATE, STATISTICS, SUITE_RUN, add_op
 
 if TYPE_CHECKING:
     from mtcheck.engine.runner import RunOptions, Runner
-    from mtcheck.regression.baseline import CaseEntry
-    from mtcheck.regression.corpus import CorpusEntry
+    from mtcheck.regression.baseline import CaseEntry, CorpusEntry
 
 def _run_options(args: argparse.Namespace, system: str | None) -> RunOptions:
     from mtcheck.config.advice import SUITE_WORDING

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mtcheck import __version__
 from mtcheck.engine.results import CaseResult
@@ -38,8 +38,6 @@ from mtcheck.safety.files import NotRegularFileError, check_writable, read_regul
 from mtcheck.safety.json_input import JsonInputError, parse_json
 from mtcheck.suite.model import Suite
 
-if TYPE_CHECKING:
-    from mtcheck.regression.corpus import CorpusEntry
 
 FORMAT = "mtcheck-baseline/2"
 #: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots.
@@ -63,6 +61,21 @@ class Measured:
 
     def as_dict(self) -> dict[str, Any]:
         return {"value": self.value, "signature": self.signature, "higher_is_better": self.higher_is_better}
+
+
+@dataclass(frozen=True)
+class CorpusEntry:
+    """One corpus check's value for one system of one suite (:mod:`mtcheck.regression.corpus`)."""
+
+    suite: str
+    key: str
+    system: str
+    measured: Measured
+
+    @property
+    def name(self) -> str:
+        """``ter[negation] [hyp]``: how the baseline file keys it within its suite."""
+        return f"{self.key} [{self.system}]"
 
 
 @dataclass(frozen=True)

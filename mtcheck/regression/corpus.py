@@ -11,27 +11,12 @@ A file without ``corpus`` (older ones) holds none and gates none.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mtcheck.regression.baseline import BaselineDelta, Measured, Tolerance, delta
+from mtcheck.regression.baseline import BaselineDelta, CorpusEntry, Measured, Tolerance, delta
 
 if TYPE_CHECKING:
     from mtcheck.engine.corpus_checks import CorpusResult
-
-@dataclass(frozen=True)
-class CorpusEntry:
-    """One corpus check's value for one system of one suite."""
-
-    suite: str
-    key: str
-    system: str
-    measured: Measured
-
-    @property
-    def name(self) -> str:
-        """``ter[negation] [hyp]``: how the baseline file keys it within its suite."""
-        return f"{self.key} [{self.system}]"
 
 
 def corpus_entries(results: Iterable[CorpusResult]) -> list[CorpusEntry]:

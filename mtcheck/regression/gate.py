@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, Tolerance
-from mtcheck.regression.corpus import CorpusEntry, compare_corpus
+from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, CorpusEntry, Tolerance
+from mtcheck.regression.corpus import compare_corpus
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
