@@ -222,14 +222,17 @@ def main() -> None:
     parser.add_argument("--metrics", default="bleu,chrf,bertscore")
     parser.add_argument("--bertscore-sample", type=int, default=60, help="items per kind and target for bertscore")
     parser.add_argument("--no-source-parity", action="store_true")
+    parser.add_argument("--min-ref-words", type=int, default=0,
+                        help="only items whose reference has at least this many words (sentences, not short labels)")
     args = parser.parse_args()
     penalties = args.penalties.split(",")
-    items = load(args.data, args.held_out)
+    items = [item for item in load(args.data, args.held_out) if len(item["ref"].split()) >= args.min_ref_words]
     by_target: dict[str, list[Item]] = defaultdict(list)
     for item in items:
         by_target[item["tgt_lang"]].append(item)
     part = "held-out" if args.held_out else "dev"
-    print(f"{len(items)} items of the {part} part of {args.data.name}; penalties {', '.join(penalties)}")
+    longer = f" with references of {args.min_ref_words}+ words" if args.min_ref_words else ""
+    print(f"{len(items)} items of the {part} part of {args.data.name}{longer}; penalties {', '.join(penalties)}")
     for target in sorted(by_target, key=lambda t: (t != "en", t)):
         group = by_target[target]
         sources = sorted({item["src_lang"] for item in group})
