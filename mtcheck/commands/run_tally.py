@@ -39,8 +39,9 @@ class RunTally:
             self.languages.add(result)
             if fails_run(record, self.fail_on):  # a summary record has what this reads of a case record
                 self.failing.append((result, record))
-            for cause in result.errors():
-                self._errors.setdefault(cause, []).append(where(result))
+            if result.outcome == Outcome.ERROR:  # the only outcome with causes to list
+                for cause in result.errors():
+                    self._errors.setdefault(cause, []).append(where(result))
             if self.skip_reasons is not None and result.outcome == Outcome.SKIPPED:
                 self.skip_reasons.add(result.target.skip_reason or "")
             elif self.skip_reasons is not None:

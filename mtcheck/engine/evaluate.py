@@ -34,7 +34,7 @@ class Evaluator:
         self._metrics: dict[str, Metric | MtcheckError] = {}
         #: The same, by check object (the cases of a suite share their default checks): no key to write per case.
         self._by_check: dict[tuple[int, str | None, str | None], tuple[Check, Metric | MtcheckError]] = {}
-        self._scores: dict[tuple[str, _Request], Score] = {}
+        self._scores: dict[str, dict[_Request, Score]] = {}  # by metric signature, then request
 
     def metric(self, check: Check, target_lang: str | None = None, source_lang: str | None = None) -> Metric:
         """The metric instance for ``check`` on a suite from ``source_lang`` into ``target_lang``, built once per
@@ -97,16 +97,15 @@ class Evaluator:
                        srcs: Sequence[str]) -> list[Score]:
         """Each segment's score, in one batch, memoised and cached as a case check's are (a corpus check's mean)."""
         requests = [(hyp, tuple(group), src) for hyp, group, src in zip(hyps, refs, srcs)]
-        self._score_all(metric, requests)
-        signature = metric.signature()
-        return [self._scores[(signature, request)] for request in requests]
+        memo = self._score_all(metric, requests)
+        return [memo[request] for request in requests]
 
-    def _score_all(self, metric: Metric, requests: list[_Request]) -> None:
-        """Score every request not yet memoised, in one batch."""
-        signature = metric.signature()
-        todo = list(dict.fromkeys(r for r in requests if (signature, r) not in self._scores))
+    def _score_all(self, metric: Metric, requests: list[_Request]) -> dict[_Request, Score]:
+        """Score every request not yet memoised, in one batch; the metric's memo, which then holds them all."""
+        memo = self._scores.setdefault(metric.signature(), {})
+        todo = list(dict.fromkeys(r for r in requests if r not in memo))
         if not todo:
-            return
+            return memo
         hyps = [r[0] for r in todo]
         refs = [list(r[1]) for r in todo]
         srcs = [r[2] for r in todo]
@@ -114,8 +113,8 @@ class Evaluator:
             scores = cached_score_batch(metric, hyps, refs, srcs, self.cache)
         else:
             scores = metric.score_batch(hyps, refs, srcs)
-        for request, score in zip(todo, scores):
-            self._scores[(signature, request)] = score
+        memo.update(zip(todo, scores))
+        return memo
 
     def _requests(self, items: Sequence[tuple[Target, str | None]]) -> dict[int, tuple[Metric, list[_Request]]]:
         """Group what must be scored by metric instance (keyed by id to keep one batch per instance)."""
@@ -146,20 +145,14 @@ class Evaluator:
 
     def _lookup(self, metric: Metric, hyp: str, target: Target) -> Score:
         request = (hyp, target.case.refs, target.case.src)
-        key = (metric.signature(), request)
-        if key not in self._scores:
-            self._score_all(metric, [request])
-        return self._scores[key]
+        score = self._scores.get(metric.signature(), {}).get(request)
+        return score if score is not None else self._score_all(metric, [request])[request]
 
     def _judge(self, target: Target, hyp: str | None) -> CaseResult:
-        checks: list[CheckResult] = []
-        pairs: list[ContrastiveResult] = []
-        for check in target.case.checks:
-            if hyp is not None:
-                checks.append(self._judge_check(check, hyp, target))
-            if target.case.contrastive is not None:
-                pairs.append(self._judge_pair(check, target))
-        return CaseResult(target, hyp, tuple(checks), tuple(pairs))
+        case = target.case
+        checks = tuple([self._judge_check(check, hyp, target) for check in case.checks]) if hyp is not None else ()
+        pairs = tuple([self._judge_pair(check, target) for check in case.checks]) if case.contrastive is not None else ()
+        return CaseResult(target, hyp, checks, pairs)
 
     def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
         try:

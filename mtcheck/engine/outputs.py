@@ -31,8 +31,7 @@ class OutputSource:
         """Translate, in one call per (system, suite), every live target not translated yet."""
         groups: dict[tuple[str, str], list[Target]] = defaultdict(list)
         for target in targets:
-            key = self._key(target)
-            if target.live and key not in self._memo and key not in self._errors:
+            if target.live and (key := self._key(target)) not in self._memo and key not in self._errors:
                 groups[(target.system, str(target.suite.path))].append(target)
         for batch in groups.values():
             suite = batch[0].suite
@@ -47,7 +46,7 @@ class OutputSource:
 
     def forget(self, targets: Sequence[Target]) -> None:
         """Let go of the outputs of ``targets``: a run that hands out each batch's results needs them no more."""
-        for key in map(self._key, targets):
+        for key in map(self._key, (target for target in targets if target.live)):  # only live outputs are kept
             self._memo.pop(key, None)
             self._errors.pop(key, None)
 

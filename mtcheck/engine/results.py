@@ -1,12 +1,18 @@
-"""Results of checking one target: rich dataclasses that the runner gives, and the plain records made of them."""
+"""Results of checking one target: rich dataclasses that the runner gives, and the plain records made of them.
+
+A run builds the targets, scores and results once per case and check and never changes them afterwards, yet they
+are plain dataclasses, not frozen ones: Python 3.11 builds a frozen dataclass about five times slower (a call of
+``object.__setattr__`` per field), which was a tenth of what ``mtcheck run`` adds to the scoring of a large suite.
+The records made of them (:mod:`mtcheck.engine.record`), which travel and are stored, stay frozen."""
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mtcheck.engine.cached import cached
 from mtcheck.engine.outcome import FAILURES, Outcome
 from mtcheck.engine.record import CaseRecord, CheckRecord, ContrastiveRecord, SummaryRecord
 from mtcheck.engine.targets import Target
@@ -15,7 +21,7 @@ from mtcheck.safety.redact import redact
 from mtcheck.suite.model import Check
 
 
-@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
+@dataclass(slots=True)  # no per-object __dict__, and not frozen: see the module's notes
 class CheckResult:
     """One check on one hypothesis: its value against its threshold."""
 
@@ -34,7 +40,7 @@ class CheckResult:
         return "higher is better" if self.higher_is_better else "lower is better"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ContrastiveResult:
     """The good translation must beat the bad one on ``check``'s metric by at least its margin."""
 
@@ -47,7 +53,7 @@ class ContrastiveResult:
     error: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class CaseResult:
     target: Target
     hyp: str | None
@@ -61,7 +67,7 @@ class CaseResult:
     def passed(self) -> bool:
         return self.error is None and all(c.passed for c in self.checks) and all(c.passed for c in self.contrastive)
 
-    @cached_property
+    @cached
     def outcome(self) -> Outcome:
         """What became of the output (see :class:`~mtcheck.engine.outcome.Outcome`): ``error`` when the hypothesis or a
         check's value could not be computed, which is never a pass and never catches a known-faulty output.
@@ -83,6 +89,8 @@ class CaseResult:
 
     def errors(self) -> list[str]:
         """Why this result could not be computed, one line per distinct cause (empty when it could)."""
+        if not self.error and all(c.error is None for c in self.checks) and all(c.error is None for c in self.contrastive):
+            return []  # most results: no line to write
         found = [self.error] if self.error else []
         found += [f"check {c.check.key} cannot be computed: {c.error}" for c in self.checks if c.error]
         found += [f"contrastive check {c.check.key} cannot be computed: {c.error}" for c in self.contrastive if c.error]
@@ -102,10 +110,16 @@ def suite_digest(path: str) -> str | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def _redacted(system: str) -> str:
+    """A system spec as records show it (a run's cases share a few specs)."""
+    return redact(system)
+
+
 def record_of(result: CaseResult) -> SummaryRecord:
     """The facts a summary needs about one result."""
     target = result.target
-    return SummaryRecord(target.suite.name, target.case.id, redact(target.system), tuple(target.case.tags),
+    return SummaryRecord(target.suite.name, target.case.id, _redacted(target.system), tuple(target.case.tags),
                          result.outcome, result.values(), target.severity)
 
 

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
+from mtcheck.engine.cached import cached
 from mtcheck.suite.model import DEFAULT_HYP, Case, Output, Suite, gated_by
 from mtcheck.suite.recorded import RECORDED
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: see mtcheck.engine.results
 class Target:
     """One test: a case translated by one system.
 
@@ -26,7 +26,7 @@ class Target:
     #: True when a live system (not a recorded output) must produce the hypothesis.
     live: bool = False
 
-    @cached_property
+    @cached
     def key(self) -> tuple[str, str, str]:
         """What identifies this test within a run: (suite file, case id, system); the runner looks it up often."""
         return (str(self.suite.path), self.case.id, self.system)

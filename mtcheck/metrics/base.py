@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from mtcheck.metrics.signature import Signature
 
 
-@dataclass(frozen=True, slots=True)  # no per-object __dict__: a large run holds one per case
+@dataclass(slots=True)  # no per-object __dict__; not frozen, as a run makes one per case and check (engine/results.py)
 class Score:
     """One metric value for one hypothesis against its references.
 
@@ -191,9 +191,12 @@ class Metric(metaclass=_MetricType):
     ) -> list[Score]:
         """Each normalised hypothesis scored against each reference of its group on its own, keeping the best.
         A metric that reads all references of a segment at once (joint BLEU) overrides this."""
+        signature = self.signature()
+        if all(len(group) == 1 for group in groups):  # one reference each (most cases): no best one to find
+            results = self._score_pairs(hyps, [group[0] for group in groups], sources)
+            return [Score(self.name, float(value), signature, 0, details) for value, details in results]
         flat = [(h, r, s) for h, group, s in zip(hyps, groups, sources) for r in group]
         results = self._score_pairs([f[0] for f in flat], [f[1] for f in flat], [f[2] for f in flat])
-        signature = self.signature()
         scores, start = [], 0
         for group in groups:
             chunk = results[start : start + len(group)]
