@@ -71,10 +71,13 @@ def _plain_tag(text: str) -> str:
     return _remembered_tag(text) if len(text) <= _REMEMBERED_LENGTH else _remembered_tag.__wrapped__(text)
 
 
-#: A line of UTF-8 that may start a key of a block mapping at column 0: no indent, comment or list item ``- ``.
-_KEY_AT_LINE_START = re.compile(rb"^(?:[^\s#-]|-\S)", re.MULTILINE)
-#: A line break other than ``\n`` and ``\r\n`` (in UTF-8), which :data:`_KEY_AT_LINE_START` would not see as one.
+#: A line of UTF-8 that may start a key of a block mapping at column 0 (no indent, comment or list item ``- ``),
+#: with the ``\n`` before it: a pattern that starts with a fixed byte is searched for about 10x faster than ``^``.
+_KEY_AFTER_LINE_BREAK = re.compile(rb"\n(?:[^\s#-]|-\S)")
+#: A line break other than ``\n`` and ``\r\n`` (in UTF-8), which :data:`_KEY_AFTER_LINE_BREAK` would not see as one.
 _OTHER_LINE_BREAK = re.compile(rb"\r(?!\n)|\xc2\x85|\xe2\x80[\xa8\xa9]")
+#: The bytes that start each of them: most files hold none, and a byte is found far faster than the pattern.
+_OTHER_LINE_BREAK_STARTS = (b"\r", b"\xc2", b"\xe2")
 
 
 class LMap(dict):
@@ -348,8 +351,8 @@ class _Builder:
         ``\\n`` could hide one: then the list is not streamed)."""
         return (len(self.open) == 1 and self.stream_key is not None and self.root_block
                 and self.open[0].key == self.stream_key
-                and _KEY_AT_LINE_START.search(self.data, _line_start(self.data, event.start_mark.line + 1)) is None
-                and _OTHER_LINE_BREAK.search(self.data) is None)
+                and _KEY_AFTER_LINE_BREAK.search(self.data, _line_start(self.data, event.start_mark.line + 1) - 1) is None
+                and not _has_other_line_break(self.data))
 
     def _end(self, _event: yaml.CollectionEndEvent) -> None:
         done = self.open[-1]
@@ -454,6 +457,11 @@ def _line_start(data: bytes, line: int) -> int:
         if not start:
             return len(data)
     return start
+
+
+def _has_other_line_break(data: bytes) -> bool:
+    """Does ``data`` hold a line break other than ``\\n`` and ``\\r\\n``?"""
+    return any(start in data for start in _OTHER_LINE_BREAK_STARTS) and _OTHER_LINE_BREAK.search(data) is not None
 
 
 def _written_text(item: _Item) -> str | None:
