@@ -124,7 +124,9 @@ def written(container: Any, key: str | int) -> Any:
 
 def written_items(items: list) -> list:
     """Every item of ``items`` through :func:`written`."""
-    return [written(items, index) for index in range(len(items))] if isinstance(items, LList) else list(items)
+    if not isinstance(items, LList) or not items.item_texts:  # no item was rewritten by YAML (most lists)
+        return list(items)
+    return [items.item_texts.get(index, item) for index, item in enumerate(items)]
 
 
 def plain_value(text: str) -> Any:
