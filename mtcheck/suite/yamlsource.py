@@ -236,15 +236,14 @@ class _Builder:
         loader's) are read. Raises as :meth:`build`."""
         first_document: yaml.Mark | None = None
         ready, next_event = self.ready, parser.get_event  # not yaml.parse's generator: a large suite has millions
+        still_open, scalar_event = self.open, yaml.ScalarEvent  # names looked up once, not for each of the events
         handlers = {yaml.MappingStartEvent: self._start, yaml.SequenceStartEvent: self._start,
                     yaml.MappingEndEvent: self._end, yaml.SequenceEndEvent: self._end, yaml.AliasEvent: self._alias}
         while True:
             event = next_event()
             kind = type(event)  # one lookup per event, not a chain of isinstance
-            if kind is yaml.ScalarEvent:
-                if event.anchor is None and event.tag is None and self.open and self._add_text(event):
-                    pass
-                else:
+            if kind is scalar_event:
+                if not (event.anchor is None and event.tag is None and still_open and self._add_text(event)):
                     if event.anchor is not None:
                         self._anchor(event)
                     self._add(self._scalar(event), 1, event.anchor)
@@ -264,26 +263,26 @@ class _Builder:
     def _add_text(self, event: yaml.ScalarEvent) -> bool:
         """Add a scalar with no anchor or tag the quick way where it is text that nothing reports on (most of a
         suite: what :meth:`_scalar` and :meth:`_add` would make of it); False where they must."""
-        if event.implicit[0] and (not event.value or event.value[0] in _MAYBE_NOT_TEXT) \
-                and _plain_tag(event.value) != _STR_TAG:
+        text = event.value
+        if event.implicit[0] and (not text or text[0] in _MAYBE_NOT_TEXT) and _plain_tag(text) != _STR_TAG:
             return False  # a plain scalar that reads as other than text (``010``, ``no``, ``<<``)
         holder = self.open[-1]
         container, key = holder.value, holder.key
         if type(container) is LMap:
             if key is _EXPECT_KEY:
-                if event.value in container or not (event.value or event.style):
+                if text in container or not (text or event.style):
                     return False  # a key written twice, or empty: reported
-                container.key_lines[event.value] = event.start_mark.line + 1
-                holder.key = event.value
+                container.key_lines[text] = event.start_mark.line + 1
+                holder.key = text
             elif key is _SKIP or key is _MERGE:
                 return False
             else:
-                container[key] = event.value
+                container[key] = text
                 holder.key = _EXPECT_KEY
         elif holder.streams:
             return False
         else:
-            container.append(event.value)
+            container.append(text)
             container.item_lines.append(event.start_mark.line + 1)
         holder.size += 1
         return True
