@@ -91,7 +91,8 @@ class LMap(dict):
     __slots__ = ("line", "key_lines", "texts")  # no per-value __dict__: a large suite holds hundreds of thousands
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+        if args or kwargs:  # the reader makes each one empty, and skips the call
+            super().__init__(*args, **kwargs)
         self.line: int | None = None
         self.key_lines: dict[str, int] = {}
         self.texts: dict[str, str] = {}
@@ -103,7 +104,8 @@ class LList(list):
     __slots__ = ("line", "item_lines", "item_texts")
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+        if args or kwargs:  # the reader makes each one empty, and skips the call
+            super().__init__(*args, **kwargs)
         self.line: int | None = None
         self.item_lines: list[int] = []
         self.item_texts: dict[int, str] = {}
