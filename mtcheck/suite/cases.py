@@ -203,5 +203,5 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: t
     sections = {**(default_sections or {}), **parse_sections(report, raw, CASE_KEYS, what)}
     if case_id is None or src is None or (not refs and (refs_needed or "ref" in raw)):
         return None
-    return Case(case_id, src, refs, tuple(r[0] for r in raw_refs), hyps, tags, checks, contrastive, ratings, notes,
+    return Case(case_id, src, refs, tuple([r[0] for r in raw_refs]), hyps, tags, checks, contrastive, ratings, notes,
                 line_of(cases, index), sections)

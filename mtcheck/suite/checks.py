@@ -58,7 +58,9 @@ def parse_check(report: Reporter, raw: Any, where: Any, index: int, what: str, *
 
 
 def parse_checks(report: Reporter, mapping: LMap, what: str, *, needs_threshold: bool) -> list[Check]:
-    raw = mapping.get("checks", [])
+    if "checks" not in mapping:  # most cases: the suite's defaults alone
+        return []
+    raw = mapping["checks"]
     if not isinstance(raw, list):
         report.add(mapping, "checks", f"{what}: checks must be a list", "write each check as '- {metric: bleu, min: 30}'")
         return []

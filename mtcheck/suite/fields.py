@@ -86,7 +86,8 @@ def number_field(report: Reporter, mapping: LMap, key: str, what: str) -> float 
 def string_list(report: Reporter, mapping: LMap, key: str, what: str) -> tuple[str, ...]:
     raw = written(mapping, key) if key in mapping else []
     raw = [raw] if isinstance(raw, str) else written_items(raw) if isinstance(raw, list) else raw
-    if not isinstance(raw, list) or not all(isinstance(t, str) and t.strip() for t in raw):
+    words = [t.strip() for t in raw if isinstance(t, str)] if isinstance(raw, list) else None
+    if words is None or len(words) != len(raw) or not all(words):  # not a list, an item not text, or a blank one
         report.add(mapping, key, f"{what}: {key} must be a list of words", f"write '{key}: [negation-drop, sarcasm]'")
         return ()
-    return tuple(dict.fromkeys(t.strip() for t in raw))
+    return tuple(dict.fromkeys(words))

@@ -126,8 +126,8 @@ class SuiteReader:
             if parts is None:
                 parts = self._start(reader.header, report)
             case = parts.case(raw, raw_cases, index)
-            if case is not None:
-                yield from self._hand_out(case, kept, clean=not (early or reader.found_problems or report.problems))
+            if case is not None and self._hand_out(case, kept, clean=not (early or reader.found_problems or report.problems)):
+                yield case
         doc = reader.doc
         problems = [*early, *reader.problems]
         if problems and doc is None:  # nothing read: the problems found before the file broke off do not count
@@ -140,8 +140,8 @@ class SuiteReader:
                 raw = raw_cases[index]
                 raw_cases[index] = None  # each case's raw values go once its model is built
                 case = parts.case(raw, raw_cases, index)
-                if case is not None:
-                    yield from self._hand_out(case, kept, clean=not (problems or report.problems))
+                if case is not None and self._hand_out(case, kept, clean=not (problems or report.problems)):
+                    yield case
         suite = parts.finish(doc, tuple(kept)) if parts is not None else None
         self.problems, self.warnings = [*problems, *report.problems], report.warnings
         self.suite = None if self.problems else suite
@@ -166,12 +166,12 @@ class SuiteReader:
             return None
         return parts
 
-    def _hand_out(self, case: Case, kept: list[Case], clean: bool) -> Iterator[Case]:
-        """``case`` to the reader while the file has no problem (``clean``), and to the suite's cases when ``keep``."""
+    def _hand_out(self, case: Case, kept: list[Case], clean: bool) -> bool:
+        """Add ``case`` to the suite's cases when ``keep``; is it for the reader too (while the file has no problem:
+        ``clean``)?"""
         if self.keep:
             kept.append(case)
-        if clean:
-            yield case
+        return clean
 
 
 def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
@@ -220,13 +220,14 @@ class SuiteCases:
     def _read(self, paths: list[Path], keep: bool) -> Iterator[tuple[Suite, Case]]:
         for path in paths:
             reader = SuiteReader(path, keep=keep)
-            held: list[Case] | None = None  # the cases of a suite read whole first
+            read_whole: bool | None = None  # is the suite read whole before its cases go out? Asked at its first case
+            held: list[Case] = []  # the cases of a suite read whole first
             for case in reader.cases():
                 if self.problems or keep:
                     continue
-                if held is None and self._whole_suite(reader.header):
-                    held = []
-                if held is not None:
+                if read_whole is None:
+                    read_whole = self._whole_suite(reader.header)
+                if read_whole:
                     held.append(case)
                 else:
                     yield reader.header, case
