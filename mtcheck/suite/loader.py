@@ -126,8 +126,10 @@ class SuiteReader:
             if parts is None:
                 parts = self._start(reader.header, report)
             case = parts.case(raw, raw_cases, index)
-            if case is not None and self._hand_out(case, kept, clean=not (early or reader.found_problems or report.problems)):
-                yield case
+            if case is not None:
+                self._keep(case, kept)
+                if not (early or reader.found_problems or report.problems):  # handed out while the file has no problem
+                    yield case
         doc = reader.doc
         problems = [*early, *reader.problems]
         if problems and doc is None:  # nothing read: the problems found before the file broke off do not count
@@ -140,8 +142,10 @@ class SuiteReader:
                 raw = raw_cases[index]
                 raw_cases[index] = None  # each case's raw values go once its model is built
                 case = parts.case(raw, raw_cases, index)
-                if case is not None and self._hand_out(case, kept, clean=not (problems or report.problems)):
-                    yield case
+                if case is not None:
+                    self._keep(case, kept)
+                    if not (problems or report.problems):
+                        yield case
         suite = parts.finish(doc, tuple(kept)) if parts is not None else None
         self.problems, self.warnings = [*problems, *report.problems], report.warnings
         self.suite = None if self.problems else suite
@@ -166,12 +170,10 @@ class SuiteReader:
             return None
         return parts
 
-    def _hand_out(self, case: Case, kept: list[Case], clean: bool) -> bool:
-        """Add ``case`` to the suite's cases when ``keep``; is it for the reader too (while the file has no problem:
-        ``clean``)?"""
+    def _keep(self, case: Case, kept: list[Case]) -> None:
+        """Add ``case`` to the suite's cases when the reader keeps them."""
         if self.keep:
             kept.append(case)
-        return clean
 
 
 def check_suite(path: str | Path) -> tuple[Suite | None, list[Problem], list[Problem]]:
