@@ -15,6 +15,7 @@ from mtcheck.suite.model import Check, Suite
 from mtcheck.suite.paths import refused_hub_model
 
 _Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
+_Resolved = tuple[tuple[Check, "Metric | MtcheckError"], ...]  # each check with its metric, or why it has none
 
 
 class Evaluator:
@@ -34,6 +35,8 @@ class Evaluator:
         self._metrics: dict[str, Metric | MtcheckError] = {}
         #: The same, by check object (the cases of a suite share their default checks): no key to write per case.
         self._by_check: dict[tuple[int, str | None, str | None], tuple[Check, Metric | MtcheckError]] = {}
+        #: Each checks tuple's metrics, by the tuple (cases without checks of their own share the defaults' tuple).
+        self._by_checks: dict[tuple[int, str | None, str | None], tuple[tuple[Check, ...], _Resolved]] = {}
         self._scores: dict[str, dict[_Request, Score]] = {}  # by metric signature, then request
 
     def metric(self, check: Check, target_lang: str | None = None, source_lang: str | None = None) -> Metric:
@@ -49,6 +52,22 @@ class Evaluator:
             self._by_check[(id(check), target_lang, source_lang)] = known
         if isinstance(known[1], MtcheckError):
             raise known[1]
+        return known[1]
+
+    def _resolved(self, target: Target) -> _Resolved:
+        """Each of ``target``'s checks with its metric, or the error :meth:`metric` raises for it; worked out once
+        per checks tuple and suite languages, as the cases of a suite share their default checks."""
+        checks, suite = target.case.checks, target.suite
+        key = (id(checks), suite.target_lang, suite.source_lang)
+        known = self._by_checks.get(key)
+        if known is None or known[0] is not checks:
+            resolved = []
+            for check in checks:
+                try:
+                    resolved.append((check, self.metric(check, suite.target_lang, suite.source_lang)))
+                except MtcheckError as exc:
+                    resolved.append((check, exc))
+            known = self._by_checks[key] = (checks, tuple(resolved))
         return known[1]
 
     def _build(self, check: Check, target_lang: str | None, source_lang: str | None) -> Metric | MtcheckError:
@@ -116,15 +135,13 @@ class Evaluator:
         memo.update(zip(todo, scores))
         return memo
 
-    def _requests(self, items: Sequence[tuple[Target, str | None]]) -> dict[int, tuple[Metric, list[_Request]]]:
+    def _requests(self, planned: Sequence[tuple[Target, str | None, _Resolved]]) -> dict[int, tuple[Metric, list[_Request]]]:
         """Group what must be scored by metric instance (keyed by id to keep one batch per instance)."""
         grouped: dict[int, tuple[Metric, list[_Request]]] = {}
-        for target, hyp in items:
+        for target, hyp, resolved in planned:
             case = target.case
-            for check in case.checks:
-                try:
-                    metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
-                except MtcheckError:
+            for _, metric in resolved:
+                if isinstance(metric, MtcheckError):
                     continue
                 batch = grouped.setdefault(id(metric), (metric, []))[1]
                 if hyp is not None:
@@ -136,36 +153,41 @@ class Evaluator:
 
     def evaluate(self, items: Sequence[tuple[Target, str | None]]) -> list[CaseResult]:
         """Score each ``(target, hypothesis)``; ``None`` as hypothesis checks only the contrastive pair."""
-        for metric, requests in self._requests(items).values():
+        planned = [(target, hyp, self._resolved(target)) for target, hyp in items]
+        for metric, requests in self._requests(planned).values():
             try:
                 self._score_all(metric, requests)
             except MtcheckError:
                 pass  # reported per check below, with the case it concerns
-        return [self._judge(target, hyp) for target, hyp in items]
+        return [self._judge(target, hyp, resolved) for target, hyp, resolved in planned]
 
     def _lookup(self, metric: Metric, hyp: str, target: Target) -> Score:
         request = (hyp, target.case.refs, target.case.src)
         score = self._scores.get(metric.signature(), {}).get(request)
         return score if score is not None else self._score_all(metric, [request])[request]
 
-    def _judge(self, target: Target, hyp: str | None) -> CaseResult:
-        case = target.case
-        checks = tuple([self._judge_check(check, hyp, target) for check in case.checks]) if hyp is not None else ()
-        pairs = tuple([self._judge_pair(check, target) for check in case.checks]) if case.contrastive is not None else ()
+    def _judge(self, target: Target, hyp: str | None, resolved: _Resolved) -> CaseResult:
+        checks = tuple([self._judge_check(check, metric, hyp, target) for check, metric in resolved]) if hyp is not None else ()
+        pairs = tuple([self._judge_pair(check, target) for check, _ in resolved]) if target.case.contrastive is not None else ()
         return CaseResult(target, hyp, checks, pairs)
 
-    def _judge_check(self, check: Check, hyp: str, target: Target) -> CheckResult:
+    def _judge_check(self, check: Check, metric: Metric | MtcheckError, hyp: str, target: Target) -> CheckResult:
+        if isinstance(metric, MtcheckError):
+            return self._unjudged(check, metric)
         try:
-            metric = self.metric(check, target.suite.target_lang, target.suite.source_lang)
             score = self._lookup(metric, hyp, target)
         except MtcheckError as exc:
-            return CheckResult(check, None, False, error=str(self.wording.reword(exc, check.metric)))
+            return self._unjudged(check, exc)
         if not math.isfinite(score.value):
             return CheckResult(check, None, False, error=_not_finite(metric, score.value))
         return CheckResult(
             check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
             score.best_ref, score.details, tuple(metric.explain(score)),
         )
+
+    def _unjudged(self, check: Check, error: MtcheckError) -> CheckResult:
+        """The result of a check whose value could not be computed."""
+        return CheckResult(check, None, False, error=str(self.wording.reword(error, check.metric)))
 
     def _judge_pair(self, check: Check, target: Target) -> ContrastiveResult:
         pair = target.case.contrastive

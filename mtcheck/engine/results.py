@@ -74,13 +74,18 @@ class CaseResult:
         Worked out once: summaries, records and verdicts each ask for it."""
         if self.target.skip_reason:
             return Outcome.SKIPPED
-        if self.errors():
+        if self.error:
             return Outcome.ERROR
+        passed = self.error is None  # as :attr:`passed` says, found in the same one pass as any error (:meth:`errors`)
+        for check in (*self.checks, *self.contrastive):
+            if check.error is not None:
+                return Outcome.ERROR
+            passed = passed and check.passed
         if self.target.expect_fail:
-            if not self.passed:
+            if not passed:
                 return Outcome.CAUGHT
             return Outcome.KNOWN_MISS if self.target.blind_spot else Outcome.MISSED
-        return Outcome.PASSED if self.passed else Outcome.FAILED
+        return Outcome.PASSED if passed else Outcome.FAILED
 
     def fails_run(self, fail_on: str | None = None) -> bool:
         """Whether this result fails the run: a failed case, a missed known-faulty output, and under

@@ -65,27 +65,22 @@ class Runner:
         size, todo = max(1, self.options.batch_size), iter(targets)
         with collector_paused():
             for number, batch in enumerate(iter(lambda: list(islice(todo, size)), [])):
-                results = self._run_batch(batch, collect=number % STREAM_COLLECT_EVERY == 0)
-                for target in batch:
-                    self._results.pop(target.key, None)
+                results = self._results_of(batch)
+                if number % STREAM_COLLECT_EVERY == 0:
+                    gc.collect(1)
+                _raise_fatal(results)
                 self.hypotheses.forget(batch)
                 self.evaluator.forget_scores()
                 yield results
 
-    def _run_batch(self, batch: Sequence[Target], collect: bool = True) -> list[CaseResult]:
-        """Compute one batch; raise :class:`SystemFailure` where the system under test failed in it.
-
-        ``collect``: then collect the young objects only, which frees any cycle a system or metric made since the
-        last collection, while no full collection walks every result kept so far (those made a run's time grow
-        faster than its cases)."""
+    def _run_batch(self, batch: Sequence[Target]) -> None:
+        """Compute and keep one batch; raise :class:`SystemFailure` where the system under test failed in it.
+        Then collect the young objects only, which frees any cycle a system or metric made since the last
+        collection, while no full collection walks every result kept so far (those made a run's time grow faster
+        than its cases)."""
         self._compute(batch)
-        if collect:
-            gc.collect(1)
-        results = [self._results[t.key] for t in batch]
-        failed = next((r for r in results if r.fatal), None)
-        if failed is not None:
-            raise SystemFailure(failed.error)
-        return results
+        gc.collect(1)
+        _raise_fatal([self._results[t.key] for t in batch])
 
     def has_result(self, target: Target) -> bool:
         return target.key in self._results
@@ -104,16 +99,33 @@ class Runner:
             self._compute_batch(targets)
 
     def _compute_batch(self, targets: Sequence[Target]) -> None:
-        todo = [t for t in targets if t.key not in self._results]
-        self.hypotheses.prefetch([t for t in todo if t.skip_reason is None])
+        for result in self._results_of([t for t in targets if t.key not in self._results]):
+            self._results[result.target.key] = result
+
+    def _results_of(self, targets: Sequence[Target]) -> list[CaseResult]:
+        """The results of ``targets``, in order, computed as one batch."""
+        self.hypotheses.prefetch([t for t in targets if t.skip_reason is None])
+        results: list[CaseResult] = []
         items: list[tuple[Target, str | None]] = []
-        for target in todo:
+        places: list[int] = []  # where each of ``items`` goes in ``results``
+        for target in targets:
             if target.skip_reason:
-                self._results[target.key] = CaseResult(target, None)
+                results.append(CaseResult(target, None))
                 continue
             try:
                 items.append((target, self.hypotheses.get(target)))
             except MtcheckError as exc:  # the system under test failed: the run cannot go on
-                self._results[target.key] = CaseResult(target, None, error=str(exc), fatal=True)
-        for result in self.evaluator.evaluate(items):
-            self._results[result.target.key] = result
+                results.append(CaseResult(target, None, error=str(exc), fatal=True))
+                continue
+            places.append(len(results))
+            results.append(None)  # type: ignore[arg-type]  # filled in below
+        for place, result in zip(places, self.evaluator.evaluate(items)):
+            results[place] = result
+        return results
+
+
+def _raise_fatal(results: Sequence[CaseResult]) -> None:
+    """Raise :class:`SystemFailure` where the system under test failed on one of ``results``."""
+    failed = next((r for r in results if r.fatal), None)
+    if failed is not None:
+        raise SystemFailure(failed.error)

@@ -37,6 +37,8 @@ def _raw_refs(report: Reporter, case: LMap, what: str, needed: bool) -> list[tup
                        "(lang, not-copy, source-parity) go without")
         return []
     raw = written(case, "ref")
+    if isinstance(raw, str) and raw.strip():  # one reference (most cases)
+        return [(raw, case, "ref")]
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not items:
         report.add(case, "ref", f"{what}: ref must be text or a non-empty list of texts", "write 'ref: ...'")
@@ -82,11 +84,26 @@ def _refs(report: Reporter, raw_refs: list[tuple[str, Any, str | int]], what: st
     return tuple(refs)
 
 
-def _ref_mode(alternatives: bool, checks: tuple[Check, ...]) -> str:
-    """Metrics that read the syntax themselves (the puzzle presets) get it as written; others expanded where the suite opts in."""
+def _reference_use(checks: tuple[Check, ...], alternatives: bool) -> tuple[bool, str]:
+    """Whether a case with ``checks`` needs a reference (not when only reference-free metrics check it), and how
+    its references are read: as written for metrics that read the syntax themselves (the puzzle presets),
+    else expanded where the suite opts in."""
+    needed = not checks or any(reads_references(c.metric) for c in checks)
     if checks and all(expands_references(c.metric) for c in checks):
-        return PRESET
-    return EXPAND if alternatives else LITERAL
+        return needed, PRESET
+    return needed, EXPAND if alternatives else LITERAL
+
+
+class CaseDefaults:
+    """What each case of a suite is read against: the suite's ``defaults:`` (its checks, whether any check was
+    written there, its sections), its ``alternatives:`` setting and rating scales; and, worked out once, what
+    :func:`_reference_use` says of a case checked by the default checks alone (most cases)."""
+
+    def __init__(self, checks: tuple[Check, ...], alternatives: bool, scales: dict[str, Scale],
+                 sections: dict[str, Any], checks_written: bool):
+        self.checks, self.alternatives, self.scales = checks, alternatives, scales
+        self.sections, self.checks_written = sections, checks_written
+        self.reference_use = _reference_use(checks, alternatives)
 
 
 def _hyps(report: Reporter, case: LMap, what: str) -> tuple[Output, ...]:
@@ -170,15 +187,16 @@ def _contrastive(report: Reporter, case: LMap, what: str) -> Contrastive | None:
     return Contrastive(good, bad, line_of(case, "contrastive"))
 
 
-def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: tuple[Check, ...], alternatives: bool,
-          scales: dict[str, Scale], default_sections: dict[str, Any] | None = None, *,
-          defaults_written: bool = False) -> Case | None:
+def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: CaseDefaults) -> Case | None:
+    """Item ``index`` of ``cases`` as a :class:`Case`; None after reporting its problems."""
     if not isinstance(raw, LMap):
         report.add(cases, index, f"case #{index + 1} must be a mapping with id, src, ref, ...")
         return None
     case_id = written(raw, "id")
     what = f"case {quoted(case_id)}" if isinstance(case_id, str) else f"case #{index + 1}"
-    check_section_keys(report, raw, CASE_KEYS, what)
+    foreign = not raw.keys() <= CASE_KEYS  # keys of a section, or unknown ones; most cases have none
+    if foreign:
+        check_section_keys(report, raw, CASE_KEYS, what)
     if case_id is None:
         report.add(raw, None, f"{what} has no id", "add 'id: some-name' (unique in the suite)")
     elif not isinstance(case_id, str) or not CASE_ID.fullmatch(case_id):
@@ -188,19 +206,20 @@ def parse_case(report: Reporter, raw: Any, cases: LList, index: int, defaults: t
     hyps = _hyps(report, raw, what)
     contrastive = _contrastive(report, raw, what)
     own = parse_checks(report, raw, what, needs_threshold=contrastive is None)
-    checks = merge_checks(defaults, own)
-    refs_needed = not checks or any(reads_references(c.metric) for c in checks)
+    checks = merge_checks(defaults.checks, own)
+    refs_needed, ref_mode = defaults.reference_use if checks is defaults.checks else _reference_use(checks, defaults.alternatives)
     raw_refs = _raw_refs(report, raw, what, refs_needed)
-    refs = _refs(report, raw_refs, what, _ref_mode(alternatives, checks))
-    if not checks and not raw.get("checks") and not defaults_written:  # a written but invalid check is reported on its own
+    refs = _refs(report, raw_refs, what, ref_mode)
+    if not checks and not raw.get("checks") and not defaults.checks_written:  # a written but invalid check is reported on its own
         report.add(raw, None, f"{what} has no checks", "add 'checks:' to the case or 'defaults: {checks: ...}' to the suite")
     tags = string_list(report, raw, "tags", what)
-    ratings = validate_ratings(report, raw, scales, {h.system for h in hyps}, what)
+    ratings = validate_ratings(report, raw, defaults.scales, {h.system for h in hyps}, what) if "ratings" in raw else {}
     notes = written(raw, "notes") if "notes" in raw else ""
     if not isinstance(notes, str):
         report.add(raw, "notes", f"{what}: notes must be text", "quote the text")
         notes = ""
-    sections = {**(default_sections or {}), **parse_sections(report, raw, CASE_KEYS, what)}
+    own_sections = parse_sections(report, raw, CASE_KEYS, what) if foreign else {}
+    sections = {**defaults.sections, **own_sections} if defaults.sections else own_sections
     if case_id is None or src is None or (not refs and (refs_needed or "ref" in raw)):
         return None
     return Case(case_id, src, refs, tuple([r[0] for r in raw_refs]), hyps, tags, checks, contrastive, ratings, notes,

@@ -12,7 +12,7 @@ from typing import Any
 from mtcheck.errors import Problem, SuiteError, quoted
 from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, has_nul
 from mtcheck.suite import SUITE_SUFFIXES
-from mtcheck.suite.cases import SYSTEM_NAME, parse_case
+from mtcheck.suite.cases import SYSTEM_NAME, CaseDefaults, parse_case
 from mtcheck.suite.checks import parse_checks
 from mtcheck.collector import collector_paused
 from mtcheck.suite.corpus import parse_corpus
@@ -46,16 +46,17 @@ class _SuiteParts:
         self.header = parse_header(report, doc, path)
         defaults_raw = doc.get("defaults", LMap())
         defaults: list[Check] = []
-        self.default_sections: dict[str, Any] = {}
+        default_sections: dict[str, Any] = {}
         if isinstance(defaults_raw, LMap):
             check_section_keys(report, defaults_raw, DEFAULTS_KEYS, "defaults")
             defaults = parse_checks(report, defaults_raw, "defaults", needs_threshold=True)
-            self.default_sections = parse_sections(report, defaults_raw, DEFAULTS_KEYS, "defaults")
+            default_sections = parse_sections(report, defaults_raw, DEFAULTS_KEYS, "defaults")
         else:
             report.add(doc, "defaults", "suite: defaults must be a mapping like {checks: [...]}")
-        self.defaults_written = isinstance(defaults_raw, LMap) and bool(defaults_raw.get("checks"))
         self.default_checks = tuple(defaults)  # shared by every case that adds no check of its own
         self.alternatives = parse_alternatives(report, doc)
+        self.defaults = CaseDefaults(self.default_checks, self.alternatives, self.header["scales"], default_sections,
+                                     checks_written=isinstance(defaults_raw, LMap) and bool(defaults_raw.get("checks")))
         self.first_line: dict[str, int | None] = {}
         self.read = self.valid = 0
         self.recorded: set[str] = set()
@@ -69,20 +70,20 @@ class _SuiteParts:
     def case(self, raw: Any, raw_cases: LList, index: int) -> Case | None:
         """The case ``raw`` (item ``index`` of ``raw_cases``), None when it has errors or repeats an id."""
         report = self.report
-        case = parse_case(report, raw, raw_cases, index, self.default_checks, self.alternatives, self.header["scales"],
-                          self.default_sections, defaults_written=self.defaults_written)
+        case = parse_case(report, raw, raw_cases, index, self.defaults)
         self.read += 1
-        case_id = _written_id(raw)
+        case_id = case.id if case is not None else _written_id(raw)  # a case's id is its id as written
         if case_id in self.first_line:
             report.add(raw_cases, index, f"duplicate case id {quoted(case_id)} (first at line {self.first_line[case_id]})",
                        "give each case a unique id")
             return None
         if case_id is not None:
-            self.first_line[case_id] = line_of(raw_cases, index)
+            self.first_line[case_id] = case.line if case is not None else line_of(raw_cases, index)
         if case is None:
             return None
         self.valid += 1
-        self.recorded.update(h.system for h in case.hyps)
+        for hyp in case.hyps:  # most cases have one: no generator
+            self.recorded.add(hyp.system)
         self.tags.update(case.tags)
         return case
 

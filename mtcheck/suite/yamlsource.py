@@ -118,7 +118,9 @@ def written(container: Any, key: str | int) -> Any:
     Fields that expect text read through this, so YAML 1.1 never rewrites what a user wrote.
     """
     if isinstance(container, LMap):
-        return container.texts.get(str(key), container.get(str(key)))
+        key = str(key)
+        texts = container.texts
+        return texts[key] if texts and key in texts else container.get(key)  # most mappings have no rewritten text
     if isinstance(container, LList) and isinstance(key, int):
         return container.item_texts.get(key, container[key])
     return container[key] if isinstance(container, (dict, list)) else None
@@ -339,11 +341,15 @@ class _Builder:
         refused = tag is not None and tag != "!" and tag not in _STANDARD_TAGS
         if refused:
             self._report(_tag_problem(self.path, event, tag))
-        muted = refused or self._at_key() or self._quiet()  # a mapping or list as a key is refused whole
-        self.muted += muted
-        mapping = isinstance(event, yaml.MappingStartEvent)
-        if not self.open:
+        mapping = type(event) is yaml.MappingStartEvent
+        if self.open:
+            holder = self.open[-1]  # a mapping or list as a key is refused whole (as _at_key and _quiet tell)
+            muted = (refused or bool(self.muted) or holder.key is _SKIP
+                     or (holder.key is _EXPECT_KEY and type(holder.value) is LMap))
+        else:
+            muted = refused
             self.root_block = mapping and not event.flow_style and event.start_mark.column == 0
+        self.muted += muted
         opened = _Open(LMap() if mapping else LList(), event, muted, refused)
         opened.streams = not (mapping or muted) and self._streams_here(event)
         self.open.append(opened)
@@ -400,7 +406,7 @@ class _Builder:
             else:
                 container.append(item.value)
             container.item_lines.append(item.line)
-            if (text := _written_text(item)) is not None:
+            if item.text is not None and (text := _written_text(item)) is not None:  # a scalar (most are text)
                 container.item_texts[len(container) - 1] = text
         elif holder.key is _EXPECT_KEY:
             holder.key = self._key(container, item)
@@ -409,7 +415,7 @@ class _Builder:
                 holder.merges.append(item)
             elif holder.key is not _SKIP:
                 container[holder.key] = item.value
-                if (text := _written_text(item)) is not None:
+                if item.text is not None and (text := _written_text(item)) is not None:
                     container.texts[holder.key] = text
             holder.key = _EXPECT_KEY
 
