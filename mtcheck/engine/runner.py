@@ -105,23 +105,20 @@ class Runner:
     def _results_of(self, targets: Sequence[Target]) -> list[CaseResult]:
         """The results of ``targets``, in order, computed as one batch."""
         self.hypotheses.prefetch([t for t in targets if t.skip_reason is None])
-        results: list[CaseResult] = []
+        known: list[CaseResult | None] = []  # None: scored below, in the order of ``items``
         items: list[tuple[Target, str | None]] = []
-        places: list[int] = []  # where each of ``items`` goes in ``results``
         for target in targets:
             if target.skip_reason:
-                results.append(CaseResult(target, None))
+                known.append(CaseResult(target, None))
                 continue
             try:
                 items.append((target, self.hypotheses.get(target)))
             except MtcheckError as exc:  # the system under test failed: the run cannot go on
-                results.append(CaseResult(target, None, error=str(exc), fatal=True))
+                known.append(CaseResult(target, None, error=str(exc), fatal=True))
                 continue
-            places.append(len(results))
-            results.append(None)  # type: ignore[arg-type]  # filled in below
-        for place, result in zip(places, self.evaluator.evaluate(items)):
-            results[place] = result
-        return results
+            known.append(None)
+        scored = iter(self.evaluator.evaluate(items))
+        return [next(scored) if result is None else result for result in known]
 
 
 def _raise_fatal(results: Sequence[CaseResult]) -> None:
