@@ -77,6 +77,26 @@ def test_dropped_negation_with_a_neutral_scope_is_the_paper_half() -> None:
     assert p_of("The train did arrive.", "The train did not arrive.") == pytest.approx(0.5)
 
 
+@pytest.mark.parametrize("penalty", [p_of, paper_p])
+def test_cannot_negates_like_can_not(penalty) -> None:
+    # "cannot" is "can" + "not" (Penn Treebank): its "not" is dropped here, -> nothing |0 - (-1)| = 1, p = 0.5;
+    # read whole with the lemma "can", the negation went unseen (p = 0) under both penalties
+    assert penalty("I can recommend this hotel.", "I cannot recommend this hotel.") == pytest.approx(0.5)
+    assert penalty("I cannot recommend this hotel.", "I can recommend this hotel.") == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("hyp, ref", [
+    ("I cannot delete the file.", "I could not delete the file."),
+    ("Cannot delete", "Couldn\u2019t delete"),
+    ("I can't recommend it.", "I cannot recommend it."),
+    ("I can not recommend it.", "I cannot recommend it."),
+    ("Unable to delete", "Cannot delete"),
+])
+def test_cannot_paraphrases_cost_nothing(hyp: str, ref: str) -> None:
+    # each was p = 0.5 while "cannot" was one token: its lemma "can" paired with "could", leaving "n't" dropped
+    assert p_of(hyp, ref) == 0
+
+
 def test_scope_ends_at_the_clause() -> None:
     hyp, ref = "It is not cheap, but the food is good.", "It is cheap, but the food is good."
     # "not" governs "cheap" only ("," ends the clause): good is not flipped, so the largest

@@ -29,6 +29,9 @@ def labels(tokens) -> list[str]:
         ("I don't understand!", ["I", "do", "n't", "understand", "!"]),
         ("I can\u2019t, I\u2019m sad", ["I", "ca", "n't", ",", "I", "'m", "sad"]),
         ("dont go", ["do", "n't", "go"]),
+        ("mustnt go", ["must", "n't", "go"]),
+        ("I cannot go, CANNOT stay", ["I", "can", "not", "go", ",", "CAN", "NOT", "stay"]),  # as the Penn Treebank
+        ("a cannot-miss show", ["a", "cannot-miss", "show"]),
         ("a well-known fact.", ["a", "well-known", "fact", "."]),
         ("\U0001F600\U0001F621", ["\U0001F600", "\U0001F621"]),
         ("", []),

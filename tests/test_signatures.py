@@ -59,13 +59,13 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("puzzle-official:chrf3", {}, "puzzle-official|prep:script(brackets,tags.SG+.PL2-+.PL2+.PL3+.PL,lc,punct)"
                                   "|alts:script,answer:expanded|{puzzle}|mtcheck:{mtcheck}|component:chrf3|unicode:nfc"),
     ("sam:bleu", {"lang": "en"},
-     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|penalty:aligned|ant:wordnet-3.0+affix-36038c0f|rules:negprefix+related+indirect+polite-56ccc4dc|base:bleu|nrefs:1|case:mixed"
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|penalty:aligned|ant:wordnet-3.0+affix-36038c0f|rules:negprefix+related+indirect+polite-56ccc4dc|base:bleu|nrefs:1|case:mixed"
      "|eff:yes|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("sam:bleu", {"lang": "en", "penalty": "paper"},
-     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
      "|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("sam:chrf", {"lang": "en", "lexicon": TINY, "negation": "lexicon", "normalize": "none", "beta": 1, "penalty": "paper"},
-     "sam:chrf|lang:en|lex:{tiny}|tagger:{tagger}|neg:lexicon|base:chrf-beta1|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no"
+     "sam:chrf|lang:en|lex:{tiny}|tagger:{tagger}+ptb-2|neg:lexicon|base:chrf-beta1|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no"
      "|version:{sacrebleu}|refs:best|unicode:none"),
     ("source-parity", {"lang": "en", "src_lang": "de"},
      "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|numwords:de+en|lex:{de_lexicon}+{vader}|pol_min:0.3"

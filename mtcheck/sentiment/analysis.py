@@ -4,7 +4,8 @@ The languages of :mod:`mtcheck.languages` get :func:`lemmatised` tokens (the sam
 ``simplemma`` lemmas, no tags); any other language gets :func:`surface` tokens (no lemmas).
 
 Tokenisation is a single regular expression in the Penn Treebank style (``don't`` ->
-``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``; curly apostrophes count as ``'``); tags come
+``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``, ``cannot`` -> ``can`` + ``not``, as the tagger was
+trained; curly apostrophes count as ``'``); tags come
 from :mod:`mtcheck.sentiment.tagger`, lemmas from ``lemminflect``'s tables given the tag
 (:mod:`mtcheck.sentiment.lemmas`).
 Analyses are cached per sentence (the same references are scored again and again), and
@@ -23,12 +24,15 @@ from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags
 
 _TOKEN = re.compile(
-    r"\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
+    r"\bcan(?=not\b(?!-\w))|\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
     re.IGNORECASE,
 )
+#: Which tokenisation English SAM signatures were computed with: ``2`` splits ``cannot`` (``1`` kept it whole,
+#: with the lemma ``can``, so its negation went unseen).
+TOKENISER = "ptb-2"
 # Apostrophe-less negative contractions common in tweets, split as if spelled out.
 _BARE_NT = re.compile(
-    r"\b(do|does|did|is|are|was|were|could|should|would|have|has|had|ai)nt\b", re.IGNORECASE
+    r"\b(do|does|did|is|are|was|were|could|should|would|must|need|have|has|had|ai)nt\b", re.IGNORECASE
 )
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 # Penn Treebank tag prefix -> (SentiWords POS, lemminflect UPOS).
@@ -36,7 +40,7 @@ _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD
             "JJ": ("a", "ADJ"), "RB": ("r", "ADV"), "RP": ("r", "ADV")}
 # Clitics and contraction stems that lemminflect does not know.
 _SPECIAL_LEMMAS = {"n't": "not", "'m": "be", "'re": "be", "'ve": "have", "'ll": "will", "'d": "would",
-                   "ca": "can", "wo": "will", "ai": "be", "sha": "shall", "cannot": "can"}
+                   "ca": "can", "wo": "will", "ai": "be", "sha": "shall"}
 # Verbs after which a past/present participle reads as an adjective ("I am excited").
 _COPULAS = frozenset({"be", "feel", "seem", "become", "get", "look", "sound", "remain", "stay"})
 

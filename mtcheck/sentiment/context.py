@@ -61,7 +61,7 @@ _PLAIN = Context()
 #: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``).
 ENGLISH = ContextWords(
     negators=frozenset({"not", "n't", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none",
-                        "nowhere", "cannot"}),
+                        "nowhere"}),
     intensifiers=frozenset({"absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely",
                             "super", "deeply", "highly", "incredibly", "utterly", "definitely", "seriously",
                             "terribly", "most", "too", "particularly", "especially", "exceptionally",
