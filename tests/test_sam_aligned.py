@@ -97,6 +97,18 @@ def test_cannot_paraphrases_cost_nothing(hyp: str, ref: str) -> None:
     assert p_of(hyp, ref) == 0
 
 
+@pytest.mark.parametrize("penalty", [p_of, paper_p])
+@pytest.mark.parametrize("hyp, ref, p", [
+    ("N/A", "Not available", 0.0),  # was 0.5: "Not" replaced by "N", the negation dropped
+    ("n/a", "None available", 0.0),
+    ("Available", "N/A", 0.5),  # the negation dropped
+    ("Coffee w/o sugar is good.", "Coffee without sugar is good.", 0.0),
+    ("Coffee w/o sugar is good.", "Coffee with sugar is good.", 0.5),
+])
+def test_abbreviated_negations_read_as_the_negations(penalty, hyp: str, ref: str, p: float) -> None:
+    assert penalty(hyp, ref) == pytest.approx(p)
+
+
 def test_scope_ends_at_the_clause() -> None:
     hyp, ref = "It is not cheap, but the food is good.", "It is cheap, but the food is good."
     # "not" governs "cheap" only ("," ends the clause): good is not flipped, so the largest
@@ -248,6 +260,17 @@ def test_aligned_uses_the_word_lists_of_other_languages(lang: str, hyp: str, ref
     dropped = metric.score(hyp, [ref])
     assert dropped.details["p"] > 0.5
     assert metric.score(ref, [ref]).details["p"] == 0.0
+
+
+@pytest.mark.parametrize(("lang", "hyp", "ref", "p"), [
+    ("de", "Preis: n.v.", "Preis: nicht verfügbar", 0.0),  # a negator in each: the negators pair
+    ("de", "Preis: verfügbar", "Preis: n.v.", 0.5),
+    ("es", "Precio: N/D", "Precio: no disponible", 0.0),
+    ("es", "Precio: disponible", "Precio: N/D", 0.5),
+])
+def test_abbreviated_negations_of_other_languages(lang: str, hyp: str, ref: str, p: float) -> None:
+    metric = get_metric("sam:chrf", {}, target_lang=lang)
+    assert metric.score(hyp, [ref]).details["p"] == pytest.approx(p)
 
 
 def test_explain_shows_pairs_scopes_and_the_worst_pair() -> None:

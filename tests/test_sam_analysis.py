@@ -32,6 +32,8 @@ def labels(tokens) -> list[str]:
         ("mustnt go", ["must", "n't", "go"]),
         ("I cannot go, CANNOT stay", ["I", "can", "not", "go", ",", "CAN", "NOT", "stay"]),  # as the Penn Treebank
         ("a cannot-miss show", ["a", "cannot-miss", "show"]),
+        ("Price: N/A, w/o tax; n/a/b", ["Price", ":", "N/A", ",", "w/o", "tax", ";", "n", "/", "a", "/", "b"]),
+        ("e.g. the U.S. at 5 a.m., z.B. n.v.", ["e.g.", "the", "U.S.", "at", "5", "a.m.", ",", "z.B.", "n.v."]),
         ("a well-known fact.", ["a", "well-known", "fact", "."]),
         ("\U0001F600\U0001F621", ["\U0001F600", "\U0001F621"]),
         ("", []),

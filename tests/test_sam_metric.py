@@ -174,7 +174,7 @@ def test_non_english_with_a_user_lexicon_scores_untagged_and_says_so(tmp_path: P
     metric = get_metric("sam:bleu", {"lexicon": _german_lexicon(tmp_path)}, target_lang="fr-CA")  # no word lists: surface forms
     score = metric.score("Das Essen ist gut.", ["Das Essen ist schlecht."])
     assert score.signature.startswith("sam:bleu|lang:fr-CA|lex:de_lexicon-unknown-sha256:")
-    assert "|tagger:none|" in score.signature and "aptagger" not in score.signature
+    assert "|tagger:none+ptb-2|" in score.signature and "aptagger" not in score.signature
     # untagged: a lexicon with POS gives the mean over its POS entries (gut: (0.6 + 0.2) / 2)
     assert score.details["mismatched_hyp"] == [{"word": "gut", "lemma": "gut", "pos": None, "s": 0.4}]
     assert (score.details["S_h"], score.details["S_r"], score.details["p"]) == (0.4, -0.7, 0.55)

@@ -79,7 +79,10 @@ def test_an_ambiguous_grouping_has_both_readings_its_language_first() -> None:
     ("Not only cheap but good.", "en", 0),
     ("No, I went without a coat.", "en", 0),
     ("I cannot go, I can't.", "en", 2),
+    ("Price: N/A, coffee w/o sugar.", "en", 1),  # "n/a" is "not available"; "w/o", like "without", is not counted
     ("Ich habe keine Zeit, aber nicht heute.", "de", 2),
+    ("Preis: n.v., Farbe: k.A.", "de", 2),  # nicht verfügbar, keine Angabe
+    ("Precio: N/D, color: n/a", "es", 2),  # no disponible, no aplica
     ("Nicht nur billig, sondern auch gut, ohne Zweifel.", "de", 0),
     ("No vino nadie.", "es", 1),
     ("No, no quiero nada.", "es", 1),
@@ -162,7 +165,7 @@ def test_details_and_explanation_name_each_difference() -> None:
 
 def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
-        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|numwords:de+en|lex:mtcheck-de-1.0-sha256:")
+        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|numwords:de+en|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
     assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")

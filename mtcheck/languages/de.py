@@ -9,7 +9,8 @@ LANGUAGE = Language(
     name="German",
     negators=frozenset({"nicht", "nie", "niemals", "kein", "keine", "keinen", "keinem", "keiner", "keines",
                         "keinerlei", "keineswegs", "keinesfalls", "nichts", "niemand", "niemandem", "niemanden",
-                        "nirgends", "nirgendwo", "weder", "ohne"}),
+                        "nirgends", "nirgendwo", "weder", "ohne",
+                        "n.v.", "k.a."}),  # nicht verfügbar, keine Angabe
     negation_adverbs=frozenset({"nicht", "nie", "niemals"}),
     negative_swaps={"kein": "ein", "keine": "eine", "keinen": "einen", "keinem": "einem", "keiner": "einer",
                     "keines": "eines", "nichts": "etwas", "niemand": "jemand", "nirgends": "irgendwo"},

@@ -8,7 +8,7 @@ LANGUAGE = Language(
     code="es",
     name="Spanish",
     negators=frozenset({"no", "nunca", "jamás", "nada", "nadie", "ninguno", "ninguna", "ningún", "ni",
-                        "tampoco", "sin"}),
+                        "tampoco", "sin", "n/d", "n/a"}),  # no disponible, no aplica
     negation_adverbs=frozenset({"no", "nunca", "jamás"}),
     negative_swaps={"nada": "algo", "nadie": "alguien", "ninguno": "alguno", "ninguna": "alguna",
                     "ningún": "algún", "tampoco": "también"},

@@ -161,7 +161,8 @@ class SAMMetric(Metric):
             )
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
-        tagger = {"en": f"{tagger_ident()}+{TOKENISER}", None: "none"}.get(self.analysis) or lemmatiser_ident()
+        analyser = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
+        tagger = f"{analyser}+{TOKENISER}"  # and the tokenisation the words are read with
         self._settings = Signature.of(
             self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
             *self._penalty_fields(name), ("base", base.signature()),

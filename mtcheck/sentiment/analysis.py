@@ -5,7 +5,8 @@ The languages of :mod:`mtcheck.languages` get :func:`lemmatised` tokens (the sam
 
 Tokenisation is a single regular expression in the Penn Treebank style (``don't`` ->
 ``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``, ``cannot`` -> ``can`` + ``not``, as the tagger was
-trained; curly apostrophes count as ``'``); tags come
+trained; abbreviations of single letters such as ``n/a``, ``w/o``, ``e.g.`` are one token each; curly
+apostrophes count as ``'``); tags come
 from :mod:`mtcheck.sentiment.tagger`, lemmas from ``lemminflect``'s tables given the tag
 (:mod:`mtcheck.sentiment.lemmas`).
 Analyses are cached per sentence (the same references are scored again and again), and
@@ -24,11 +25,12 @@ from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags
 
 _TOKEN = re.compile(
-    r"\bcan(?=not\b(?!-\w))|\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
+    r"\bcan(?=not\b(?!-\w))|(?<![\w/])[^\W\d_]/[^\W\d_]\b(?!/)|(?<![\w.])(?:[^\W\d_]\.){2,}(?!\w)|\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
     re.IGNORECASE,
 )
-#: Which tokenisation English SAM signatures were computed with: ``2`` splits ``cannot`` (``1`` kept it whole,
-#: with the lemma ``can``, so its negation went unseen).
+#: Which tokenisation SAM and source-parity signatures were computed with: ``2`` splits ``cannot`` (``1`` kept it
+#: whole, with the lemma ``can``, so its negation went unseen) and keeps abbreviations of single letters whole,
+#: ``n/a``, ``w/o``, ``e.g.``, ``n.v.`` (``1``: n, /, a), so the lists can name those that negate.
 TOKENISER = "ptb-2"
 # Apostrophe-less negative contractions common in tweets, split as if spelled out.
 _BARE_NT = re.compile(
@@ -40,7 +42,8 @@ _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD
             "JJ": ("a", "ADJ"), "RB": ("r", "ADV"), "RP": ("r", "ADV")}
 # Clitics and contraction stems that lemminflect does not know.
 _SPECIAL_LEMMAS = {"n't": "not", "'m": "be", "'re": "be", "'ve": "have", "'ll": "will", "'d": "would",
-                   "ca": "can", "wo": "will", "ai": "be", "sha": "shall"}
+                   "ca": "can", "wo": "will", "ai": "be", "sha": "shall",
+                   "n/a": "n/a", "w/o": "without"}  # abbreviations of a negation: "not applicable/available", "without"
 # Verbs after which a past/present participle reads as an adjective ("I am excited").
 _COPULAS = frozenset({"be", "feel", "seem", "become", "get", "look", "sound", "remain", "stay"})
 

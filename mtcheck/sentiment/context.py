@@ -58,10 +58,10 @@ class Context:
 #: The context of most tokens, shared (a frozen dataclass is slow to build, and most tokens have this one).
 _PLAIN = Context()
 
-#: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``).
+#: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``, ``w/o`` ``without``).
 ENGLISH = ContextWords(
     negators=frozenset({"not", "n't", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none",
-                        "nowhere"}),
+                        "nowhere", "n/a"}),
     intensifiers=frozenset({"absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely",
                             "super", "deeply", "highly", "incredibly", "utterly", "definitely", "seriously",
                             "terribly", "most", "too", "particularly", "especially", "exceptionally",

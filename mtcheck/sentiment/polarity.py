@@ -29,7 +29,7 @@ PENALTIES = ("paper", "aligned")
 DEFAULT_PENALTY = "aligned"
 #: Lemmas that count as negators under the paper rule (``n't``, ``cannot`` and tweet
 #: spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
-NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere"})
+NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere", "n/a"})
 
 
 @dataclass(frozen=True)
