@@ -36,6 +36,11 @@ GOLDEN = [
     ("Log out", "Log in", "en", 0.5, ("in", "out")),
     ("Zooma ut", "Zooma in", "sv", 0.5, ("in", "ut")),
     ("Log ud", "Log ind", "da", 0.5, ("ind", "ud")),
+    # particles after words aligned with each other, each ending its phrase
+    ("Sign out", "Log in", "en", 0.5, ("in", "out")),
+    ("Power Off", "Turn on", "en", 0.5, ("on", "Off")),
+    ("Scroll down.", "Move up.", "en", 0.5, ("up", "down")),
+    ("Stäng av", "Slå på", "sv", 0.5, ("på", "av")),
     # an adverb is opposed through the adjective it pertains to (WordNet's pertainym)
     ("Flip Horizontal", "Flip vertically", "en", 0.5, ("vertically", "Horizontal")),
     # rejected: drifted English prefixes where WordNet lists the word, and compounds WordNet lists
@@ -44,8 +49,8 @@ GOLDEN = [
     ("Dismember the group", "Member of the group", "en", 0.0, None),
     ("Inform the user", "Form the user", "en", 0.0, None),
     ("Outcome report", "Income report", "en", 0.0, None),
-    # rejected: particles after different words, and stems shorter than MIN_STEM
-    ("Sign out", "Log in", "en", 0.0, None),
+    # rejected: a preposition with an object after a different word, and stems shorter than MIN_STEM
+    ("Placering af håndtag", "Størrelse på håndtag", "da", 0.0, None),
     ("Open the unit", "Open the it", "en", 0.0, None),
 ]
 

@@ -170,7 +170,7 @@ class SAMMetric(Metric):
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
         """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``) and the rules that make a change
-        cost nothing (``rules:negprefix+related+indirect+polite-<digest of the politeness formulas>``); none for the paper's penalty, so its
+        cost nothing (``rules:negprefix+related+indirect+phrasal+polite-<digest of the politeness formulas>``); none for the paper's penalty, so its
         signatures (and cached scores) stay as they were."""
         if self.penalty != "aligned":
             return []
@@ -180,7 +180,7 @@ class SAMMetric(Metric):
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
         polite = politeness_ident(self.words.politeness) if self.words else "none"
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
-                ("rules", f"negprefix+related+indirect+polite-{polite}")]
+                ("rules", f"negprefix+related+indirect+phrasal+polite-{polite}")]
 
     @classmethod
     def base_refusal(cls, name: str, base: str, higher_is_better: bool | None) -> tuple[str, str] | None:

@@ -250,7 +250,9 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     if lang == "en":
         analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
-    aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations)) for h, r, how in align(side_h, side_r, relations)]
+    alignment = align(side_h, side_r, relations)
+    heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
+    aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations, heads)) for h, r, how in alignment]
     shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
               for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
               and how != COMPOUND and (how != "replaced" or relation is not None)}
@@ -357,21 +359,25 @@ def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, in
                                for j in polar)
 
 
-def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None) -> str | None:
-    """How a *replaced* pair relates (:func:`relation`); None for every other pair."""
+def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None,
+              partners: dict[int, int]) -> str | None:
+    """How a *replaced* pair relates (:func:`relation`), ``partners`` the aligned tokens (hyp -> ref); None for
+    every other pair."""
     if how != "replaced" or h is None or r is None:
         return None
-    return relation(hyp, h, ref, r, relations)
+    return relation(hyp, h, ref, r, relations, partners)
 
 
-def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None) -> str | None:
+def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
+             partners: dict[int, int] | None = None) -> str | None:
     """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
     opposite signs ``synonym``, when they have the same sign ``near-synonym`` (:data:`NEAR`), and when one at
-    least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts)."""
+    least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts).
+    ``partners`` (once aligned): the words before two particles may be each other's partner ("sign in"/"log out")."""
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
-    found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r))
+    found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r, partners))
     if found == ANTONYM:
         return found
     s_h, s_r = hyp.priors[h], ref.priors[r]
@@ -385,9 +391,21 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
 
 
-def _same_head(hyp: Side, h: int, ref: Side, r: int) -> bool:
-    """Whether the tokens just before ``h`` and ``r`` are the same word ("log" in "log in" / "log out")."""
-    return h > 0 and r > 0 and hyp.tokens[h - 1].is_word and hyp.tokens[h - 1].lemma == ref.tokens[r - 1].lemma
+def _same_head(hyp: Side, h: int, ref: Side, r: int, partners: dict[int, int] | None = None) -> bool:
+    """Whether the tokens just before ``h`` and ``r`` are the same word ("log" in "log in" / "log out") or, in an
+    alignment (``partners``: hyp -> ref token), words aligned with each other where ``h`` and ``r`` end their
+    phrases ("sign" and "log" in "Sign in" / "Log out"; not Danish "størrelse på håndtag" / "placering af
+    håndtag", where a preposition takes an object)."""
+    if h == 0 or r == 0 or not hyp.tokens[h - 1].is_word or not ref.tokens[r - 1].is_word:
+        return False
+    if hyp.tokens[h - 1].lemma == ref.tokens[r - 1].lemma:
+        return True
+    return partners is not None and partners.get(h - 1) == r - 1 and _ends_phrase(hyp, h) and _ends_phrase(ref, r)
+
+
+def _ends_phrase(side: Side, index: int) -> bool:
+    """Whether no word follows token ``index`` before punctuation or the end."""
+    return index + 1 == len(side.tokens) or not side.tokens[index + 1].is_word
 
 
 @lru_cache(maxsize=200_000)
