@@ -17,7 +17,8 @@ from mtcheck.metrics import check_values, get_metric
 from mtcheck.metrics.sam import sam_adjust
 from mtcheck.sentiment import load_lexicon
 from mtcheck.sentiment.aligned import aligned_penalty
-from mtcheck.sentiment.context import ENGLISH, ContextWords, contexts
+from mtcheck.sentiment.analysis import analyse, lemmatised
+from mtcheck.sentiment.context import ENGLISH, ContextWords, context_words, contexts
 
 import helpers
 
@@ -230,7 +231,7 @@ def test_signature_names_the_aligned_penalty_and_leaves_paper_as_it_was() -> Non
     aligned = get_metric("sam:bleu", {"penalty": "aligned"}, target_lang="en").signature()
     assert "penalty" not in paper and "ant:" not in paper
     assert aligned == paper.replace(
-        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+affix-36038c0f|rules:negprefix+related+indirect+phrasal+polite-56ccc4dc|")
+        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+affix-36038c0f|rules:negprefix+related+indirect+phrasal+concord+polite|lists:aae36d17|")
     assert get_metric("sam:bleu", {}, target_lang="en").signature() == aligned  # the default
 
 
@@ -271,6 +272,46 @@ def test_aligned_uses_the_word_lists_of_other_languages(lang: str, hyp: str, ref
 def test_abbreviated_negations_of_other_languages(lang: str, hyp: str, ref: str, p: float) -> None:
     metric = get_metric("sam:chrf", {}, target_lang=lang)
     assert metric.score(hyp, [ref]).details["p"] == pytest.approx(p)
+
+
+@pytest.mark.parametrize(("lang", "hyp", "ref", "p"), [
+    # intensity lost, with degree words the lemmatiser took for other words (muy -> mucho, väldigt -> väldig):
+    # buena/god/جيد +0.6 x 1.5 against +0.6, change 0.3
+    ("es", "La comida es buena.", "La comida es muy buena.", 0.15),
+    ("sv", "Maten var god.", "Maten var väldigt god.", 0.15),
+    # Arabic degree words follow what they modify; a diacritic (tanween) belongs to its word
+    ("ar", "الفيلم جيد", "الفيلم جيد جدا", 0.15),
+    ("ar", "الفيلم جيد", "الفيلم جيد جداً", 0.15),
+    ("ar", "الفيلم جيد قليلا", "الفيلم جيد جدا", 0.3),  # 0.9 against 0.3
+    # a negator in concord adds no negation and does not flip its words back
+    ("es", "No me gusta nada.", "No me gusta.", 0.0),
+    ("es", "Es bueno.", "No es nada bueno.", 0.6),  # bueno +0.6 against -0.6
+    ("ar", "لا أحب هذا الفيلم أبداً", "لا أحب هذا الفيلم", 0.0),
+    ("en", "The food was neither good nor cheap.", "The food was not good and not cheap.", 0.0),
+    ("en", "The food was good and cheap.", "The food was neither good nor cheap.", 0.5),
+    # a form the lists do not name never takes a listed lemma: غيّر ("change!") is not the negator غير
+    ("ar", "غيّر كلمة السر", "أنشئ كلمة السر", 0.0),
+    ("de", "Man findet es überall", "Man findet es nirgends", 0.5),  # nirgends, not simplemma's "nirgend"
+])
+def test_the_lists_are_read_as_written(lang: str, hyp: str, ref: str, p: float) -> None:
+    metric = get_metric("sam:chrf", {}, target_lang=lang)
+    assert metric.score(hyp, [ref]).details["p"] == pytest.approx(p)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv", "nb", "da", "de", "es", "ar"])
+def test_every_listed_word_is_read_as_listed(lang: str) -> None:
+    """Each negator, degree word and connective of a language's lists is one token that the lists find as itself."""
+    words = context_words(lang)
+    for word in sorted(words.listed):
+        tokens = analyse(word) if lang == "en" else lemmatised(word, lang)
+        assert len(tokens) == 1 and words.keys(tokens) == [word], (word, tokens)
+
+
+def test_the_lists_ident_changes_with_any_list_or_setting() -> None:
+    from dataclasses import replace
+    idents = {ENGLISH.ident, replace(ENGLISH, concord=frozenset()).ident, replace(ENGLISH, modifiers_follow=True).ident,
+              replace(ENGLISH, negators=ENGLISH.negators - {"n/a"}).ident, replace(ENGLISH, politeness=frozenset()).ident}
+    assert len(idents) == 5
 
 
 def test_explain_shows_pairs_scopes_and_the_worst_pair() -> None:

@@ -34,6 +34,7 @@ def labels(tokens) -> list[str]:
         ("a cannot-miss show", ["a", "cannot-miss", "show"]),
         ("Price: N/A, w/o tax; n/a/b", ["Price", ":", "N/A", ",", "w/o", "tax", ";", "n", "/", "a", "/", "b"]),
         ("e.g. the U.S. at 5 a.m., z.B. n.v.", ["e.g.", "the", "U.S.", "at", "5", "a.m.", ",", "z.B.", "n.v."]),
+        ("لا أحب هذا أبداً، غيّر", ["لا", "أحب", "هذا", "أبداً", "،", "غيّر"]),  # a diacritic belongs to its word
         ("a well-known fact.", ["a", "well-known", "fact", "."]),
         ("\U0001F600\U0001F621", ["\U0001F600", "\U0001F621"]),
         ("", []),

@@ -59,6 +59,11 @@ class Language:
     opposite_particles: tuple[tuple[str, str], ...] = ()
     #: Politeness formulas as runs of forms ("por", "favor"): SAM's aligned penalty reads them as neutral.
     politeness: tuple[tuple[str, ...], ...] = ()
+    #: Whether degree words follow the word they modify (Arabic جيد جدا, "good very"), not precede it.
+    modifiers_follow: bool = False
+    #: Negators that agree with a negation before them in their clause and add none (negative concord:
+    #: Spanish "no vino nadie").
+    concord: frozenset[str] = frozenset()
     opposites: dict[str, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -31,4 +31,6 @@ LANGUAGE = Language(
     grammar_source="Ryding, A Reference Grammar of Modern Standard Arabic (2005), ch. 39; "
                    "Badawi, Carter & Gully, Modern Written Arabic (2016)",
     politeness=(("من", "فضلك"), ("من", "فضلكم"), ("لو", "سمحت"), ("رجاء",), ("رجاءً",)),
+    concord=frozenset({"أبدا", "أبداً"}),  # لم ... أبدا, "not ... ever"
+    modifiers_follow=True,  # جيد جدا, "very good"; بالكاد ("barely") precedes its verb, and is read after it
 )

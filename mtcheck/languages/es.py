@@ -9,6 +9,7 @@ LANGUAGE = Language(
     name="Spanish",
     negators=frozenset({"no", "nunca", "jamás", "nada", "nadie", "ninguno", "ninguna", "ningún", "ni",
                         "tampoco", "sin", "n/d", "n/a"}),  # no disponible, no aplica
+    concord=frozenset({"nada", "nadie", "ninguno", "ninguna", "ningún", "nunca", "jamás", "tampoco", "ni"}),
     negation_adverbs=frozenset({"no", "nunca", "jamás"}),
     negative_swaps={"nada": "algo", "nadie": "alguien", "ninguno": "alguno", "ninguna": "alguna",
                     "ningún": "algún", "tampoco": "también"},

@@ -26,7 +26,6 @@ from mtcheck.sentiment.analysis import TOKENISER
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
-from mtcheck.sentiment.politeness import politeness_ident
 from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 from mtcheck.collector import collector_paused
@@ -169,18 +168,19 @@ class SAMMetric(Metric):
         )
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
-        """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``) and the rules that make a change
-        cost nothing (``rules:negprefix+related+indirect+phrasal+polite-<digest of the politeness formulas>``); none for the paper's penalty, so its
-        signatures (and cached scores) stay as they were."""
+        """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+affix-36038c0f``), the rules that read pairs
+        (``rules:negprefix+related+indirect+phrasal+concord+polite``) and a digest of the language's word lists
+        (``lists:<8 hex>``: negators, degree words, connectives, concord, politeness formulas); none for the
+        paper's penalty."""
         if self.penalty != "aligned":
             return []
         try:
             relations = relations_for(self.analysis)
         except MetricError as exc:
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
-        polite = politeness_ident(self.words.politeness) if self.words else "none"
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
-                ("rules", f"negprefix+related+indirect+phrasal+polite-{polite}")]
+                ("rules", "negprefix+related+indirect+phrasal+concord+polite"),
+                ("lists", self.words.ident if self.words else "none")]
 
     @classmethod
     def base_refusal(cls, name: str, base: str, higher_is_better: bool | None) -> tuple[str, str] | None:

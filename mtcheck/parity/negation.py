@@ -27,12 +27,6 @@ from mtcheck.languages import language_code, primary_subtag
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import context_words
 
-#: Negative words that agree with a negation before them in their clause (negative concord).
-CONCORD = {
-    "en": frozenset({"nor"}),
-    "es": frozenset({"nada", "nadie", "ninguno", "ninguna", "ningún", "nunca", "jamás", "tampoco", "ni"}),
-    "ar": frozenset({"أبدا", "أبداً"}),
-}
 #: Privative prepositions ("without"): negators of the lists that are not counted.
 PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
               "ar": frozenset({"بدون"})}
@@ -90,7 +84,7 @@ def negation_words(lang: str | None) -> NegationWords | None:
         return None
     code = "en" if primary_subtag(lang) in ("en", "eng") else language_code(lang)
     assert code is not None
-    return NegationWords(code, words.negators, words.connectives, CONCORD.get(code, frozenset()),
+    return NegationWords(code, words.negators, words.connectives, words.concord,
                          PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
                          INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
 

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
-from mtcheck.sentiment.context import Context, ContextWords, contexts
+from mtcheck.sentiment.context import Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
@@ -157,13 +157,17 @@ class Side:
     def read_as(self, shared: dict[int, tuple[str | None, float]], words: ContextWords) -> Side:
         """This side with the priors (and lemmas, where given) of ``shared`` (index -> (lemma or None,
         prior)), its contexts computed again; itself when nothing differs."""
-        priors, keys = list(self.priors), [t.lemma for t in self.tokens]
+        own = words.keys(self.tokens)
+        priors, keys = list(self.priors), list(own)
         for index, (lemma, prior) in shared.items():
             priors[index] = prior
             keys[index] = lemma or keys[index]
-        if tuple(priors) == self.priors and keys == [t.lemma for t in self.tokens]:
+        if tuple(priors) == self.priors and keys == own:
             return self
-        return Side(self.tokens, self.words, self.forms, self.lemmas, tuple(priors), tuple(contexts(keys, priors, words)))
+        agree = agreeing(keys, words)
+        for index in agree:
+            priors[index] = 0.0
+        return Side(self.tokens, self.words, self.forms, self.lemmas, tuple(priors), tuple(contexts(keys, priors, words, agree)))
 
 
 Link = tuple[int | None, int | None, str, float, str | None]
@@ -351,12 +355,17 @@ def _negation_prefixed(side: Side, negator: int, other: Side, partners: dict[int
 
 
 def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, int | None]) -> bool:
-    """Whether the other side says what the negation ``negator`` of ``side`` says without it: its scope
-    has a polar word, and each polar word of its scope pairs with a word of ``other`` whose effective
-    polarity has the same sign ("good" for "not bad", "unhappy" for "not happy")."""
-    polar = [j for j in range(len(side.tokens)) if negator in side.context[j].negated_by and side.own[j]]
-    return bool(polar) and all(partners.get(j) is not None and other.own[partners[j]] * side.own[j] > 0  # type: ignore[index]
-                               for j in polar)
+    """Whether the other side says what the negation ``negator`` of ``side`` says without it: each polar word
+    of its scope pairs with a word of ``other`` whose effective polarity has the same sign ("good" for "not
+    bad", "unhappy" for "not happy"); a scope without polar words, when each of its words pairs with one that
+    another negation governs ("neither good nor cheap" for "not good and not cheap")."""
+    scope = [j for j in side.words if negator in side.context[j].negated_by]
+    polar = [j for j in scope if side.own[j]]
+    if polar:
+        return all(partners.get(j) is not None and other.own[partners[j]] * side.own[j] > 0  # type: ignore[index]
+                   for j in polar)
+    return bool(scope) and all(partners.get(j) is not None and other.context[partners[j]].sign == side.context[j].sign  # type: ignore[index]
+                               for j in scope)
 
 
 def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None,
@@ -414,12 +423,14 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     (cached per sentence)."""
     tokens = analyse(text) if lang == "en" else surface(text) if lang is None else lemmatised(text, lang)
     flags = [t.is_word for t in tokens]
-    polite = formula_tokens(tokens, words.politeness)
-    priors = tuple(0.0 if i in polite else _prior(t, w, lexicon, negation, words)
+    keys = words.keys(tokens)
+    agree = agreeing(keys, words)
+    neutral = formula_tokens(tokens, words.politeness) | agree  # a negator in concord adds no negation
+    priors = tuple(0.0 if i in neutral else _prior(t, w, lexicon, negation, words)
                    for i, (t, w) in enumerate(zip(tokens, flags)))
     index = tuple(i for i, w in enumerate(flags) if w)
     return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
-                priors, tuple(contexts([t.lemma for t in tokens], priors, words)))
+                priors, tuple(contexts(keys, priors, words, agree)))
 
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords) -> float:

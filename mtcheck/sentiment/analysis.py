@@ -21,11 +21,19 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from mtcheck.errors import MetricError
+from mtcheck.languages import get_language
 from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags
 
+#: Combining marks that belong to the word before them (``\\w`` leaves them out): Arabic harakat and tanween
+#: (جداً, أبداً), accents of decomposed Latin text.
+_MARKS = "\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed"
+_WORD = rf"\w[\w{_MARKS}]*"
 _TOKEN = re.compile(
-    r"\bcan(?=not\b(?!-\w))|(?<![\w/])[^\W\d_]/[^\W\d_]\b(?!/)|(?<![\w.])(?:[^\W\d_]\.){2,}(?!\w)|\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:-\w+)*|[^\w\s]",
+    r"\bcan(?=not\b(?!-\w))"  # cannot -> can + not, as the Penn Treebank
+    r"|(?<![\w/])[^\W\d_]/[^\W\d_]\b(?!/)|(?<![\w.])(?:[^\W\d_]\.){2,}(?!\w)"  # n/a, w/o; e.g., n.v.
+    r"|\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b"  # clitics
+    rf"|{_WORD}(?:-{_WORD})*|[^\w\s]",
     re.IGNORECASE,
 )
 #: Which tokenisation SAM and source-parity signatures were computed with: ``2`` splits ``cannot`` (``1`` kept it
@@ -196,8 +204,22 @@ def lemmatised(text: str, lang: str) -> tuple[Token, ...]:
 
 @lru_cache(maxsize=100_000)
 def _simple_lemma(form: str, lang: str) -> str:
+    """simplemma's lemma of ``form``, except that a word the language's lists do not name never takes the lemma of
+    one they do: simplemma strips Arabic diacritics, so غيّر ("change!") would become the negator غير."""
     if not is_word(form):
         return form
+    lemma = _simplemma_lemma(form, lang)
+    return form if lemma != form and lemma in _listed(lang) and form not in _listed(lang) else lemma
+
+
+@lru_cache(maxsize=None)
+def _listed(lang: str) -> frozenset[str]:
+    """The words of the lists of language ``lang`` (:mod:`mtcheck.languages`): negators, degree words, connectives."""
+    language = get_language(lang)
+    return language.negators | language.intensifiers | language.downtoners | language.connectives
+
+
+def _simplemma_lemma(form: str, lang: str) -> str:
     try:
         import simplemma
     except ImportError:

@@ -20,11 +20,13 @@ Nothing here is English-specific but the word lists: :func:`context_words` gives
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from mtcheck.languages import find_language, primary_subtag
-from mtcheck.sentiment.analysis import is_word
+from mtcheck.sentiment.analysis import Token, is_word
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,31 @@ class ContextWords:
     intensify: float = 1.5
     downtone: float = 0.5
     politeness: frozenset[tuple[str, ...]] = frozenset()
+    #: Whether a degree word governs the polar word before it first (Arabic جيد جدا), else the one after it.
+    modifiers_follow: bool = False
+    #: Negators that agree with a negator before them in their clause (negative concord, :func:`agreeing`).
+    concord: frozenset[str] = frozenset()
+
+    @cached_property
+    def listed(self) -> frozenset[str]:
+        """Every word of the lists above."""
+        return self.negators | self.intensifiers | self.downtoners | self.connectives
+
+    @cached_property
+    def ident(self) -> str:
+        """A short digest of every list and setting above, for signatures: another list gives another ident."""
+        parts = [",".join(sorted(words)) for words in (self.negators, self.intensifiers, self.downtoners,
+                                                       self.connectives, self.concord)]
+        parts += [";".join(sorted(" ".join(formula) for formula in self.politeness)),
+                  f"{self.intensify}/{self.downtone}/{'follow' if self.modifiers_follow else 'precede'}"]
+        return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
+
+    def keys(self, tokens: Sequence[Token]) -> list[str]:
+        """What each token is looked up by in the lists: its form where the lists name it as written, else its
+        lemma (a lemmatiser takes some listed words for others: English *neither* -> *neith* after an adverb tag,
+        Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد)."""
+        listed = self.listed
+        return [t.form if t.form in listed else t.lemma for t in tokens]
 
 
 @dataclass(frozen=True)
@@ -64,7 +91,7 @@ ENGLISH = ContextWords(
                         "nowhere", "n/a"}),
     intensifiers=frozenset({"absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely",
                             "super", "deeply", "highly", "incredibly", "utterly", "definitely", "seriously",
-                            "terribly", "most", "too", "particularly", "especially", "exceptionally",
+                            "terribly", "too", "particularly", "especially", "exceptionally",
                             "remarkably", "entirely", "thoroughly", "awfully", "hugely", "immensely"}),
     downtoners=frozenset({"slightly", "somewhat", "fairly", "rather", "mildly", "moderately", "marginally",
                           "partly", "partially", "relatively", "reasonably", "barely", "hardly", "scarcely",
@@ -72,7 +99,10 @@ ENGLISH = ContextWords(
     connectives=frozenset({"but", "and", "or", "because", "although", "though", "while", "whereas", "yet",
                            "however", "since", "unless", "until", "if", "when"}),
     politeness=frozenset({("please",)}),
+    concord=frozenset({"nor"}),  # neither ... nor
 )
+
+
 def context_words(lang: str | None) -> ContextWords | None:
     """The lists for target language ``lang`` (``en-GB`` -> ``en``): English's above, or those of
     :mod:`mtcheck.languages` (sv, nb, da, de, es, ar); None when there are none."""
@@ -84,33 +114,66 @@ def context_words(lang: str | None) -> ContextWords | None:
     if language is None:
         return None
     return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
-                        politeness=frozenset(language.politeness))
+                        politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
+                        concord=language.concord)
 
 
-def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords) -> list[Context]:
-    """The :class:`Context` of each token; ``keys`` are all tokens (punctuation included), ``priors`` their prior polarities."""
+def agreeing(keys: Sequence[str], words: ContextWords) -> frozenset[int]:
+    """The indexes of the negators that agree with a negator before them in their clause (negative concord:
+    Spanish *no vino nadie*, *no es nada bueno*; Arabic لم ... أبدا; English *neither ... nor*): part of that
+    negation, neither a second one nor a second flip of what it governs."""
+    if not words.concord or words.concord.isdisjoint(keys):
+        return frozenset()
+    found: set[int] = set()
+    negated = False
+    for index, key in enumerate(keys):
+        if not is_word(key) or key in words.connectives:
+            negated = False
+        elif key in words.negators:
+            if negated and key in words.concord:
+                found.add(index)
+            negated = True
+    return frozenset(found)
+
+
+def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
+             agree: frozenset[int] = frozenset()) -> list[Context]:
+    """The :class:`Context` of each token; ``keys`` are all tokens (punctuation included), ``priors`` their prior
+    polarities, ``agree`` the negators in concord (:func:`agreeing`), role ``concord``: no scope of their own."""
     count = len(keys)
     ends = _clause_ends(keys, words)
     negated: list[list[int]] = [[] for _ in range(count)]
     factors = [1.0] * count
-    roles = [""] * count
+    roles = ["concord" if i in agree else "" for i in range(count)] if agree else [""] * count
     for i, key in enumerate(keys):
-        if key in words.negators:
+        if key in words.negators and i not in agree:
             roles[i] = "negator"
             for j in range(i + 1, ends[i]):
                 if keys[j] not in words.negators:
                     negated[j].append(i)
+    starts = _clause_starts(keys, words) if words.modifiers_follow else []
     for i, key in enumerate(keys):
         scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
         if scale is None or roles[i]:
             continue
-        target = next((j for j in range(i + 1, ends[i]) if priors[j] and keys[j] not in words.intensifiers
+        spans = (range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i])) if words.modifiers_follow else (range(i + 1, ends[i]),)
+        target = next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
                        and keys[j] not in words.downtoners), None)
         if target is not None:
             roles[i] = "modifier"
             factors[target] *= scale
     return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
             else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+
+
+def _clause_starts(keys: Sequence[str], words: ContextWords) -> list[int]:
+    """For each token, the index just after the last clause boundary before it (punctuation or connective), else 0."""
+    starts, start = [0] * len(keys), 0
+    for i, key in enumerate(keys):
+        starts[i] = start
+        if not is_word(key) or key in words.connectives:
+            start = i + 1
+    return starts
 
 
 def _clause_ends(keys: Sequence[str], words: ContextWords) -> list[int]:

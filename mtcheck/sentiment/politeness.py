@@ -12,16 +12,9 @@ is never part of one ("This will please you": English only; other languages are 
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Collection, Sequence
 
 from mtcheck.sentiment.analysis import Token
-
-
-def politeness_ident(formulas: Collection[tuple[str, ...]]) -> str:
-    """A short digest of a language's formulas, for signatures: another list gives another ident."""
-    text = "\n".join(sorted(" ".join(formula) for formula in formulas))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
 def formula_tokens(tokens: Sequence[Token], formulas: Collection[tuple[str, ...]]) -> frozenset[int]:
