@@ -55,6 +55,15 @@ def test_sam_catches_every_negation_and_antonym_edit(lang: str, sentence: str, k
         assert metric.score(text, [sentence]).details["p"] >= 0.5, text
 
 
+@pytest.mark.parametrize(("lang", "sentence", "kind", "expected"), [c for c in CASES if c[2] == "intensity-loss"])
+def test_sam_catches_every_intensity_loss(lang: str, sentence: str, kind: str, expected: list[str]) -> None:
+    """The degree words the edits drop or replace are read as the lists name them (Spanish *muy*, not simplemma's
+    *mucho*; Arabic جدا after the word it modifies): a lost intensifier costs the word's change, never nothing."""
+    metric = get_metric("sam:chrf", {}, target_lang="nb" if lang == "no" else lang)
+    for text in expected:
+        assert metric.score(text, [sentence]).details["p"] > 0, text
+
+
 @pytest.mark.parametrize("lang", ["sv", "nb", "no", "da", "de-DE", "es", "ar"])
 def test_the_critical_group_has_the_four_listed_kinds(lang: str) -> None:
     assert resolve_kinds("critical", lang) == CRITICAL
