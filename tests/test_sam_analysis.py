@@ -51,6 +51,13 @@ def test_lemmas_and_pos() -> None:
     ]
 
 
+def test_a_word_tagged_in_its_base_form_is_its_own_lemma() -> None:
+    # lemminflect's rules, asked by category alone, read these as inflected forms ("oth" + -er, "neith" + -er)
+    assert labels(analyse("The other option")) == ["the#None", "other#a", "option#n"]
+    assert [t.lemma for t in analyse("The food was neither good nor cheap") if t.form == "neither"] == ["neither"]
+    assert labels(analyse("The options are better")) == ["the#None", "option#n", "be#v", "good#a"]  # JJR still lemmatised
+
+
 def test_participle_after_copula_reads_as_adjective() -> None:
     excited = analyse("I am excited")[-1]
     assert (excited.lemma, excited.pos, excited.verb_lemma) == ("excited", "a", "excite")

@@ -17,7 +17,7 @@ from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 from mtcheck.parity.compare import CHECKS, METRIC, MIN_POLARITY, NEGATION, NUMBERS, POLARITY, Comparison, score_of
-from mtcheck.sentiment.analysis import TOKENISER
+from mtcheck.sentiment.analysis import ANALYSIS
 
 
 def _language(value: object, key: str, side: str) -> str:
@@ -77,7 +77,7 @@ class SourceParityMetric(ReferenceFreeMetric):
         fields += [(short, "yes" if check in self.checks else "no")
                    for short, check in (("neg", NEGATION), ("num", NUMBERS), ("pol", POLARITY))]
         if NEGATION in self.checks:
-            fields.append(("tok", TOKENISER))  # which words are one token ("n/a", a negator) or two ("cannot")
+            fields.append(("tok", ANALYSIS))  # which words are one token ("n/a", a negator) or two ("cannot")
         if NUMBERS in self.checks:
             fields.append(("numwords", "+".join(self.comparison.number_words_of) or "none"))
         if self.comparison.polarity is not None:

@@ -22,7 +22,7 @@ from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
 from mtcheck.safety.files import special_kind
 from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_PREFIXED, AlignedPenalty, aligned_penalty
-from mtcheck.sentiment.analysis import TOKENISER
+from mtcheck.sentiment.analysis import ANALYSIS
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
@@ -161,7 +161,7 @@ class SAMMetric(Metric):
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
         analyser = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
-        tagger = f"{analyser}+{TOKENISER}"  # and the tokenisation the words are read with
+        tagger = f"{analyser}+{ANALYSIS}"  # and the version of mtcheck's tokens and lemmas
         self._settings = Signature.of(
             self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
             *self._penalty_fields(name), ("base", base.signature()),

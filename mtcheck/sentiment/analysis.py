@@ -36,10 +36,11 @@ _TOKEN = re.compile(
     rf"|{_WORD}(?:-{_WORD})*|[^\w\s]",
     re.IGNORECASE,
 )
-#: Which tokenisation SAM and source-parity signatures were computed with: ``2`` splits ``cannot`` (``1`` kept it
-#: whole, with the lemma ``can``, so its negation went unseen) and keeps abbreviations of single letters whole,
-#: ``n/a``, ``w/o``, ``e.g.``, ``n.v.`` (``1``: n, /, a), so the lists can name those that negate.
-TOKENISER = "ptb-2"
+#: The version of these rules (tokens and lemmas) that SAM and source-parity signatures name. ``ptb-2``: ``cannot``
+#: is two tokens (``1`` kept it whole with the lemma ``can``, so its negation went unseen); abbreviations of
+#: single letters (``n/a``, ``w/o``, ``e.g.``) and words with Arabic diacritics are one token each; a word tagged
+#: in its base form (JJ, RB, NN, NNP) is its own lemma; a form the lists do not name takes no listed lemma.
+ANALYSIS = "ptb-2"
 # Apostrophe-less negative contractions common in tweets, split as if spelled out.
 _BARE_NT = re.compile(
     r"\b(do|does|did|is|are|was|were|could|should|would|must|need|have|has|had|ai)nt\b", re.IGNORECASE
@@ -52,6 +53,9 @@ _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD
 _SPECIAL_LEMMAS = {"n't": "not", "'m": "be", "'re": "be", "'ve": "have", "'ll": "will", "'d": "would",
                    "ca": "can", "wo": "will", "ai": "be", "sha": "shall",
                    "n/a": "n/a", "w/o": "without"}  # abbreviations of a negation: "not applicable/available", "without"
+# Tags of words in their base form, their own lemma: lemminflect's rules, asked without the tag, take some for
+# inflected forms of other words ("other" -> "oth", "neither" -> "neith", "abandoned" as an adjective -> "abandone").
+_BASE_FORM_TAGS = frozenset({"JJ", "RB", "NN", "NNP"})
 # Verbs after which a past/present participle reads as an adjective ("I am excited").
 _COPULAS = frozenset({"be", "feel", "seem", "become", "get", "look", "sound", "remain", "stay"})
 
@@ -119,7 +123,7 @@ def _built_token(word: str, tag: str, adjectival: bool) -> Token:
     Cached: a token is immutable, and new sentences share most of their words with others."""
     form = word.lower()
     pos, upos = _map_tag(tag)
-    lemma = _lemma(word if upos == "PROPN" else form, upos)
+    lemma = form if tag in _BASE_FORM_TAGS and form not in _SPECIAL_LEMMAS else _lemma(word if upos == "PROPN" else form, upos)
     if adjectival:
         return Token(word, form, form, "a", tag, lemma)
     return Token(word, form, lemma, pos, tag)
