@@ -1,11 +1,16 @@
 """Critical edits for sv, no, da, de, es and ar: word-list edits that SAM, with the same lists, always notices."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mtcheck.errors import PerturbError
 from mtcheck.metrics import get_metric
 from mtcheck.perturb.kinds import GROUPS, candidates, resolve_kinds
+from mtcheck.suite.loader import load_suite
+
+SENTIMENT_EN = Path(__file__).resolve().parents[1] / "suites" / "sentiment-en.mt.yaml"
 
 CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "intensity-loss")
 #: (language, sentence, kind, every candidate text, best first as the engine gives them)
@@ -62,6 +67,17 @@ def test_sam_catches_every_intensity_loss(lang: str, sentence: str, kind: str, e
     metric = get_metric("sam:chrf", {}, target_lang="nb" if lang == "no" else lang)
     for text in expected:
         assert metric.score(text, [sentence]).details["p"] > 0, text
+
+
+@pytest.mark.parametrize("kind", ["negation-drop", "negation-insert", "antonym-swap"])
+def test_sam_catches_every_english_edit_of_the_bundled_references(kind: str) -> None:
+    """Every negation and antonym edit the engine makes of the English sentiment suite's references costs the default
+    penalty something (intensity loss is left out: a lexical downgrade such as terrible -> bad is none to VADER)."""
+    metric = get_metric("sam:chrf", {}, target_lang="en")
+    refs = sorted({case.refs[0] for case in load_suite(SENTIMENT_EN).cases})
+    edits = [(ref, edit.apply(ref)) for ref in refs for edit in candidates(ref, kind, "en")[:3]]
+    assert len(edits) >= 20  # the references have enough of each kind to say something
+    assert [(ref, text) for ref, text in edits if metric.score(text, [ref]).details["p"] == 0] == []
 
 
 @pytest.mark.parametrize("lang", ["sv", "nb", "no", "da", "de-DE", "es", "ar"])

@@ -126,6 +126,12 @@ def test_intensifier_removed() -> None:
     assert paper_p("The food was good.", "The food was very good.") == 0.0  # "very" is not in VADER
 
 
+def test_intensifier_before_a_negator_governs_the_word_the_negator_governs() -> None:
+    # "really" governs "love" (+0.8), not "n't": -0.8 x 1.5 = -1.2 against -0.8, change 0.4
+    assert p_of("I don't love my life", "I really don't love my life") == pytest.approx(0.2)
+    assert p_of("I do not really love it", "I do not love it") == pytest.approx(0.2)
+
+
 def test_downtoner_added() -> None:
     # hypothesis: "slightly" governs "bad": e = -0.625 * 0.5 = -0.3125; change 0.3125; p = 0.15625
     assert p_of("The film was slightly bad.", "The film was bad.") == pytest.approx(0.15625)

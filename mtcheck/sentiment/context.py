@@ -158,7 +158,7 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
             continue
         spans = (range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i])) if words.modifiers_follow else (range(i + 1, ends[i]),)
         target = next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
-                       and keys[j] not in words.downtoners), None)
+                       and keys[j] not in words.downtoners and roles[j] != "negator"), None)  # "really don't love": love
         if target is not None:
             roles[i] = "modifier"
             factors[target] *= scale
