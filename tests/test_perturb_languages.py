@@ -38,6 +38,9 @@ CASES = [
     ("es", "El hotel es bueno y la comida es mala.", "negation-insert",
      ["El hotel no es bueno y la comida es mala.", "El hotel es bueno y la comida no es mala."]),
     ("es", "Nadie está contento.", "antonym-swap", ["Nadie está descontento."]),
+    # negative concord: the word left negates in the dropped one's place, so these are no drops
+    ("es", "El personal no fue nada amable.", "negation-drop", []),
+    ("es", "Nunca recomendaría este hotel a nadie.", "negation-drop", []),
     ("es", "Era muy buena.", "intensity-loss", ["Era buena.", "Era bastante buena."]),
     ("ar", "الطعام لم يكن سيئا", "negation-drop", ["الطعام يكن سيئا"]),
     ("ar", "أحب هذا الكتاب", "negation-insert", ["لا أحب هذا الكتاب"]),

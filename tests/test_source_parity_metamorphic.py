@@ -19,7 +19,7 @@ NEGATION_ITEMS = "metamorphic and negation"  # -k: the metamorphic[negation] ite
 SOURCES = {
     "en": ("I love this film.", "The service was not friendly."),
     "de": ("Der Film ist gut.", "Das Essen war nicht gut."),
-    "es": ("La película es buena.", "No me gusta nada."),
+    "es": ("La película es buena.", "No me gusta la comida."),  # not "no ... nada": in concord nada negates alone
     "sv": ("Filmen är bra.", "Maten var inte god."),
     "nb": ("Filmen er bra.", "Maten var ikke god."),
     "da": ("Filmen er god.", "Maden var ikke god."),

@@ -12,6 +12,8 @@ from __future__ import annotations
 from mtcheck.languages import Language, find_language
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import Word, delete_span, match_case, replace_word, words
+from mtcheck.sentiment.analysis import tokenise
+from mtcheck.sentiment.context import agreeing, context_words
 
 def _language(lang: str) -> Language:
     language = find_language(lang)
@@ -22,7 +24,9 @@ def _language(lang: str) -> Language:
 
 def negation_drop(sentence: str, lang: str) -> list[Edit]:
     """Delete each negation word (``inte``, ``nicht``, ``no``, لا) or make a negative word positive
-    (``kein`` -> ``ein``)."""
+    (``kein`` -> ``ein``), where that leaves one negation fewer: in negative concord the word left negates
+    in its place (Spanish *no fue nada amable* -> *fue nada amable*; *nunca ... a nadie* -> *nunca ... a
+    alguien*), which is no drop."""
     language = _language(lang)
     edits: list[Edit] = []
     for w in words(sentence, lang):
@@ -30,7 +34,19 @@ def negation_drop(sentence: str, lang: str) -> list[Edit]:
             edits.append(delete_span(sentence, w.start, w.end, "negation-drop"))
         elif w.lower in language.negative_swaps:
             edits.append(replace_word(w, "negation-drop", language.negative_swaps[w.lower]))
-    return edits
+    if not language.concord:
+        return edits
+    before = _negations(sentence, lang)
+    return [edit for edit in edits if _negations(edit.apply(sentence), lang) < before]
+
+
+def _negations(sentence: str, lang: str) -> int:
+    """How many negators of ``sentence`` negate by themselves, not in concord with one before them."""
+    lists = context_words(lang)
+    assert lists is not None  # every language with word lists has context words
+    keys = [token.lower() for token in tokenise(sentence)]
+    agree = agreeing(keys, lists)
+    return sum(1 for index, key in enumerate(keys) if key in lists.negators and index not in agree)
 
 
 def negation_insert(sentence: str, lang: str) -> list[Edit]:

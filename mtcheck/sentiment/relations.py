@@ -88,10 +88,12 @@ def _keys(token: Token) -> tuple[str, ...]:
 
 @lru_cache(maxsize=100_000)
 def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
-    if are_antonyms(hyp, ref):
-        return ANTONYM
+    """Synonyms first: two words that share a sense are never opposites, though WordNet may oppose a sense of one
+    to a sense of the other ("utilized", a satellite of "used", and "used", whose senses include "misused")."""
     if are_synonyms(hyp, ref):
         return SYNONYM
+    if are_antonyms(hyp, ref):
+        return ANTONYM
     return ANTONYM if are_indirect_antonyms(hyp, ref) else None
 
 
