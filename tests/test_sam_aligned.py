@@ -289,6 +289,11 @@ def test_abbreviated_negations_of_other_languages(lang: str, hyp: str, ref: str,
     ("ar", "الفيلم جيد", "الفيلم جيد جدا", 0.15),
     ("ar", "الفيلم جيد", "الفيلم جيد جداً", 0.15),
     ("ar", "الفيلم جيد قليلا", "الفيلم جيد جدا", 0.3),  # 0.9 against 0.3
+    # a degree word with no polar word after it in its clause governs the one before it (love +0.8: change 0.4)
+    ("sv", "Jag älskade boken.", "Jag älskade verkligen boken.", 0.2),
+    ("en", "I love this song much.", "I love this song so much.", 0.2),
+    # words that share a WordNet sense are never opposites ("utilized" is a satellite of "used")
+    ("en", "Black bombazine is frequently utilized for mourning.", "Black bombazine is frequently used for mourning.", 0.0),
     # a negator in concord adds no negation and does not flip its words back
     ("es", "No me gusta nada.", "No me gusta.", 0.0),
     ("es", "Es bueno.", "No es nada bueno.", 0.6),  # bueno +0.6 against -0.6
