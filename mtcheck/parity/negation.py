@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from mtcheck.languages import language_code, primary_subtag
 from mtcheck.sentiment.analysis import is_word, tokenise
-from mtcheck.sentiment.context import context_words
+from mtcheck.sentiment.context import concord_positions, context_words
 
 #: Privative prepositions ("without"): negators of the lists that are not counted.
 PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
@@ -96,19 +96,9 @@ def lowered(text: str) -> tuple[str, ...]:
 
 def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
     """The indexes of ``keys`` (lower-case tokens) that agree with a negation before them in their clause
-    (*no ... nada*): part of that negation, neither a new one nor a second flip of polarity."""
-    if words.concord.isdisjoint(keys):
-        return frozenset()
-    found: set[int] = set()
-    negated = False
-    for index, key in enumerate(keys):
-        if not is_word(key) or key in words.connectives:
-            negated = False
-        elif key in words.negators and key not in words.privatives:
-            if negated and key in words.concord:
-                found.add(index)
-            negated = True
-    return frozenset(found)
+    (*no ... nada*): part of that negation, neither a new one nor a second flip of polarity. A privative
+    (*sin*) is no negation here, so a concord word after it negates on its own."""
+    return concord_positions(keys, words.negators - words.privatives, words.concord, words.connectives)
 
 
 def negations(text: str, words: NegationWords) -> Negations:

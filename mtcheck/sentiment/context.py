@@ -122,15 +122,22 @@ def agreeing(keys: Sequence[str], words: ContextWords) -> frozenset[int]:
     """The indexes of the negators that agree with a negator before them in their clause (negative concord:
     Spanish *no vino nadie*, *no es nada bueno*; Arabic لم ... أبدا; English *neither ... nor*): part of that
     negation, neither a second one nor a second flip of what it governs."""
-    if not words.concord or words.concord.isdisjoint(keys):
+    return concord_positions(keys, words.negators, words.concord, words.connectives)
+
+
+def concord_positions(keys: Sequence[str], negators: frozenset[str], concord: frozenset[str],
+                      connectives: frozenset[str]) -> frozenset[int]:
+    """The indexes of ``keys`` in ``concord`` that follow one of ``negators`` in their clause (which ends at
+    punctuation or one of ``connectives``)."""
+    if not concord or concord.isdisjoint(keys):
         return frozenset()
     found: set[int] = set()
     negated = False
     for index, key in enumerate(keys):
-        if not is_word(key) or key in words.connectives:
+        if not is_word(key) or key in connectives:
             negated = False
-        elif key in words.negators:
-            if negated and key in words.concord:
+        elif key in negators:
+            if negated and key in concord:
                 found.add(index)
             negated = True
     return frozenset(found)
