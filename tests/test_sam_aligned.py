@@ -288,6 +288,10 @@ def test_abbreviated_negations_of_other_languages(lang: str, hyp: str, ref: str,
     ("en", "I love this song much.", "I love this song so much.", 0.2),
     # words that share a WordNet sense are never opposites ("utilized" is a satellite of "used")
     ("en", "Black bombazine is frequently utilized for mourning.", "Black bombazine is frequently used for mourning.", 0.0),
+    # a word stretched for emphasis is the word it stretches (user-generated text)
+    ("en", "The food was sooo goood", "The food was so good", 0.0),
+    ("en", "The food was baaaad", "The food was good", 0.55),  # good +0.475 -> bad -0.625, opposites
+    ("sv", "Maten var bra.", "Maten var väääldigt bra.", 0.15),
     # a negator in concord adds no negation and does not flip its words back
     ("es", "No me gusta nada.", "No me gusta.", 0.0),
     ("es", "Es bueno.", "No es nada bueno.", 0.6),  # bueno +0.6 against -0.6

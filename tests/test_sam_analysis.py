@@ -15,6 +15,7 @@ from mtcheck.sentiment import (
     weighted_polarity,
     word_polarity,
 )
+from mtcheck.sentiment.analysis import unstretched
 
 DATA = Path(__file__).resolve().parents[1] / "fixtures" / "lexicons"
 
@@ -56,6 +57,20 @@ def test_a_word_tagged_in_its_base_form_is_its_own_lemma() -> None:
     assert labels(analyse("The other option")) == ["the#None", "other#a", "option#n"]
     assert [t.lemma for t in analyse("The food was neither good nor cheap") if t.form == "neither"] == ["neither"]
     assert labels(analyse("The options are better")) == ["the#None", "option#n", "be#v", "good#a"]  # JJR still lemmatised
+
+
+@pytest.mark.parametrize(("form", "lang", "word"), [
+    ("sooo", "en", "so"), ("goood", "en", "good"), ("loooove", "en", "love"), ("baaaad", "en", "bad"),
+    ("coool", "en", "cool"), ("reallly", "en", "really"), ("good", "en", "good"), ("zzz", "en", "zzz"),
+    ("väääldigt", "sv", "väldigt"), ("schifffahrt", "de", "schifffahrt"),  # a known word keeps its three letters
+])
+def test_a_word_stretched_for_emphasis_is_read_as_the_word_it_stretches(form: str, lang: str, word: str) -> None:
+    assert unstretched(form, lang) == word
+
+
+def test_a_stretched_token_keeps_its_text() -> None:
+    token = analyse("It was goood")[-1]
+    assert (token.text, token.form, token.lemma) == ("goood", "good", "good")
 
 
 def test_participle_after_copula_reads_as_adjective() -> None:

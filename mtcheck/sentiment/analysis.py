@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from types import ModuleType
 from typing import NamedTuple
 
 from mtcheck.errors import MetricError
@@ -39,7 +40,8 @@ _TOKEN = re.compile(
 #: The version of these rules (tokens and lemmas) that SAM and source-parity signatures name. ``ptb-2``: ``cannot``
 #: is two tokens (``1`` kept it whole with the lemma ``can``, so its negation went unseen); abbreviations of
 #: single letters (``n/a``, ``w/o``, ``e.g.``) and words with Arabic diacritics are one token each; a word tagged
-#: in its base form (JJ, RB, NN, NNP) is its own lemma; a form the lists do not name takes no listed lemma.
+#: in its base form (JJ, RB, NN, NNP) is its own lemma; a form the lists do not name takes no listed lemma; a
+#: word stretched for emphasis is read as the word it stretches ("sooo" -> "so").
 ANALYSIS = "ptb-2"
 # Apostrophe-less negative contractions common in tweets, split as if spelled out.
 _BARE_NT = re.compile(
@@ -121,7 +123,7 @@ def _token(word: str, tag: str, before: list[Token]) -> Token:
 def _built_token(word: str, tag: str, adjectival: bool) -> Token:
     """``word`` with its lemma and POS given its tag; ``adjectival``: a participle after a copula.
     Cached: a token is immutable, and new sentences share most of their words with others."""
-    form = word.lower()
+    form = unstretched(word.lower(), "en")
     pos, upos = _map_tag(tag)
     lemma = form if tag in _BASE_FORM_TAGS and form not in _SPECIAL_LEMMAS else _lemma(word if upos == "PROPN" else form, upos)
     if adjectival:
@@ -203,7 +205,31 @@ def surface(text: str) -> tuple[Token, ...]:
 def lemmatised(text: str, lang: str) -> tuple[Token, ...]:
     """Tokens of ``text`` with ``simplemma`` lemmas and no POS (tag ``""``), for a language of
     :mod:`mtcheck.languages` (``lang`` is its code: sv, nb, da, de, es, ar)."""
-    return tuple(Token(word, word.lower(), _simple_lemma(word.lower(), lang), None, "") for word in tokenise(text))
+    forms = [unstretched(word.lower(), lang) for word in tokenise(text)]
+    return tuple(Token(word, form, _simple_lemma(form, lang), None, "") for word, form in zip(tokenise(text), forms))
+
+
+#: A letter written three or more times in a row: a word stretched for emphasis ("sooo", "goood").
+_STRETCHED = re.compile(r"([^\W\d_])\1{2,}")
+
+
+@lru_cache(maxsize=20_000)
+def unstretched(form: str, lang: str) -> str:
+    """``form`` (case-folded) as the word it stretches for emphasis, as user-generated text does ("sooo" -> "so",
+    "goood" -> "good", "loooove" -> "love"): each run of three or more of one letter written twice where that
+    makes a word the language's dictionary knows, else once where that does; ``form`` itself where it is a known
+    word (German "schifffahrt") or neither candidate is."""
+    if _STRETCHED.search(form) is None or _is_known(form, lang):
+        return form
+    for candidate in (_STRETCHED.sub(r"\1\1", form), _STRETCHED.sub(r"\1", form)):
+        if _is_known(candidate, lang):
+            return candidate
+    return form
+
+
+def _is_known(word: str, lang: str) -> bool:
+    """Whether simplemma's dictionary of ``lang`` lists ``word``."""
+    return bool(_simplemma().is_known(word, lang=lang, low_memory=True))
 
 
 @lru_cache(maxsize=100_000)
@@ -224,15 +250,18 @@ def _listed(lang: str) -> frozenset[str]:
 
 
 def _simplemma_lemma(form: str, lang: str) -> str:
+    # the memory-frugal backend: the same dictionaries, indexed in one pass instead of decoded into a dict of
+    # every form (Swedish: 0.45 s instead of 0.8 s a process; tests/test_sam_lemmas.py compares the lemmas)
+    return _simplemma().lemmatize(form, lang=lang, low_memory=True).lower()
+
+
+def _simplemma() -> ModuleType:
+    """The ``simplemma`` module (lemmas of sv, nb, da, de, es, ar; the dictionaries that unstretch words)."""
     try:
         import simplemma
     except ImportError:
-        raise MetricError(
-            f"SAM's {lang!r} lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')"
-        ) from None
-    # the memory-frugal backend: the same dictionaries, indexed in one pass instead of decoded into a dict of
-    # every form (Swedish: 0.45 s instead of 0.8 s a process; tests/test_sam_lemmas.py compares the lemmas)
-    return simplemma.lemmatize(form, lang=lang, low_memory=True).lower()
+        raise MetricError("SAM's lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')") from None
+    return simplemma
 
 
 def _after_copula(previous: list[Token]) -> bool:
