@@ -205,8 +205,8 @@ def surface(text: str) -> tuple[Token, ...]:
 def lemmatised(text: str, lang: str) -> tuple[Token, ...]:
     """Tokens of ``text`` with ``simplemma`` lemmas and no POS (tag ``""``), for a language of
     :mod:`mtcheck.languages` (``lang`` is its code: sv, nb, da, de, es, ar)."""
-    forms = [unstretched(word.lower(), lang) for word in tokenise(text)]
-    return tuple(Token(word, form, _simple_lemma(form, lang), None, "") for word, form in zip(tokenise(text), forms))
+    return tuple(Token(word, form, _simple_lemma(form, lang), None, "")
+                 for word in tokenise(text) for form in (unstretched(word.lower(), lang),))
 
 
 #: A letter written three or more times in a row: a word stretched for emphasis ("sooo", "goood").

@@ -158,11 +158,12 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
             for j in range(i + 1, ends[i]):
                 if keys[j] not in words.negators:
                     negated[j].append(i)
-    starts = _clause_starts(keys, words)
+    starts: list[int] | None = None  # found on the first degree word (most sentences have none)
     for i, key in enumerate(keys):
         scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
         if scale is None or roles[i]:
             continue
+        starts = starts or _clause_starts(keys, words)
         before, after = range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i])
         spans = (before, after) if words.modifiers_follow else (after, before)
         target = next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
