@@ -164,10 +164,7 @@ class Side:
             keys[index] = lemma or keys[index]
         if tuple(priors) == self.priors and keys == own:
             return self
-        agree = agreeing(keys, words)
-        for index in agree:
-            priors[index] = 0.0
-        return Side(self.tokens, self.words, self.forms, self.lemmas, tuple(priors), tuple(contexts(keys, priors, words, agree)))
+        return Side(self.tokens, self.words, self.forms, self.lemmas, *_in_context(keys, priors, words))
 
 
 Link = tuple[int | None, int | None, str, float, str | None]
@@ -423,14 +420,20 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     (cached per sentence)."""
     tokens = analyse(text) if lang == "en" else surface(text) if lang is None else lemmatised(text, lang)
     flags = [t.is_word for t in tokens]
-    keys = words.keys(tokens)
-    agree = agreeing(keys, words)
-    neutral = formula_tokens(tokens, words.politeness) | agree  # a negator in concord adds no negation
-    priors = tuple(0.0 if i in neutral else _prior(t, w, lexicon, negation, words)
-                   for i, (t, w) in enumerate(zip(tokens, flags)))
+    polite = formula_tokens(tokens, words.politeness)
+    priors = [0.0 if i in polite else _prior(t, w, lexicon, negation, words) for i, (t, w) in enumerate(zip(tokens, flags))]
     index = tuple(i for i, w in enumerate(flags) if w)
     return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
-                priors, tuple(contexts(keys, priors, words, agree)))
+                *_in_context(words.keys(tokens), priors, words))
+
+
+def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tuple[tuple[float, ...], tuple[Context, ...]]:
+    """The priors, with 0 for each negator in concord (it adds no negation), and the contexts of the tokens whose
+    list keys are ``keys``; ``priors`` is changed in place."""
+    agree = agreeing(keys, words)
+    for index in agree:
+        priors[index] = 0.0
+    return tuple(priors), tuple(contexts(keys, priors, words, agree))
 
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords) -> float:
