@@ -65,12 +65,12 @@ GOLDEN = [
     ("Save the password", "Store the password", 0.0, None, None),
     ("Lower the window", "Minimize the window", 0.0, None, None),
     ("Bad signature", "Invalid signature", 0.0, None, None),  # similar-to in a rare sense of "bad"
-    # ... and their opposites still flip; an unrelated weak change still costs |0 - (-0.175)| / 2; "pass" and
-    # "fail" are neighbours in one sense but opposites in another: not related, |0 - (-0.625)| / 2
+    # ... and their opposites still flip; WordNet has no antonymy for "show"/"hide" (which cost |0 - (-0.175)| / 2)
+    # nor for "pass"/"fail" (neighbours in one sense: |0 - (-0.625)| / 2): mtcheck's opposites (opposites/en.txt) do
     ("Correct password", "Incorrect password", 0.5, ("Incorrect", "Correct"), "antonym"),
     ("Maximize the window", "Minimize the window", 0.5, ("Minimize", "Maximize"), "antonym"),
-    ("Hide the window", "Show the window", 0.0875, ("Show", "Hide"), None),
-    ("The test failed", "The test passed", 0.3125, ("passed", "failed"), None),
+    ("Hide the window", "Show the window", 0.5, ("Show", "Hide"), "antonym"),
+    ("The test failed", "The test passed", 0.5, ("passed", "failed"), "antonym"),
     # a hyphenated word is its parts ("top" +0.2 is no longer dropped), or itself without hyphens; a negation
     # next to it, or a compound with a part missing ("left" read as the verb leave, -0.05, dropped), still costs
     ("Top-Left", "Left top", 0.0, None, None),
@@ -126,7 +126,7 @@ def test_the_antonym_outweighs_a_synonym_in_sam_chrf() -> None:
 def test_the_explanation_names_the_relation() -> None:
     metric = get_metric("sam:chrf", {}, target_lang="en")
     lines = metric.explain(metric.score("The delivery was slow.", ["The delivery was fast."]))
-    assert any("→ slow#a (s +0.000) [replaced, antonym: WordNet] change 1.000" in line and line.startswith("  *")
+    assert any("→ slow#a (s +0.000) [replaced, antonym: WordNet, mtcheck-en opposites] change 1.000" in line and line.startswith("  *")
                for line in lines)
     lines = metric.explain(metric.score("I'm pleased.", ["I'm happy."]))
     assert any("[replaced, near-synonym: same sign, |s_h - s_r| < 0.25] change 0.000" in line for line in lines)

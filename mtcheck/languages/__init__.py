@@ -4,7 +4,8 @@ Each supported target language has a module here (``sv``, ``nb``, ``da``, ``de``
 ``ar``) with a :class:`Language`: its negators, the word to insert for a negation and where,
 the finite verbs that negation is attached to, intensifiers and downtoners, and curated
 opposite-polarity word forms. Its polarity lexicon is ``lexicons/<code>.txt`` beside this
-file, in the ``word<TAB>score`` layout that users' own lexicons may use too (docs/sam.md).
+file, in the ``word<TAB>score`` layout that users' own lexicons may use too (docs/sam.md); its
+opposites without sentiment (size, speed, age, place, order, state) are ``opposites/<code>.txt``.
 Everything here was written for mtcheck (Apache-2.0); each module cites the grammar it
 follows. Lemmas come from ``simplemma`` (MIT), which works offline.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 #: Primary subtag -> module (Norwegian without a variant is read as Bokmål; Nynorsk is not covered).
 CODES = {"sv": "sv", "nb": "nb", "no": "nb", "da": "da", "de": "de", "es": "es", "ar": "ar"}
 LEXICONS = Path(__file__).parent / "lexicons"
+OPPOSITES = Path(__file__).parent / "opposites"
 
 
 def primary_subtag(lang: str) -> str:
@@ -96,3 +98,27 @@ def find_language(lang: str | None) -> Language | None:
     """The :class:`Language` for a BCP 47 / ISO 639 code, or None when mtcheck has no word lists for it."""
     code = language_code(lang)
     return None if code is None else get_language(code)
+
+
+@lru_cache(maxsize=None)
+def plain_opposites(code: str) -> tuple[tuple[str, str], ...]:
+    """The opposites without sentiment of language ``code`` as ``(form, form)`` pairs, one way: every form of one
+    word with every form of its opposite ("stor"/"liten", "större"/"mindre", "öppna"/"stängde").
+
+    ``opposites/<code>.txt`` has a line per pair of words: the space-separated forms of one word (lemma first),
+    a tab, the forms of its opposite; ``#`` starts a comment. SAM's opposites read these pairs beside
+    :attr:`Language.opposite_pairs`; the perturbation engine's sentiment swaps do not."""
+    path = OPPOSITES / f"{code}.txt"
+    if not path.exists():
+        return ()
+    pairs: list[tuple[str, str]] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        sides = text.split("\t")
+        if len(sides) != 2 or not all(side.split() for side in sides):
+            raise ValueError(f"{path}:{number}: expected the forms of a word, a tab, the forms of its opposite")
+        left, right = (side.lower().split() for side in sides)
+        pairs.extend((a, b) for a in left for b in right)
+    return tuple(pairs)

@@ -11,14 +11,18 @@ costs nothing:
   sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
   of speech), by lemma and surface form;
-* sv, nb, da, de, es, ar: the curated opposite pairs of :mod:`mtcheck.languages` (forms and
-  lemmas); they list no synonyms;
+* every language: the curated opposites without sentiment of :mod:`mtcheck.languages`
+  (``opposites/<code>.txt``: size, speed, age, place, order, state, opposite actions; forms and
+  lemmas), asked first, so English gets the opposites WordNet lacks ("show"/"hide");
+* sv, nb, da, de, es, ar: also the curated opposites of sentiment (``opposite_pairs``); the lists
+  name no synonyms;
 * every language with a table in :mod:`mtcheck.sentiment.affixes` (English there, the others'
   ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
   opposite particles, where the lists and WordNet give no relation.
 
-:attr:`ident` goes into the metric signature (``ant:wordnet-3.0+affix-<digest>``,
-``ant:mtcheck-sv-sha256:...+affix-<digest>``), :attr:`source` into explanations (``antonym: WordNet``).
+:attr:`ident` goes into the metric signature (``ant:wordnet-3.0+plain-<digest>+affix-<digest>``,
+``ant:mtcheck-sv-sha256:...+affix-<digest>``; English adds ``+plain-<digest>``), :attr:`source` into explanations
+(``antonym: WordNet, mtcheck-en opposites``).
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtcheck.languages import get_language
+from mtcheck.languages import get_language, plain_opposites
 from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
                                                  relations_id)
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
@@ -38,13 +42,14 @@ ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
 
 @dataclass(frozen=True, eq=False)
 class WordRelations:
-    """Opposites and synonyms of one target language; ``opposites`` are curated ``(form, form)`` pairs
-    (both directions), or None for WordNet; ``affixes`` the language's affixal opposites, ``known`` the
-    dictionary that guards their drifted prefixes (WordNet's lemmas for English)."""
+    """Opposites and synonyms of one target language: ``opposites`` are curated ``(form, form)`` pairs (both
+    directions), ``wordnet`` whether WordNet's relations count as well (English); ``affixes`` the language's
+    affixal opposites, ``known`` the dictionary that guards their drifted prefixes (WordNet's lemmas for English)."""
 
     ident: str
     source: str
-    opposites: frozenset[tuple[str, str]] | None = None
+    opposites: frozenset[tuple[str, str]] = frozenset()
+    wordnet: bool = False
     affixes: Affixes = Affixes()
     known: Callable[[str], bool] | None = None
 
@@ -54,9 +59,9 @@ class WordRelations:
         keys_h, keys_r = _keys(hyp), _keys(ref)
         if same_head and self.affixes.particle_pair(hyp.form, ref.form):
             return ANTONYM
-        if self.opposites is not None:
-            if any((a, b) in self.opposites for a in keys_h for b in keys_r):
-                return ANTONYM
+        if any((a, b) in self.opposites for a in keys_h for b in keys_r):
+            return ANTONYM
+        if not self.wordnet:
             return self._affixal(keys_h, keys_r)
         if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
             return None
@@ -64,9 +69,8 @@ class WordRelations:
 
     def related(self, hyp: Token, ref: Token) -> bool:
         """Whether two content words that are neither opposites nor synonyms are related (English, WordNet:
-        :func:`~mtcheck.resources.wordnet_relations.are_related`); never for the curated lists."""
-        return (self.opposites is None and hyp.pos is not None and ref.pos is not None
-                and are_related(_keys(hyp), _keys(ref)))
+        :func:`~mtcheck.resources.wordnet_relations.are_related`); never for the curated lists alone."""
+        return self.wordnet and hyp.pos is not None and ref.pos is not None and are_related(_keys(hyp), _keys(ref))
 
     def negated_stems(self, token: Token) -> frozenset[str]:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
@@ -74,7 +78,7 @@ class WordRelations:
         -> "valid", "ungültig" -> "gültig"); empty for every other word."""
         return frozenset(stem for key in _keys(token) for stem in self.affixes.stems(key)
                          if self.affixes.opposite(key, stem, self.known)
-                         or (self.opposites is None and are_antonyms((key,), (stem,))))
+                         or (self.wordnet and are_antonyms((key,), (stem,))))
 
     def _affixal(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` when a key of each is the other's opposite by a prefix or particle compound."""
@@ -104,11 +108,21 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     (a :class:`~mtcheck.errors.MetricError` when none is installed); its relations load on first use."""
     if analysis is None:
         return None
+    plain = plain_opposites(analysis)
     if analysis == "en":
-        return WordRelations(f"{relations_id()}+affix-{ENGLISH.ident}", "WordNet", affixes=ENGLISH, known=is_listed)
+        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}+affix-{ENGLISH.ident}",
+                             "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed)
     language = get_language(analysis)
-    pairs = frozenset(p for a, b in language.opposite_pairs for p in ((a, b), (b, a)))
-    digest = hashlib.sha256("\n".join(f"{a}\t{b}" for a, b in sorted(pairs)).encode("utf-8")).hexdigest()[:12]
+    pairs = _both_ways(language.opposite_pairs + plain)
     affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles)
-    return WordRelations(f"mtcheck-{language.code}-sha256:{digest}+affix-{affixes.ident}",
-                         f"mtcheck-{language.code} opposites", pairs, affixes)
+    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}",
+                         f"mtcheck-{language.code} opposites", pairs, False, affixes)
+
+
+def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:
+    return frozenset(p for a, b in pairs for p in ((a, b), (b, a)))
+
+
+def _digest(pairs: tuple[tuple[str, str], ...] | frozenset[tuple[str, str]]) -> str:
+    """12 hex digits of the pairs' SHA-256, in any order: another list gives another signature."""
+    return hashlib.sha256("\n".join(f"{a}\t{b}" for a, b in sorted(pairs)).encode("utf-8")).hexdigest()[:12]

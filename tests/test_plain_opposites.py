@@ -1,0 +1,137 @@
+"""Opposites without sentiment (``mtcheck/languages/opposites/<code>.txt``): "slow" for "fast", "stängd" for
+"öppen", "ocultar" for "mostrar" are flips under the default penalty in every language with a list, though
+neither word carries polarity; ``penalty: paper`` stays the paper's and ignores them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtcheck import languages
+from mtcheck.languages import CODES, OPPOSITES, plain_opposites
+from mtcheck.metrics import get_metric
+from mtcheck.resources import wordnet
+from mtcheck.sentiment import load_lexicon
+from mtcheck.sentiment.aligned import OPPOSITE_CHANGE, aligned_penalty
+from mtcheck.sentiment.context import context_words
+from mtcheck.sentiment.relations import relations_for
+
+from helpers import NO_WORDNET
+
+CODES_WITH_LISTS = sorted(set(CODES.values()) | {"en"})
+needs_wordnet = pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+
+
+def _needs(code: str) -> list[pytest.MarkDecorator]:
+    return [needs_wordnet] if code == "en" else []
+
+
+def _lines(code: str) -> list[tuple[list[str], list[str]]]:
+    """The file's pairs of words, each side its forms (lemma first)."""
+    rows = []
+    for line in (OPPOSITES / f"{code}.txt").read_text(encoding="utf-8").splitlines():
+        text = line.split("#", 1)[0].strip()
+        if text:
+            left, right = text.split("\t")
+            rows.append((left.lower().split(), right.lower().split()))
+    return rows
+
+
+def _lexicon(code: str):
+    return load_lexicon("default" if code == "en" else str(languages.get_language(code).lexicon_path))
+
+
+def test_every_language_with_word_lists_has_opposites_and_no_file_is_stray() -> None:
+    assert sorted(path.stem for path in OPPOSITES.glob("*.txt")) == CODES_WITH_LISTS
+    assert all(len(_lines(code)) >= 50 for code in CODES_WITH_LISTS)
+
+
+@pytest.mark.parametrize("code", CODES_WITH_LISTS)
+def test_no_listed_form_has_a_role_or_opposes_itself(code: str) -> None:
+    """A negator, degree word or connective has its own role in the penalty; a form on both sides of one line, or
+    in the groups of two words that are not each other's opposites, would make a paraphrase a flip."""
+    words = context_words(code)
+    roles = words.negators | words.intensifiers | words.downtoners | words.connectives
+    sides: dict[str, set[str]] = {}  # form -> the forms of its word's group, across lines
+    for left, right in _lines(code):
+        assert not (set(left) | set(right)) & roles, (code, left, right)
+        assert not set(left) & set(right), (code, left, right)
+        for side in (left, right):
+            for form in side:
+                sides.setdefault(form, set()).update(side)
+    pairs = set(plain_opposites(code))
+    for a, b in pairs:
+        assert not sides[a] & sides[b], (code, a, b)  # no form is a synonym of its own opposite
+
+
+@pytest.mark.parametrize("code", [pytest.param(c, marks=_needs(c)) for c in CODES_WITH_LISTS])
+def test_each_listed_word_against_its_opposite_is_a_flip(code: str) -> None:
+    """Each line's first forms (the lemmas), one-word sentences, give the opposite's change: p >= 0.5."""
+    lexicon, words = _lexicon(code), context_words(code)
+    for left, right in _lines(code):
+        found = aligned_penalty(right[0], left[0], lexicon, words, lang=code)
+        assert found.p >= OPPOSITE_CHANGE / 2, (code, left[0], right[0], found.p)
+
+
+@needs_wordnet
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_any_form_of_a_word_against_any_form_of_its_opposite_is_a_flip(data: st.DataObject) -> None:
+    code = data.draw(st.sampled_from(CODES_WITH_LISTS))
+    left, right = data.draw(st.sampled_from(_lines(code)))
+    a, b = data.draw(st.sampled_from(left)), data.draw(st.sampled_from(right))
+    assert aligned_penalty(b, a, _lexicon(code), context_words(code), lang=code).p >= OPPOSITE_CHANGE / 2
+
+
+#: (language, hypothesis, reference, the pair that set p): in a sentence, in inflected forms the lemmatiser maps
+#: to the listed word, neither word in the language's lexicon.
+GOLDEN = [
+    ("en", "Remove the file.", "Add the file.", ("Add", "Remove")),  # WordNet has no antonymy for these
+    ("en", "The files were sent.", "The files were received.", ("received", "sent")),
+    ("sv", "Butiken var stängd.", "Butiken var öppen.", ("öppen", "stängd")),
+    ("nb", "Toget var langsomt.", "Toget var raskt.", ("raskt", "langsomt")),
+    ("da", "Butikken er lukket.", "Butikken er åben.", ("åben", "lukket")),
+    ("de", "Das Geschäft war geschlossen.", "Das Geschäft war geöffnet.", ("geöffnet", "geschlossen")),
+    ("es", "Los trenes eran lentos.", "Los trenes eran rápidos.", ("rápidos", "lentos")),
+    ("ar", "المتجر مغلق.", "المتجر مفتوح.", ("مفتوح", "مغلق")),  # "The shop is closed." / "... open."
+]
+
+
+@pytest.mark.parametrize("lang, hyp, ref, pair", [pytest.param(*row, marks=_needs(row[0])) for row in GOLDEN])
+def test_golden(lang: str, hyp: str, ref: str, pair: tuple[str, str]) -> None:
+    score = get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref])
+    worst = score.details["pairs"][score.details["worst"]]
+    assert score.details["p"] == pytest.approx(OPPOSITE_CHANGE / 2)
+    assert (worst["ref"]["word"], worst["hyp"]["word"]) == pair and worst["relation"] == "antonym"
+    paper = get_metric("sam:chrf", {"penalty": "paper"}, target_lang=lang).score(hyp, [ref])
+    assert paper.details["p"] == 0.0  # the paper's penalty reads polarity only: these words have none
+
+
+@pytest.mark.parametrize("code", [pytest.param(c, marks=_needs(c)) for c in CODES_WITH_LISTS])
+def test_the_signature_names_the_lists(code: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Another list gives another signature, so no baseline mixes scores of two lists."""
+    before = relations_for(code).ident
+    (tmp_path / f"{code}.txt").write_text("a\tb\n", encoding="utf-8")
+    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
+    plain_opposites.cache_clear()
+    relations_for.cache_clear()
+    try:
+        assert relations_for(code).ident != before
+    finally:
+        monkeypatch.undo()
+        plain_opposites.cache_clear()
+        relations_for.cache_clear()
+
+
+def test_a_malformed_line_names_the_file_and_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "sv.txt").write_text("# comment\nsnabb snabbt långsam\n", encoding="utf-8")
+    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
+    plain_opposites.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"sv\.txt:2: expected the forms of a word, a tab, the forms of its opposite"):
+            plain_opposites("sv")
+    finally:
+        monkeypatch.undo()
+        plain_opposites.cache_clear()
