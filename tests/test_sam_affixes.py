@@ -49,6 +49,13 @@ GOLDEN = [
     ("Dismember the group", "Member of the group", "en", 0.0, None),
     ("Inform the user", "Form the user", "en", 0.0, None),
     ("Outcome report", "Income report", "en", 0.0, None),
+    # rejected: Scandinavian words whose prefix drifted from the stem (the languages' drifted_words): "avsluta" (end)
+    # says what "sluta" does; "avvisa" (reject) changes the meaning of "visa" (show) but is no "not show"
+    ("Avsluta programmet", "Sluta programmet", "sv", 0.0, None),
+    ("Avvisa ändringar", "Visa ändringar", "sv", 0.0, None),
+    ("Avslutt", "Slutt", "nb", 0.0, None),
+    ("Afslut programmet", "Slut programmet", "da", 0.0, None),
+    ("Inloggning", "Loggning", "sv", 0.0, None),
     # rejected: a preposition with an object after a different word, and stems shorter than MIN_STEM
     ("Placering af håndtag", "Størrelse på håndtag", "da", 0.0, None),
     ("Open the unit", "Open the it", "en", 0.0, None),
@@ -79,6 +86,13 @@ def test_a_drifted_prefix_is_read_only_for_words_the_dictionary_lacks() -> None:
     assert ENGLISH.opposite("deselect", "select", known=lambda word: False)
     assert not ENGLISH.opposite("discover", "cover", known=lambda word: True)
     assert ENGLISH.opposite("unfold", "fold", known=lambda word: True)  # un- negates productively
+
+
+def test_a_listed_drifted_word_is_no_prefixed_opposite_and_negates_no_stem() -> None:
+    table = Affixes(negating=("av",), exceptions=("avslut",))
+    assert not table.opposite("avslutar", "slutar") and table.stems("avsluta") == ()
+    assert table.opposite("avmarkera", "markera") and table.stems("avmarkera") == ("markera",)
+    assert table.ident != Affixes(negating=("av",)).ident
 
 
 def test_stems_shorter_than_the_minimum_are_no_opposites() -> None:

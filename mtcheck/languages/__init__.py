@@ -57,6 +57,9 @@ class Language:
     grammar_source: str = ""
     #: Prefixes that negate or reverse the word they form ("o" in "osynlig"), for SAM's opposites.
     negating_prefixes: tuple[str, ...] = ()
+    #: Beginnings of words with a negating prefix whose meaning drifted from the stem ("avslut": "avsluta", end,
+    #: says what "sluta" does; "avvis": "avvisa", reject, is no "not show"): never read as prefixed opposites.
+    drifted_words: tuple[str, ...] = ()
     #: Particles of opposite direction ("in"/"ut"): as words after the same verb, or as compound parts.
     opposite_particles: tuple[tuple[str, str], ...] = ()
     #: Politeness formulas as runs of forms ("por", "favor"): SAM's aligned penalty reads them as neutral.

@@ -36,6 +36,11 @@ LANGUAGE = Language(
     ),
     grammar_source="Lundskær-Nielsen & Holmes, Danish: A Comprehensive Grammar (2nd ed., 2010)",
     negating_prefixes=("u", "af", "in"),
+    # af- words of drifted meaning: "afslutte" (end) says what "slutte" does, "afvise" (reject) is no "not show"
+    drifted_words=("afslut", "afvis", "afbryd", "afbrød", "afgør", "afgjort", "afse", "afså", "afstå", "afgå",
+                   "afgang", "aftal", "afdeling", "afsnit", "afstand", "afsigt", "afgift", "afslør", "aflæs", "aflæg",
+                   "afvig", "afvent", "afsend", "afhjælp", "afrund", "afsky", "afsæt", "afsat", "afled", "aflyt",
+                   "afbild", "afspejl", "afbetal", "afdrag", "afkast"),
     opposite_particles=(("ind", "ud"), ("på", "af"), ("op", "ned"), ("til", "fra")),
     politeness=(("vær", "venlig"), ("venligst",)),
 )

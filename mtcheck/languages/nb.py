@@ -39,6 +39,11 @@ LANGUAGE = Language(
     grammar_source="Faarlund, Lie & Vannebo, Norsk referansegrammatikk (1997); "
                    "Strandskogen & Strandskogen, Norwegian: An Essential Grammar (1995)",
     negating_prefixes=("u", "av", "in"),
+    # av- words of drifted meaning: "avslutte" (end) says what "slutte" does, "avvise" (reject) is no "not show"
+    drifted_words=("avslutt", "avvis", "avbry", "avbrøt", "avgjør", "avgjort", "avse", "avså", "avstå", "avgå",
+                   "avgang", "avtal", "avdeling", "avsnitt", "avstand", "avsikt", "avgift", "avslør", "avles",
+                   "avlegg", "avvik", "avvent", "avsend", "avhjelp", "avrund", "avsky", "avsett", "avled", "avlytt",
+                   "avbild", "avspeil", "avbetal", "avdrag", "avkast"),
     opposite_particles=(("inn", "ut"), ("på", "av"), ("opp", "ned")),
     politeness=(("vennligst",), ("vær", "så", "snill"), ("vær", "vennlig")),
 )

@@ -43,6 +43,12 @@ LANGUAGE = Language(
     grammar_source="Teleman, Hellberg & Andersson, Svenska Akademiens grammatik (1999); "
                    "Holmes & Hinchliffe, Swedish: A Comprehensive Grammar (2013)",
     negating_prefixes=("o", "av", "in"),
+    # av-/in- words of drifted meaning: "avsluta" (end) says what "sluta" does, "avvisa" (reject) is no "not show"
+    drifted_words=("avslut", "avvis", "avbry", "avbröt", "avgör", "avgjor", "avse", "avsåg", "avstå", "avstod", "avgå",
+                   "avgick", "avgång", "avtal", "avdel", "avsnitt", "avstånd", "avsikt", "avgift", "avslöj", "avläs",
+                   "avlägs", "avvik", "avvek", "avvakt", "avsänd", "avhjälp", "avrund", "avsky", "avsätt", "avsatt",
+                   "avled", "avlid", "avlyssn", "avbild", "avspegl", "avbetal", "avdrag", "avkast", "inled", "inse",
+                   "insåg", "innehåll", "inställ", "inför", "inred", "inbjud", "intryck", "inlägg", "inlogg"),
     opposite_particles=(("in", "ut"), ("på", "av"), ("upp", "ner"), ("upp", "ned")),
     politeness=(("var", "snäll", "och"), ("var", "vänlig", "och"), ("vänligen",)),
 )

@@ -18,7 +18,9 @@ is not "un" + "it"); an assimilated prefix only stands before the letters it ass
 need "in"); and prefixes of :attr:`Affixes.drifted` (English *dis-*, *de-*, *in-*) formed many
 words whose meaning has drifted from the stem ("discover", "define", "inform"), so they are read
 only for a word the caller's dictionary does not list (English: WordNet, whose own antonym
-pointers already hold the listed affixal opposites, "disable"/"enable", "invalid"/"valid").
+pointers already hold the listed affixal opposites, "disable"/"enable", "invalid"/"valid"); a
+language without such a dictionary lists the beginnings of its drifted words instead
+(:attr:`Affixes.exceptions`: Swedish "avslut", as "avsluta", end, says what "sluta" does).
 English compounds with particles are guarded the same way ("income" is no opposite of "outcome").
 """
 from __future__ import annotations
@@ -46,13 +48,18 @@ class Affixes:
     drifted: tuple[str, ...] = ()
     particles: tuple[tuple[str, str], ...] = ()
     guard_compounds: bool = False
+    #: Beginnings of words formed with a negating prefix whose meaning drifted from the stem (Swedish "avslut":
+    #: "avsluta", end, says what "sluta" does): never read as prefixed opposites.
+    exceptions: tuple[str, ...] = ()
 
     @property
     def ident(self) -> str:
         """A short digest of the table, for signatures: another table gives another ident."""
-        text = "|".join([",".join(self.negating), ",".join(self.drifted),
-                         ",".join(f"{a}/{b}" for a, b in self.particles), str(self.guard_compounds)])
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+        parts = [",".join(self.negating), ",".join(self.drifted),
+                 ",".join(f"{a}/{b}" for a, b in self.particles), str(self.guard_compounds)]
+        if self.exceptions:  # a table without exceptions keeps the ident it had before they existed
+            parts.append(",".join(self.exceptions))
+        return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:8]
 
     def opposite(self, a: str, b: str, known: Callable[[str], bool] | None = None) -> bool:
         """Whether keys ``a`` and ``b`` are opposites by a negating prefix or a particle compound."""
@@ -63,6 +70,8 @@ class Affixes:
         """Each rest of ``word`` after one of its negating or drifted prefixes (and a hyphen) that the guards
         allow ("unable" -> "able", "invalid" -> "valid"); whether the two are opposites is the caller's to ask."""
         found = []
+        if word.startswith(self.exceptions):
+            return ()
         for prefix in self.negating + self.drifted:
             stem = word[len(prefix):].removeprefix("-")
             if word.startswith(prefix) and len(stem) >= MIN_STEM and not (
@@ -80,7 +89,7 @@ class Affixes:
 
     def _prefixed(self, word: str, stem: str, known: Callable[[str], bool] | None) -> bool:
         """Whether ``word`` is ``stem`` with a negating prefix (and a hyphen, perhaps)."""
-        if len(stem) < MIN_STEM or len(word) <= len(stem) or not word.endswith(stem):
+        if len(stem) < MIN_STEM or len(word) <= len(stem) or not word.endswith(stem) or word.startswith(self.exceptions):
             return False
         prefix = word[: len(word) - len(stem)].removesuffix("-")
         if prefix in ASSIMILATED and stem[0] not in ASSIMILATED[prefix]:

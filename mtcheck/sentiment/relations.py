@@ -114,7 +114,8 @@ def relations_for(analysis: str | None) -> WordRelations | None:
                              "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed)
     language = get_language(analysis)
     pairs = _both_ways(language.opposite_pairs + plain)
-    affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles)
+    affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
+                      exceptions=language.drifted_words)
     return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}",
                          f"mtcheck-{language.code} opposites", pairs, False, affixes)
 
