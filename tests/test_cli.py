@@ -440,3 +440,17 @@ def test_score_requires_hyp_and_ref(capsys: pytest.CaptureFixture[str], argv: li
     code, out, err = _run(["score", *argv], capsys)
     assert (code, out) == (2, "")
     assert err == "mtcheck: error: score needs --hyp and --ref, or --input FILE (a JSON Lines file of pairs; - reads stdin)\n"
+
+
+def test_the_console_script_freezes_what_is_left_for_the_process_end(tmp_path: Path) -> None:
+    """``mtcheck`` is :func:`entry`: the command's exit status, then every object frozen, so Python's finalisation
+    walks none of them; :func:`main`, which tests and embedding programs call, leaves the collector alone."""
+    import tomllib
+
+    scripts = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["mtcheck"] == "mtcheck.commands.main:entry"
+    probe = ("import gc, sys\nfrom mtcheck.commands import main as m\nsys.argv = ['mtcheck', 'score', '--metric', 'chrf', "
+             "'--hyp', 'a cat', '--ref', 'a cat']\nbefore = gc.get_freeze_count()\nm.main(sys.argv[1:])\n"
+             "assert gc.get_freeze_count() == before\nstatus = m.entry()\nprint(status, gc.get_freeze_count() > 0)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert done.stdout.splitlines()[-1] == "0 True"

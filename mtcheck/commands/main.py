@@ -6,6 +6,7 @@ that several sub-commands share are in :mod:`mtcheck.commands.common`.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -58,5 +59,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def entry() -> int:
+    """The console script: :func:`main`, then every object left is frozen for the process's end, so that Python's
+    finalisation walks none of them in its garbage collections (after SAM scored 2,000 new pairs: 0.45 s, a
+    fifth of the whole process). Every file the commands write is closed by then; only :func:`main`, which tests
+    and embedding programs call, leaves the collector as it was."""
+    status = main()
+    gc.freeze()
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())
