@@ -82,6 +82,6 @@ def test_formulas_match_runs_of_forms_and_never_a_verb() -> None:
 def test_the_signature_names_the_rules_per_language() -> None:
     english = get_metric("sam:bleu", {}, target_lang="en").signature()
     swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
-    assert "|rules:negprefix+related+indirect+phrasal+concord+polite|lists:" in english and "|rules:negprefix+related+indirect+phrasal+concord+polite|lists:" in swedish
+    assert "|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:" in english and "|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:" in swedish
     assert english.split("|lists:")[1].split("|")[0] != swedish.split("|lists:")[1].split("|")[0]  # each its own lists
     assert "|rules:" not in get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()

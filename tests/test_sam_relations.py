@@ -72,11 +72,19 @@ GOLDEN = [
     ("Hide the window", "Show the window", 0.5, ("Show", "Hide"), "antonym"),
     ("The test failed", "The test passed", 0.5, ("passed", "failed"), "antonym"),
     # a hyphenated word is its parts ("top" +0.2 is no longer dropped), or itself without hyphens; a negation
-    # next to it, or a compound with a part missing ("left" read as the verb leave, -0.05, dropped), still costs
+    # next to it still costs, and so does a compound with a part missing and another opposed ("Top" / "Bottom")
     ("Top-Left", "Left top", 0.0, None, None),
     ("The server is off-line", "The server is offline", 0.0, None, None),
     ("The server is not off-line", "The server is offline", 0.5, (None, "not"), None),
-    ("Top-Left", "Bottom left", 0.025, ("left", None), None),
+    ("Top-Left", "Bottom left", 0.5, ("Bottom", "Top-Left"), "antonym"),
+    # a hyphenated word left unpaired is the opposite of a word whose opposite is one of its parts
+    ("Bottom-Right", "Left bottom", 0.5, ("Left", "Bottom-Right"), "antonym"),
+    ("Left-Button", "Right mouse button", 0.5, ("Right", "Left-Button"), "antonym"),
+    ("Seek backward", "Fast-forward", 0.5, ("Fast-forward", "backward"), "antonym"),
+    # opposites of actions and directions mtcheck lists where WordNet has none, also after different words
+    ("Delete Account", "Add an account", 0.5, ("Add", "Delete"), "antonym"),
+    ("Move Up", "Move Transaction Down", 0.5, ("Down", "Up"), "antonym"),
+    ("Select Source", "Choose Destination", 0.5, ("Destination", "Source"), "antonym"),
     # a synonym of an intensifier governs as the intensifier does: "rattling" reads as "very"
     ("The building is rattling pleasing.", "The building is very pleasing.", 0.0, None, None),
     # a negator for a negator changes nothing: "never" pairs with "not", "freeze" is negated on both sides

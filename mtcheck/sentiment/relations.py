@@ -59,11 +59,22 @@ class WordRelations:
         keys_h, keys_r = _keys(hyp), _keys(ref)
         if same_head and self.affixes.particle_pair(hyp.form, ref.form):
             return ANTONYM
+        content = hyp.pos is not None and ref.pos is not None  # closed-class words relate to nothing in WordNet
+        found = self._keys_relation(keys_h, keys_r, content)
+        if found is None and ("-" in hyp.form or "-" in ref.form):
+            # a hyphenated word is its parts: one of them the opposite of the other word ("Bottom-Right" / "Left")
+            parts_h, parts_r = _parts(hyp.form, keys_h), _parts(ref.form, keys_r)
+            if any(self._keys_relation((a,), (b,), content) == ANTONYM for a in parts_h for b in parts_r):
+                return ANTONYM
+        return found
+
+    def _keys_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...], content: bool) -> str | None:
+        """The relation of two words looked up by ``keys`` (``content``: both are content words)."""
         if any((a, b) in self.opposites for a in keys_h for b in keys_r):
             return ANTONYM
         if not self.wordnet:
             return self._affixal(keys_h, keys_r)
-        if hyp.pos is None or ref.pos is None:  # closed-class words (determiners, prepositions) relate to nothing
+        if not content:
             return None
         return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
 
@@ -83,6 +94,11 @@ class WordRelations:
     def _affixal(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` when a key of each is the other's opposite by a prefix or particle compound."""
         return ANTONYM if any(self.affixes.opposite(a, b, self.known) for a in keys_h for b in keys_r) else None
+
+
+def _parts(form: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts of a hyphenated word ("bottom-right": bottom, right); a word without hyphens is its keys."""
+    return tuple(part for part in form.split("-") if part) if "-" in form else keys
 
 
 def _keys(token: Token) -> tuple[str, ...]:
