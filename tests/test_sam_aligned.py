@@ -98,6 +98,31 @@ def test_abbreviated_negations_read_as_the_negations(penalty, hyp: str, ref: str
     assert penalty(hyp, ref) == pytest.approx(p)
 
 
+@pytest.mark.parametrize("hyp, ref, p", [
+    # "fail to", "unable to", "impossible to" negate the verb after them, as "not" does: a negator for a negator
+    ("Failed to open the file.", "Could not open the file.", 0.0),
+    ("Unable to lock", "Failed to lock", 0.0),
+    ("It is impossible to open the file", "The file cannot be opened", 0.0),
+    # "create" +0.275 kept its sign under "unable" and lost it under "not": |0.275 - (-0.275)| / 2 before
+    ("unable to create temporary file", "could not create temporary file", 0.0),
+    # ... so a dropped one is a dropped negation, and opposites in its scope stay opposites
+    ("Opened the file.", "Failed to open the file.", 0.5),
+    ("Failed to lock", "Couldn't unlock", 0.5),
+    # without "to" after it, "fail" is a verb of its own: "The test failed" is the opposite of "passed"
+    ("The test failed", "The test passed", 0.5),
+])
+def test_implicatives_negate_the_verb_after_them(hyp: str, ref: str, p: float) -> None:
+    assert p_of(hyp, ref) == pytest.approx(p)
+
+
+def test_an_implicative_reads_as_a_negator_only_before_its_linking_word() -> None:
+    tokens = analyse("The copy failed to start, and the test failed.")
+    keys = ENGLISH.keys(tokens)
+    assert keys[2] == "not" and keys[-2] == "fail"
+    # the paper's penalty stays the paper's: "failed" is a lexicon word there, "not" a negator
+    assert paper_p("Failed to open the file.", "Could not open the file.") == pytest.approx(0.1875)
+
+
 def test_scope_ends_at_the_clause() -> None:
     hyp, ref = "It is not cheap, but the food is good.", "It is cheap, but the food is good."
     # "not" governs "cheap" only ("," ends the clause): good is not flipped, so the largest
@@ -231,7 +256,7 @@ def test_signature_names_the_aligned_penalty_and_leaves_paper_as_it_was() -> Non
     aligned = get_metric("sam:bleu", {"penalty": "aligned"}, target_lang="en").signature()
     assert "penalty" not in paper and "ant:" not in paper
     assert aligned == paper.replace(
-        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-ddd541c8a6b1+affix-36038c0f|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:aae36d17|")
+        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-ddd541c8a6b1+affix-36038c0f|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:54102eb4|")
     assert get_metric("sam:bleu", {}, target_lang="en").signature() == aligned  # the default
 
 

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
-from mtcheck.sentiment.context import Context, ContextWords, agreeing, contexts
+from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
@@ -421,10 +421,12 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     tokens = analyse(text) if lang == "en" else surface(text) if lang is None else lemmatised(text, lang)
     flags = [t.is_word for t in tokens]
     polite = formula_tokens(tokens, words.politeness)
-    priors = [0.0 if i in polite else _prior(t, w, lexicon, negation, words) for i, (t, w) in enumerate(zip(tokens, flags))]
+    keys = words.keys(tokens)
+    priors = [0.0 if i in polite else _prior(t, w, lexicon, negation, words, k)
+              for i, (t, w, k) in enumerate(zip(tokens, flags, keys))]
     index = tuple(i for i, w in enumerate(flags) if w)
     return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
-                *_in_context(words.keys(tokens), priors, words))
+                *_in_context(keys, priors, words))
 
 
 def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tuple[tuple[float, ...], tuple[Context, ...]]:
@@ -436,10 +438,13 @@ def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tu
     return tuple(priors), tuple(contexts(keys, priors, words, agree))
 
 
-def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords) -> float:
-    """The word's prior polarity as the paper scores it (0 for punctuation)."""
+def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:
+    """The word's prior polarity as the paper scores it (0 for punctuation); an implicative verb read as a negator
+    (its ``key``) scores as one under the paper's rule."""
     if not word:
         return 0.0
+    if negation == "paper" and key == IMPLIED and token.lemma != IMPLIED:
+        return -1.0
     return word_polarity(token, lexicon, negation, words.negators)
 
 
@@ -540,8 +545,8 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
             return known[h, r] in kinds
         return accept
 
-    def polar(h: int, r: int) -> bool:
-        return bool(hyp.priors[h] and ref.priors[r])
+    def polar(h: int, r: int) -> bool:  # a negator's prior is its role, no sentiment to pair by
+        return bool(hyp.priors[h] and ref.priors[r]) and "negator" not in (hyp.context[h].role, ref.context[r].role)
 
     return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True),
             (related((RELATED,)), True), (polar, False)]

@@ -45,6 +45,9 @@ class ContextWords:
     modifiers_follow: bool = False
     #: Negators that agree with a negator before them in their clause (negative concord, :func:`agreeing`).
     concord: frozenset[str] = frozenset()
+    #: Negative implicative verbs and adjectives, each with the word that joins it to the verb it negates
+    #: (``("fail", "to")``: "Failed to open" says "Could not open"): read as the negator :data:`IMPLIED` there.
+    implicatives: frozenset[tuple[str, str]] = frozenset()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -58,6 +61,8 @@ class ContextWords:
                                                        self.connectives, self.concord)]
         parts += [";".join(sorted(" ".join(formula) for formula in self.politeness)),
                   f"{self.intensify}/{self.downtone}/{'follow' if self.modifiers_follow else 'precede'}"]
+        if self.implicatives:  # lists without them keep the ident they had before implicatives were read
+            parts.append(";".join(sorted(" ".join(pair) for pair in self.implicatives)))
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
 
     def keys(self, tokens: Sequence[Token]) -> list[str]:
@@ -65,7 +70,12 @@ class ContextWords:
         lemma (a lemmatiser takes some listed words for others: English *neither* -> *neith* after an adverb tag,
         Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد)."""
         listed = self.listed
-        return [t.form if t.form in listed else t.lemma for t in tokens]
+        keys = [t.form if t.form in listed else t.lemma for t in tokens]
+        if self.implicatives:
+            for index in range(len(tokens) - 1):
+                if (tokens[index].lemma, tokens[index + 1].form) in self.implicatives:
+                    keys[index] = IMPLIED
+        return keys
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,9 @@ class Context:
     role: str = ""
     negated_by: tuple[int, ...] = ()
 
+
+#: The negator an implicative verb or adjective reads as (:attr:`ContextWords.implicatives`).
+IMPLIED = "not"
 
 #: The context of most tokens, shared (a frozen dataclass is slow to build, and most tokens have this one).
 _PLAIN = Context()
@@ -100,6 +113,8 @@ ENGLISH = ContextWords(
                            "however", "since", "unless", "until", "if", "when"}),
     politeness=frozenset({("please",)}),
     concord=frozenset({"nor"}),  # neither ... nor
+    # "Failed to open" = "Unable to open" = "Impossible to open" = "Could not open"
+    implicatives=frozenset({("fail", "to"), ("unable", "to"), ("impossible", "to")}),
 )
 
 
