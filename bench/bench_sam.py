@@ -15,8 +15,11 @@ time also counts the waits for a core):
   each against ``bleu``;
 * Swedish: ``sam:chrf`` (default penalty, curated opposites, simplemma lemmas) against ``chrf``.
 
-Then the steady state in this process (target <= 1.3x): the same English pairs scored again,
-sentences already analysed, as when a suite's references recur across systems and reruns.
+Then the same English pairs through the batch contract a user's script or CI job runs, ``mtcheck score
+--metric M --lang en --input pairs.jsonl --json`` (the console script: its command-line parsing, its JSON
+lines with every score's details, and its end), ``sam:bleu`` against ``bleu``; and the steady state in this
+process (target <= 1.3x): the same English pairs scored again, sentences already analysed, as when a suite's
+references recur across systems and reruns.
 
     python bench/bench_sam.py [--pairs 2000] [--runs 5]
 """
@@ -156,6 +159,25 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
                   f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
 
 
+def batch_contract(pairs: list[dict[str, str]], runs: int) -> None:
+    """``mtcheck score --input --json`` with ``sam:bleu`` against ``bleu``, fresh processes in turn, CPU seconds."""
+    mtcheck = Path(sys.executable).parent / "mtcheck"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "pairs.jsonl"
+        path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+        cpu: dict[str, list[float]] = {"bleu": [], "sam:bleu": []}
+        for index in range(runs):
+            for metric in (cpu if index % 2 == 0 else reversed(list(cpu))):
+                used = _children_cpu()
+                subprocess.run([str(mtcheck), "score", "--metric", metric, "--lang", "en", "--input", str(path), "--json"],
+                               capture_output=True, check=True)
+                cpu[metric].append(_children_cpu() - used)
+    ratios = [s / b for s, b in zip(cpu["sam:bleu"], cpu["bleu"])]
+    print(f"batch contract (mtcheck score --input --json, {len(pairs)} new pairs, {runs} fresh processes each, CPU): "
+          f"bleu {statistics.median(cpu['bleu']):.2f} s, sam:bleu {statistics.median(cpu['sam:bleu']):.2f} s, "
+          f"RATIO median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f})")
+
+
 def timed(function, *args) -> float:
     """Wall time of one call, with the garbage collector off (as timeit does)."""
     gc.collect()
@@ -190,6 +212,7 @@ def main() -> None:
                     pairs, args.runs)
     whole_processes("Swedish", ("chrf", {}), {"sam:chrf": ("sam:chrf", {"lang": "sv"})},
                     make_pairs(args.pairs, swedish(), seed=17), args.runs)
+    batch_contract(pairs, args.runs)
     steady_state(pairs, args.runs)
 
 
