@@ -121,6 +121,13 @@ def make_pairs(count: int, lang: Language, seed: int = 13) -> list[dict[str, str
     return pairs
 
 
+def _pairs_file(folder: Path, pairs: list[dict[str, str]]) -> Path:
+    """``pairs`` as JSON lines in ``folder``: the input of every child."""
+    path = folder / "pairs.jsonl"
+    path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+    return path
+
+
 def _run(metric: str, options: dict[str, str], path: Path) -> tuple[float, float, float]:
     """Whole-process wall seconds, the child's own seconds (import, build, score) and the whole process's
     CPU seconds (user + system: on a machine shared with other jobs, what waiting for a core leaves out)."""
@@ -139,8 +146,7 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
                     pairs: list[dict[str, str]], runs: int) -> None:
     """Each contender against ``base``, every metric in a fresh process, alternating; paired ratios."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "pairs.jsonl"
-        path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+        path = _pairs_file(Path(folder), pairs)
         metrics = {base[0]: base, **contenders}
         times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in metrics}
         for index in range(runs):
@@ -163,8 +169,7 @@ def batch_contract(pairs: list[dict[str, str]], runs: int) -> None:
     """``mtcheck score --input --json`` with ``sam:bleu`` against ``bleu``, fresh processes in turn, CPU seconds."""
     mtcheck = Path(sys.executable).parent / "mtcheck"
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "pairs.jsonl"
-        path.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+        path = _pairs_file(Path(folder), pairs)
         cpu: dict[str, list[float]] = {"bleu": [], "sam:bleu": []}
         for index in range(runs):
             for metric in (cpu if index % 2 == 0 else reversed(list(cpu))):

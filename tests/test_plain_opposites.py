@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck import languages
-from mtcheck.languages import CODES, OPPOSITES, plain_opposites
+from mtcheck.languages import CODES, OPPOSITES, opposite_words, plain_opposites
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
 from mtcheck.sentiment import load_lexicon
@@ -28,24 +28,13 @@ def _needs(code: str) -> list[pytest.MarkDecorator]:
     return [needs_wordnet] if code == "en" else []
 
 
-def _lines(code: str) -> list[tuple[list[str], list[str]]]:
-    """The file's pairs of words, each side its forms (lemma first)."""
-    rows = []
-    for line in (OPPOSITES / f"{code}.txt").read_text(encoding="utf-8").splitlines():
-        text = line.split("#", 1)[0].strip()
-        if text:
-            left, right = text.split("\t")
-            rows.append((left.lower().split(), right.lower().split()))
-    return rows
-
-
 def _lexicon(code: str):
     return load_lexicon("default" if code == "en" else str(languages.get_language(code).lexicon_path))
 
 
 def test_every_language_with_word_lists_has_opposites_and_no_file_is_stray() -> None:
     assert sorted(path.stem for path in OPPOSITES.glob("*.txt")) == CODES_WITH_LISTS
-    assert all(len(_lines(code)) >= 50 for code in CODES_WITH_LISTS)
+    assert all(len(opposite_words(code)) >= 50 for code in CODES_WITH_LISTS)
 
 
 @pytest.mark.parametrize("code", CODES_WITH_LISTS)
@@ -55,7 +44,7 @@ def test_no_listed_form_has_a_role_or_opposes_itself(code: str) -> None:
     words = context_words(code)
     roles = words.negators | words.intensifiers | words.downtoners | words.connectives
     sides: dict[str, set[str]] = {}  # form -> the forms of its word's group, across lines
-    for left, right in _lines(code):
+    for left, right in opposite_words(code):
         assert not (set(left) | set(right)) & roles, (code, left, right)
         assert not set(left) & set(right), (code, left, right)
         for side in (left, right):
@@ -70,7 +59,7 @@ def test_no_listed_form_has_a_role_or_opposes_itself(code: str) -> None:
 def test_each_listed_word_against_its_opposite_is_a_flip(code: str) -> None:
     """Each line's first forms (the lemmas), one-word sentences, give the opposite's change: p >= 0.5."""
     lexicon, words = _lexicon(code), context_words(code)
-    for left, right in _lines(code):
+    for left, right in opposite_words(code):
         found = aligned_penalty(right[0], left[0], lexicon, words, lang=code)
         assert found.p >= OPPOSITE_CHANGE / 2, (code, left[0], right[0], found.p)
 
@@ -80,7 +69,7 @@ def test_each_listed_word_against_its_opposite_is_a_flip(code: str) -> None:
 @given(data=st.data())
 def test_any_form_of_a_word_against_any_form_of_its_opposite_is_a_flip(data: st.DataObject) -> None:
     code = data.draw(st.sampled_from(CODES_WITH_LISTS))
-    left, right = data.draw(st.sampled_from(_lines(code)))
+    left, right = data.draw(st.sampled_from(opposite_words(code)))
     a, b = data.draw(st.sampled_from(left)), data.draw(st.sampled_from(right))
     assert aligned_penalty(b, a, _lexicon(code), context_words(code), lang=code).p >= OPPOSITE_CHANGE / 2
 
@@ -109,29 +98,33 @@ def test_golden(lang: str, hyp: str, ref: str, pair: tuple[str, str]) -> None:
     assert paper.details["p"] == 0.0  # the paper's penalty reads polarity only: these words have none
 
 
+def _forget_lists() -> None:
+    """Clear the caches that hold the lists read so far."""
+    for cached in (opposite_words, plain_opposites, relations_for):
+        cached.cache_clear()
+
+
 @pytest.mark.parametrize("code", [pytest.param(c, marks=_needs(c)) for c in CODES_WITH_LISTS])
 def test_the_signature_names_the_lists(code: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Another list gives another signature, so no baseline mixes scores of two lists."""
     before = relations_for(code).ident
     (tmp_path / f"{code}.txt").write_text("a\tb\n", encoding="utf-8")
     monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    plain_opposites.cache_clear()
-    relations_for.cache_clear()
+    _forget_lists()
     try:
         assert relations_for(code).ident != before
     finally:
         monkeypatch.undo()
-        plain_opposites.cache_clear()
-        relations_for.cache_clear()
+        _forget_lists()
 
 
 def test_a_malformed_line_names_the_file_and_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (tmp_path / "sv.txt").write_text("# comment\nsnabb snabbt långsam\n", encoding="utf-8")
     monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    plain_opposites.cache_clear()
+    _forget_lists()
     try:
         with pytest.raises(ValueError, match=r"sv\.txt:2: expected the forms of a word, a tab, the forms of its opposite"):
             plain_opposites("sv")
     finally:
         monkeypatch.undo()
-        plain_opposites.cache_clear()
+        _forget_lists()

@@ -104,17 +104,14 @@ def find_language(lang: str | None) -> Language | None:
 
 
 @lru_cache(maxsize=None)
-def plain_opposites(code: str) -> tuple[tuple[str, str], ...]:
-    """The opposites without sentiment of language ``code`` as ``(form, form)`` pairs, one way: every form of one
-    word with every form of its opposite ("stor"/"liten", "större"/"mindre", "öppna"/"stängde").
-
-    ``opposites/<code>.txt`` has a line per pair of words: the space-separated forms of one word (lemma first),
-    a tab, the forms of its opposite; ``#`` starts a comment. SAM's opposites read these pairs beside
-    :attr:`Language.opposite_pairs`; the perturbation engine's sentiment swaps do not."""
+def opposite_words(code: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The opposites without sentiment of language ``code``, a pair of words a line of ``opposites/<code>.txt``:
+    the space-separated forms of one word (lemma first), a tab, the forms of its opposite; ``#`` starts a comment.
+    Each word is given as its forms, lower-cased; none where the language has no file."""
     path = OPPOSITES / f"{code}.txt"
     if not path.exists():
         return ()
-    pairs: list[tuple[str, str]] = []
+    words: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         text = line.split("#", 1)[0].strip()
         if not text:
@@ -122,6 +119,14 @@ def plain_opposites(code: str) -> tuple[tuple[str, str], ...]:
         sides = text.split("\t")
         if len(sides) != 2 or not all(side.split() for side in sides):
             raise ValueError(f"{path}:{number}: expected the forms of a word, a tab, the forms of its opposite")
-        left, right = (side.lower().split() for side in sides)
-        pairs.extend((a, b) for a in left for b in right)
-    return tuple(pairs)
+        left, right = (tuple(side.lower().split()) for side in sides)
+        words.append((left, right))
+    return tuple(words)
+
+
+@lru_cache(maxsize=None)
+def plain_opposites(code: str) -> tuple[tuple[str, str], ...]:
+    """The opposites without sentiment of language ``code`` (:func:`opposite_words`) as ``(form, form)`` pairs, one
+    way: every form of one word with every form of its opposite ("stor"/"liten", "större"/"mindre"). SAM's
+    opposites read them beside :attr:`Language.opposite_pairs`; the perturbation engine's sentiment swaps do not."""
+    return tuple((a, b) for left, right in opposite_words(code) for a in left for b in right)

@@ -21,8 +21,8 @@ costs nothing:
   opposite particles, where the lists and WordNet give no relation.
 
 :attr:`ident` goes into the metric signature (``ant:wordnet-3.0+plain-<digest>+affix-<digest>``,
-``ant:mtcheck-sv-sha256:...+affix-<digest>``; English adds ``+plain-<digest>``), :attr:`source` into explanations
-(``antonym: WordNet, mtcheck-en opposites``).
+``ant:mtcheck-sv-sha256:...+affix-<digest>``), :attr:`source` into explanations (``antonym: WordNet, mtcheck-en
+opposites``).
 """
 from __future__ import annotations
 
