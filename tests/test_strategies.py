@@ -21,6 +21,7 @@ EXAMPLES = [
     ("negation-drop", "en", "I don't love watching plane crash coverage", "I love watching plane crash coverage"),
     ("negation-drop", "en", "i hate it when people don't reply", "i hate it when people reply"),
     ("antonym-swap", "en", "i love being sarcastic", "i hate being sarcastic"),
+    ("opposite-swap", "en", "I waited a long time for the bus", "I waited a short time for the bus"),
     ("intensity-loss", "en", "absolutely love waking up to the fire alarm at 7 am 😍", "love waking up to the fire alarm at 7 am 😍"),
     ("intensity-gain", "en", "I really like eating three bites", "I really love eating three bites"),
     ("sarcasm-neutralisation", "en", "love my fans xoxo", "hate my fans xoxo"),

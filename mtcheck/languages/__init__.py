@@ -12,9 +12,11 @@ follows. Lemmas come from ``simplemma`` (MIT), which works offline.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 #: Primary subtag -> module (Norwegian without a variant is read as Bokmål; Nynorsk is not covered).
 CODES = {"sv": "sv", "nb": "nb", "no": "nb", "da": "da", "de": "de", "es": "es", "ar": "ar"}
@@ -122,6 +124,18 @@ def opposite_words(code: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], 
         left, right = (tuple(side.lower().split()) for side in sides)
         words.append((left, right))
     return tuple(words)
+
+
+@lru_cache(maxsize=None)
+def opposite_lemmas(code: str) -> Mapping[str, tuple[str, ...]]:
+    """The lemma of each word among the opposites without sentiment of language ``code`` (:func:`opposite_words`)
+    -> the lemmas of its opposites, read both ways ("start" -> "stop", "finish", "end"): what the perturbation
+    engine's ``opposite-swap`` puts in a word's place."""
+    found: dict[str, dict[str, None]] = {}
+    for left, right in opposite_words(code):
+        found.setdefault(left[0], {})[right[0]] = None
+        found.setdefault(right[0], {})[left[0]] = None
+    return MappingProxyType({lemma: tuple(opposites) for lemma, opposites in found.items()})
 
 
 @lru_cache(maxsize=None)

@@ -1,9 +1,11 @@
-"""Sentiment-critical edits (English): negation, antonyms, intensity, sarcasm, deleted sentiment words."""
+"""Sentiment-critical edits (English): negation, antonyms, opposites without sentiment, intensity, sarcasm,
+deleted sentiment words."""
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from mtcheck.languages import opposite_lemmas
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import INTENSIFIERS, OPPOSITES, STRONG_DEFAULT, antonyms, known, scale_step, word_polarity
 from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, words
@@ -137,6 +139,19 @@ def _do_for(w: Word) -> str:
 def antonym_swap(sentence: str, lang: str, kind: str = "antonym-swap") -> list[Edit]:
     """Swap each sentiment word for an opposite-polarity word of the same part of speech and inflection."""
     return [replace_word(w, kind, a) for w in words(sentence, lang) if w.lower.isalpha() for a in antonyms(w.lemma, w.tag)]
+
+
+def opposite_swap(sentence: str, lang: str) -> list[Edit]:
+    """Swap each word whose lemma has an opposite without sentiment for that opposite in its inflection
+    (``big`` -> ``small``, ``added`` -> ``removed``, ``Start`` -> ``Stop``)."""
+    opposites = opposite_lemmas("en")
+    edits: list[Edit] = []
+    for w in words(sentence, lang):
+        for other in opposites.get(w.lemma, ()) if w.lower.isalpha() else ():
+            form = other if w.lower == w.lemma else inflect(other, w.tag)
+            if form and form != w.lower:
+                edits.append(replace_word(w, "opposite-swap", form))
+    return edits
 
 
 def intensity_loss(sentence: str, lang: str) -> list[Edit]:

@@ -39,6 +39,7 @@ KINDS = Registry("edit kind", [
     _listed("negation-drop", "negation_drop"),
     _listed("negation-insert", "negation_insert"),
     _listed("antonym-swap", "antonym_swap"),
+    _listed("opposite-swap", "opposite_swap"),
     _listed("intensity-loss", "intensity_loss"),
     _kind("intensity-gain", CRITICAL, EN, "mtcheck.perturb.critical:intensity_gain"),
     _kind("sarcasm-neutralisation", CRITICAL, EN, "mtcheck.perturb.critical:sarcasm_neutralisation"),

@@ -4,12 +4,13 @@ The lists are :mod:`mtcheck.languages`', the same ones SAM scores with, so every
 changes what SAM sees. Without a tagger the edits are lexical: a negation is dropped by
 deleting its word (or swapping *kein* -> *ein*), inserted next to a listed finite verb
 (after it in the V2 languages, before it and its clitic pronouns in Spanish and Arabic),
-antonyms come from the curated opposite pairs, and intensity is lost by dropping an
-intensifier or putting the language's downtoner in its place.
+antonyms come from the curated opposite pairs (opposites without sentiment: from the lists of
+``opposites/<code>.txt``, lemma for lemma), and intensity is lost by dropping an intensifier or
+putting the language's downtoner in its place.
 """
 from __future__ import annotations
 
-from mtcheck.languages import Language, find_language
+from mtcheck.languages import Language, find_language, opposite_lemmas
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import Word, delete_span, match_case, replace_word, words
 from mtcheck.sentiment.analysis import tokenise
@@ -85,6 +86,14 @@ def antonym_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap each word with a curated opposite for the word of opposite polarity (``bra`` -> ``dålig``)."""
     opposites = _language(lang).opposites
     return [replace_word(w, "antonym-swap", opposites[w.lower]) for w in words(sentence, lang) if w.lower in opposites]
+
+
+def opposite_swap(sentence: str, lang: str) -> list[Edit]:
+    """Swap each word written as the lemma of an opposite without sentiment for its opposite's lemma
+    (``stor`` -> ``liten``, ``öffnen`` -> ``schließen``). Only lemmas: the lists give each word's forms unordered,
+    so no inflected form has a known counterpart."""
+    opposites = opposite_lemmas(_language(lang).code)
+    return [replace_word(w, "opposite-swap", other) for w in words(sentence, lang) for other in opposites.get(w.lower, ())]
 
 
 def intensity_loss(sentence: str, lang: str) -> list[Edit]:

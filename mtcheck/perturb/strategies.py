@@ -75,7 +75,7 @@ def _family(wanted: str, kinds: Sequence[str] | str | None) -> Sequence[str] | s
 
 def sentiment_edits(sentence: str, *, kinds: Sequence[str] | str | None = None, lang: str = "en",
                     max_edits: int = 1) -> SearchStrategy[Variant]:
-    """Sentiment-critical corruptions: negation drop/insertion, antonym swap, intensity, sarcasm, deletion."""
+    """Sentiment-critical corruptions: negation drop/insertion, antonym and opposite swaps, intensity, sarcasm, deletion."""
     return perturbations(sentence, kinds=_family(CRITICAL, kinds), lang=lang, max_edits=max_edits)
 
 
