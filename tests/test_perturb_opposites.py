@@ -1,5 +1,6 @@
 """``opposite-swap``: a word swapped for its opposite where neither carries sentiment (big -> small, add -> remove),
-from the opposites lists SAM's default penalty reads, in every language with lists."""
+from the opposites lists SAM's default penalty reads, in every language with lists; and the English swaps' indefinite
+article, which agrees with the new word."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from mtcheck.languages import opposite_lemmas
 from mtcheck.metrics import get_metric
 from mtcheck.perturb.kinds import CRITICAL, LISTED, candidates, family, languages
+from mtcheck.perturb.text import indefinite_article
 
 #: (perturbation language, sentence, every candidate text in the engine's order)
 GOLDEN = [
@@ -63,3 +65,27 @@ def test_a_swapped_word_keeps_its_inflection_and_case_in_english() -> None:
     assert texts == ["Removed", "Deleted"]
     texts = [edit.apply("It runs faster") for edit in candidates("It runs faster", "opposite-swap", "en")]
     assert "It runs slower" in texts
+
+
+#: (kind, sentence, every candidate text): an English swap makes the indefinite article before the word agree.
+ARTICLE_AGREES = [
+    ("antonym-swap", "It was an excellent meal", ["It was a poor meal", "It was an inferior meal"]),
+    ("opposite-swap", "Add a new file", ["Remove a new file", "Delete a new file", "Add an old file"]),
+    ("opposite-swap", "An old version is installed", ["A new version is installed", "A young version is installed"]),
+    ("intensity-loss", "It was an amazing day", ["It was a great day"]),
+    ("intensity-gain", "I had an awful day", ["I had a really awful day"]),
+    ("antonym-swap", "I had a useful tip", ["I had a useless tip"]),
+]
+
+
+@pytest.mark.parametrize(("kind", "sentence", "expected"), ARTICLE_AGREES)
+def test_a_swap_makes_the_indefinite_article_agree(kind: str, sentence: str, expected: list[str]) -> None:
+    assert [edit.apply(sentence) for edit in candidates(sentence, kind, "en")] == expected
+
+
+@pytest.mark.parametrize(("word", "article"), [
+    ("old", "an"), ("big", "a"), ("useful", "a"), ("unique", "a"), ("unimportant", "an"), ("hour", "an"),
+    ("honest", "an"), ("one-off", "a"), ("European", "a"), ("Apple", "an"),
+])
+def test_indefinite_article(word: str, article: str) -> None:
+    assert indefinite_article(word) == article

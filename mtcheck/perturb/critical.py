@@ -8,7 +8,7 @@ import unicodedata
 from mtcheck.languages import opposite_lemmas
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import INTENSIFIERS, OPPOSITES, STRONG_DEFAULT, antonyms, known, scale_step, word_polarity
-from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, words
+from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, swap_word, words
 
 BE = frozenset({"am", "is", "are", "was", "were", "'m", "'re", "'s"})
 MODALS = frozenset({"can", "could", "will", "would", "shall", "should", "may", "might", "must", "'ll"})
@@ -138,19 +138,20 @@ def _do_for(w: Word) -> str:
 
 def antonym_swap(sentence: str, lang: str, kind: str = "antonym-swap") -> list[Edit]:
     """Swap each sentiment word for an opposite-polarity word of the same part of speech and inflection."""
-    return [replace_word(w, kind, a) for w in words(sentence, lang) if w.lower.isalpha() for a in antonyms(w.lemma, w.tag)]
+    ws = words(sentence, lang)
+    return [swap_word(sentence, ws, i, kind, a) for i, w in enumerate(ws) if w.lower.isalpha() for a in antonyms(w.lemma, w.tag)]
 
 
 def opposite_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap each word whose lemma has an opposite without sentiment for that opposite in its inflection
     (``big`` -> ``small``, ``added`` -> ``removed``, ``Start`` -> ``Stop``)."""
-    opposites = opposite_lemmas("en")
+    opposites, ws = opposite_lemmas("en"), words(sentence, lang)
     edits: list[Edit] = []
-    for w in words(sentence, lang):
+    for i, w in enumerate(ws):
         for other in opposites.get(w.lemma, ()) if w.lower.isalpha() else ():
             form = other if w.lower == w.lemma else inflect(other, w.tag)
             if form and form != w.lower:
-                edits.append(replace_word(w, "opposite-swap", form))
+                edits.append(swap_word(sentence, ws, i, "opposite-swap", form))
     return edits
 
 
@@ -161,7 +162,7 @@ def intensity_loss(sentence: str, lang: str) -> list[Edit]:
     for i, w in enumerate(ws):
         if w.lower in INTENSIFIERS and i + 1 < len(ws) and ws[i + 1].is_word:
             edits.append(delete_span(sentence, w.start, w.end, "intensity-loss"))
-        edits.extend(_scale(w, up=False, kind="intensity-loss"))
+        edits.extend(_scale(sentence, ws, i, up=False, kind="intensity-loss"))
     return edits
 
 
@@ -170,18 +171,20 @@ def intensity_gain(sentence: str, lang: str) -> list[Edit]:
     ws = words(sentence, lang)
     edits: list[Edit] = []
     for i, w in enumerate(ws):
-        edits.extend(_scale(w, up=True, kind="intensity-gain"))
+        edits.extend(_scale(sentence, ws, i, up=True, kind="intensity-gain"))
         before = ws[i - 1].lower if i else ""
         if (w.tag[:2] in ("VB", "JJ") and word_polarity(w) and before not in INTENSIFIERS and w.lower.isalpha()
                 and known(w.lemma, "v" if w.tag[0] == "V" else "a")):
-            edits.append(replace_word(w, "intensity-gain", f"{STRONG_DEFAULT} {w.text}"))
+            edits.append(swap_word(sentence, ws, i, "intensity-gain", f"{STRONG_DEFAULT} {w.text}"))
     return edits
 
 
-def _scale(w: Word, *, up: bool, kind: str) -> list[Edit]:
+def _scale(sentence: str, ws: tuple[Word, ...], index: int, *, up: bool, kind: str) -> list[Edit]:
+    """``ws[index]`` one step up or down its intensity scale, if it is on one."""
+    w = ws[index]
     step = scale_step(w.lemma, up)
     form = inflect(step, w.tag if w.tag[:2] in ("VB", "JJ") else "VBP") if step else None
-    return [replace_word(w, kind, form)] if form and form != w.lower else []
+    return [swap_word(sentence, ws, index, kind, form)] if form and form != w.lower else []
 
 
 def has_sarcasm_marker(sentence: str) -> bool:
@@ -198,11 +201,11 @@ def sarcasm_neutralisation(sentence: str, lang: str) -> list[Edit]:
     if not has_sarcasm_marker(sentence):
         return []
     kind = "sarcasm-neutralisation"
-    edits = antonym_swap(sentence, lang, kind)
-    for w in words(sentence, lang):
+    edits, ws = antonym_swap(sentence, lang, kind), words(sentence, lang)
+    for i, w in enumerate(ws):
         plain = _ELONGATED.sub(r"\1", w.lower)
         if plain != w.lower and plain in OPPOSITES:
-            edits.append(replace_word(w, kind, OPPOSITES[plain]))
+            edits.append(swap_word(sentence, ws, i, kind, OPPOSITES[plain]))
     return edits
 
 

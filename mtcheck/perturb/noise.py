@@ -5,7 +5,7 @@ import re
 
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import synonyms
-from mtcheck.perturb.text import replace_word, words
+from mtcheck.perturb.text import replace_word, swap_word, words
 
 #: Spelled-out -> contracted; each direction is an edit.
 CONTRACTIONS = {
@@ -74,6 +74,6 @@ def contraction(sentence: str, lang: str) -> list[Edit]:
 def synonym_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap a content word for a WordNet synonym of its first sense with the same lexicon polarity."""
     ws = words(sentence, lang)
-    return [replace_word(w, "synonym-swap", s) for w in ws if w.lower.isalpha() and w.tag[:2] in ("NN", "VB", "JJ", "RB")
-            for s in synonyms(w.lemma, w.tag)]
+    return [swap_word(sentence, ws, i, "synonym-swap", s) for i, w in enumerate(ws)
+            if w.lower.isalpha() and w.tag[:2] in ("NN", "VB", "JJ", "RB") for s in synonyms(w.lemma, w.tag)]
 

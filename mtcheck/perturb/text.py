@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -110,6 +111,36 @@ def match_case(template: str, word: str) -> str:
 def replace_word(word: Word, kind: str, new: str) -> Edit:
     """An :class:`~mtcheck.perturb.edit.Edit` replacing ``word`` by ``new`` cased like it."""
     return Edit(kind, word.start, word.end, word.text, match_case(word.text, new))
+
+
+#: Beginnings of words written with a vowel and said with a consonant ("a useful", "a one-off"), and of words
+#: written with a consonant and said with a vowel ("an hour").
+_CONSONANT_SOUND = ("uniq", "unit", "unif", "unio", "univ", "unis", "unic", "unil", "use", "usu", "uti", "ure", "ubiq",
+                    "one", "once", "eu", "ewe")
+_VOWEL_SOUND = ("hour", "honest", "honour", "honor", "heir")
+
+
+def indefinite_article(word: str) -> str:
+    """``an`` before a vowel sound, else ``a`` (spelling rules with the common exceptions)."""
+    low = word.lower()
+    vowel = low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(_CONSONANT_SOUND)
+    return "an" if vowel or low.startswith(_VOWEL_SOUND) else "a"
+
+
+def swap_word(sentence: str, ws: Sequence[Word], index: int, kind: str, new: str) -> Edit:
+    """``ws[index]`` (English words of ``sentence``) replaced by ``new`` as :func:`replace_word` does, with the
+    indefinite article right before it made to agree: "an excellent meal" -> "a poor meal", "a new file" ->
+    "an old file", so that the edit makes one error, not two."""
+    word, edit = ws[index], replace_word(ws[index], kind, new)
+    article = ws[index - 1] if index else None
+    if article is None or article.lower not in ("a", "an") or not sentence[article.end:word.start].isspace():
+        return edit
+    wanted = indefinite_article(new)
+    if wanted == article.lower:
+        return edit
+    gap = sentence[article.end:word.start]
+    return Edit(kind, article.start, word.end, sentence[article.start:word.end],
+                f"{match_case(article.text, wanted)}{gap}{edit.after}")
 
 
 def delete_span(sentence: str, start: int, end: int, kind: str) -> Edit:
