@@ -15,7 +15,10 @@ output with one more edit:
 * control (meaning and sentiment kept): punctuation, casing, synonym-swap (a neutral or
   same-polarity synonym), word-order (adjective after its noun).
 
-    python bench/sam_eval_set.py [--per-kind 300] [--out bench/data/sam_eval.jsonl]
+The committed set holds those eight kinds; ``--kinds`` builds a set of other edit kinds the same way (e.g.
+``opposite-swap``, opposites without sentiment, counted as critical), for a side measurement.
+
+    python bench/sam_eval_set.py [--per-kind 300] [--kinds K1,K2] [--out bench/data/sam_eval.jsonl]
 """
 from __future__ import annotations
 
@@ -67,12 +70,12 @@ def clean_output(ref: str, rng: random.Random) -> str | None:
     return variant.text if variant is not None else None
 
 
-def build(per_kind: int, seed: int = 13) -> list[dict[str, str]]:
-    """Up to ``per_kind`` items per variant kind, each from a different WordNet sentence where possible."""
+def build(per_kind: int, kinds: tuple[str, ...] = CRITICAL + CONTROL, seed: int = 13) -> list[dict[str, str]]:
+    """Up to ``per_kind`` items per variant kind of ``kinds``, each from a different WordNet sentence where possible."""
     pool = sentences()
     random.Random(seed).shuffle(pool)
     items: list[dict[str, str]] = []
-    counts = dict.fromkeys(CRITICAL + CONTROL, 0)
+    counts = dict.fromkeys(kinds, 0)
     for index, (synset, ref) in enumerate(pool):
         if all(n >= per_kind for n in counts.values()):
             break
@@ -83,7 +86,7 @@ def build(per_kind: int, seed: int = 13) -> list[dict[str, str]]:
         for kind in sorted(counts, key=counts.__getitem__):  # the rarest kinds get this sentence first
             variant = pick(clean, kind, rng) if counts[kind] < per_kind else None
             if variant and variant not in (clean, ref):
-                group = "critical" if kind in CRITICAL else "control"
+                group = "control" if kind in CONTROL else "critical"
                 items.append({"id": f"{synset}/{kind}", "source": f"wordnet-3.0:{synset}", "group": group,
                               "kind": kind, "ref": ref, "clean": clean, "variant": variant})
                 counts[kind] += 1
@@ -94,9 +97,10 @@ def build(per_kind: int, seed: int = 13) -> list[dict[str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-kind", type=int, default=300)
+    parser.add_argument("--kinds", default=",".join(CRITICAL + CONTROL), help="edit kinds, comma-separated")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    items = build(args.per_kind)
+    items = build(args.per_kind, tuple(args.kinds.split(",")))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items), encoding="utf-8")
     counts: dict[str, int] = {}
