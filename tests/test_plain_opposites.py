@@ -98,6 +98,37 @@ def test_golden(lang: str, hyp: str, ref: str, pair: tuple[str, str]) -> None:
     assert paper.details["p"] == 0.0  # the paper's penalty reads polarity only: these words have none
 
 
+#: (language, hypothesis, reference, the pair as reference word, hypothesis word): compounds written as one word
+#: that share a head or a first part and differ by listed opposites.
+COMPOUNDS = [
+    ("sv", "Startdatum:", "Slutdatum:", ("Slutdatum", "Startdatum")),
+    ("sv", "Förgrundsfärg", "Bakgrundsfärg", ("Bakgrundsfärg", "Förgrundsfärg")),  # a linking s after the first part
+    ("sv", "Pappersdestination", "Papperskälla", ("Papperskälla", "Pappersdestination")),  # a shared first part
+    ("nb", "Forgrunnsfarge", "Bakgrunnsfarge", ("Bakgrunnsfarge", "Forgrunnsfarge")),
+    ("da", "Forgrundsfarve", "Baggrundsfarve", ("Baggrundsfarve", "Forgrundsfarve")),
+    ("de", "Enddatum", "Startdatum", ("Startdatum", "Enddatum")),
+    ("de", "Vordergrundfarbe", "Hintergrundfarbe", ("Hintergrundfarbe", "Vordergrundfarbe")),
+]
+
+
+@pytest.mark.parametrize("lang, hyp, ref, pair", [pytest.param(*row, marks=_needs(row[0])) for row in COMPOUNDS])
+def test_compounds_that_differ_by_opposites_are_opposites(lang: str, hyp: str, ref: str, pair: tuple[str, str]) -> None:
+    score = get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref])
+    worst = score.details["pairs"][score.details["worst"]]
+    assert score.details["p"] == pytest.approx(OPPOSITE_CHANGE / 2)
+    assert (worst["ref"]["word"], worst["hyp"]["word"]) == pair and worst["relation"] == "antonym"
+
+
+@pytest.mark.parametrize("lang, hyp, ref", [
+    ("sv", "Startsida", "Startdatum"),  # a shared part, and the others no listed pair
+    ("sv", "Hög", "Högtalare"),  # a word and a compound that starts with it: nothing to compare
+    ("de", "Startdatum", "Endung"),  # "end" and "start" are listed; "ung" is no shared head
+    ("es", "Fechainicio", "Fechafin"),  # Spanish writes no compounds as one word: never split
+])
+def test_compounds_are_split_only_at_a_shared_part(lang: str, hyp: str, ref: str) -> None:
+    assert get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref]).details["p"] == 0
+
+
 def _forget_lists() -> None:
     """Clear the caches that hold the lists read so far."""
     for cached in (opposite_words, plain_opposites, relations_for):

@@ -104,4 +104,4 @@ def test_stems_shorter_than_the_minimum_are_no_opposites() -> None:
 @pytest.mark.parametrize("lang", ["en", "sv", "nb", "da", "de", "es", "ar"])
 def test_the_signature_names_the_affix_table(lang: str) -> None:
     ident = relations_for(lang).ident
-    assert "+affix-" in ident and len(ident.rsplit("+affix-", 1)[1]) == 8
+    assert "+affix-" in ident and len(ident.rsplit("+affix-", 1)[1].removesuffix("+compounds")) == 8

@@ -71,6 +71,8 @@ class Language:
     #: Negators that agree with a negation before them in their clause and add none (negative concord:
     #: Spanish "no vino nadie").
     concord: frozenset[str] = frozenset()
+    #: Whether compounds are written as one word ("startdatum"): SAM reads their parts for opposites.
+    compounds: bool = False
     opposites: dict[str, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

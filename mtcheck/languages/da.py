@@ -43,4 +43,5 @@ LANGUAGE = Language(
                    "afbild", "afspejl", "afbetal", "afdrag", "afkast"),
     opposite_particles=(("ind", "ud"), ("på", "af"), ("op", "ned"), ("til", "fra")),
     politeness=(("vær", "venlig"), ("venligst",)),
+    compounds=True,  # compounds are one word: their parts are read for opposites ("startdatum" / "slutdatum")
 )

@@ -46,4 +46,5 @@ LANGUAGE = Language(
     negating_prefixes=("un", "miss", "de", "des", "in"),
     opposite_particles=(("ein", "aus"), ("an", "aus"), ("an", "ab"), ("auf", "ab"), ("auf", "zu"), ("hoch", "herunter"), ("herauf", "herunter"), ("hinauf", "hinunter")),
     politeness=(("bitte",),),
+    compounds=True,  # compounds are one word: their parts are read for opposites ("startdatum" / "slutdatum")
 )

@@ -46,4 +46,5 @@ LANGUAGE = Language(
                    "avbild", "avspeil", "avbetal", "avdrag", "avkast"),
     opposite_particles=(("inn", "ut"), ("på", "av"), ("opp", "ned")),
     politeness=(("vennligst",), ("vær", "så", "snill"), ("vær", "vennlig")),
+    compounds=True,  # compounds are one word: their parts are read for opposites ("startdatum" / "slutdatum")
 )

@@ -51,4 +51,5 @@ LANGUAGE = Language(
                    "insåg", "innehåll", "inställ", "inför", "inred", "inbjud", "intryck", "inlägg", "inlogg"),
     opposite_particles=(("in", "ut"), ("på", "av"), ("upp", "ner"), ("upp", "ned")),
     politeness=(("var", "snäll", "och"), ("var", "vänlig", "och"), ("vänligen",)),
+    compounds=True,  # compounds are one word: their parts are read for opposites ("startdatum" / "slutdatum")
 )

@@ -20,8 +20,12 @@ costs nothing:
   ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
   opposite particles, where the lists and WordNet give no relation.
 
+* sv, nb, da, de (:attr:`~mtcheck.languages.Language.compounds`): a compound written as one word is read by its
+  parts, so two compounds that share a head or a first part and differ by listed opposites are opposites
+  ("startdatum" / "slutdatum", "Hintergrundfarbe" / "Vordergrundfarbe").
+
 :attr:`ident` goes into the metric signature (``ant:wordnet-3.0+plain-<digest>+affix-<digest>``,
-``ant:mtcheck-sv-sha256:...+affix-<digest>``), :attr:`source` into explanations (``antonym: WordNet, mtcheck-en
+``ant:mtcheck-sv-sha256:...+affix-<digest>+compounds``), :attr:`source` into explanations (``antonym: WordNet, mtcheck-en
 opposites``).
 """
 from __future__ import annotations
@@ -38,6 +42,9 @@ from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
 ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
+#: Compounds read by parts (:meth:`WordRelations._opposite_compounds`): the fewest letters of the part they share,
+#: and of each part that differs.
+MIN_SHARED, MIN_PART = 4, 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +59,8 @@ class WordRelations:
     wordnet: bool = False
     affixes: Affixes = Affixes()
     known: Callable[[str], bool] | None = None
+    #: Whether the language forms compounds in one word (sv, nb, da, de), read by :meth:`_opposite_compounds`.
+    compounds: bool = False
 
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
         """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
@@ -66,7 +75,26 @@ class WordRelations:
             parts_h, parts_r = _parts(hyp.form, keys_h), _parts(ref.form, keys_r)
             if any(self._keys_relation((a,), (b,), content) == ANTONYM for a in parts_h for b in parts_r):
                 return ANTONYM
+        if found is None and self.compounds and self._opposite_compounds(hyp.form, ref.form):
+            return ANTONYM
         return found
+
+    def _opposite_compounds(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` are compounds that share a head or a first part and differ by listed opposites:
+        "slutdatum" / "startdatum", "bakgrundsfärg" / "förgrundsfärg" (a linking *s* after the first part),
+        "papperskälla" / "pappersdestination", "Enddatum" / "Startdatum" (the *e* of "Ende" dropped). Each part
+        left has at least :data:`MIN_PART` letters and the shared one :data:`MIN_SHARED`, so that no short word
+        is split."""
+        for shared in range(MIN_SHARED, min(len(a), len(b)) - MIN_PART + 1):
+            if a[-shared:] == b[-shared:] and self._listed_parts(_first_parts(a[:-shared]), _first_parts(b[:-shared])):
+                return True
+            if a[:shared] == b[:shared] and self._listed_parts((a[shared:],), (b[shared:],)):
+                return True
+        return False
+
+    def _listed_parts(self, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+        """Whether a reading of one part (the part as written first) is a listed opposite of a reading of the other."""
+        return all(len(part) >= MIN_PART for part in a[:1] + b[:1]) and any((x, y) in self.opposites for x in a for y in b)
 
     def _keys_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...], content: bool) -> str | None:
         """The relation of two words looked up by ``keys`` (``content``: both are content words)."""
@@ -94,6 +122,12 @@ class WordRelations:
     def _affixal(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` when a key of each is the other's opposite by a prefix or particle compound."""
         return ANTONYM if any(self.affixes.opposite(a, b, self.known) for a in keys_h for b in keys_r) else None
+
+
+def _first_parts(part: str) -> tuple[str, ...]:
+    """The words a compound's first part may be: as written, without a linking *s* or *e* ("bakgrunds"), and with
+    the final *e* a compound drops ("End" in "Enddatum")."""
+    return (part, part[:-1], part + "e") if part[-1:] in ("s", "e") else (part, part + "e")
 
 
 def _parts(form: str, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -132,8 +166,9 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     pairs = _both_ways(language.opposite_pairs + plain)
     affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
                       exceptions=language.drifted_words)
-    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}",
-                         f"mtcheck-{language.code} opposites", pairs, False, affixes)
+    compounds = "+compounds" if language.compounds else ""
+    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}{compounds}",
+                         f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds)
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:
