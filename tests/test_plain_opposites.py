@@ -60,7 +60,7 @@ def test_each_listed_word_against_its_opposite_is_a_flip(code: str) -> None:
     """Each line's first forms (the lemmas), one-word sentences, give the opposite's change: p >= 0.5."""
     lexicon, words = _lexicon(code), context_words(code)
     for left, right in opposite_words(code):
-        found = aligned_penalty(right[0], left[0], lexicon, words, lang=code)
+        found = aligned_penalty(_text(right[0]), _text(left[0]), lexicon, words, lang=code)
         assert found.p >= OPPOSITE_CHANGE / 2, (code, left[0], right[0], found.p)
 
 
@@ -71,7 +71,12 @@ def test_any_form_of_a_word_against_any_form_of_its_opposite_is_a_flip(data: st.
     code = data.draw(st.sampled_from(CODES_WITH_LISTS))
     left, right = data.draw(st.sampled_from(opposite_words(code)))
     a, b = data.draw(st.sampled_from(left)), data.draw(st.sampled_from(right))
-    assert aligned_penalty(b, a, _lexicon(code), context_words(code), lang=code).p >= OPPOSITE_CHANGE / 2
+    assert aligned_penalty(_text(b), _text(a), _lexicon(code), context_words(code), lang=code).p >= OPPOSITE_CHANGE / 2
+
+
+def _text(form: str) -> str:
+    """A listed form as written: a phrase's words ("lägga_till") separated by a space."""
+    return form.replace("_", " ")
 
 
 #: (language, hypothesis, reference, the pair that set p): in a sentence, in inflected forms the lemmatiser maps
@@ -117,6 +122,26 @@ def test_compounds_that_differ_by_opposites_are_opposites(lang: str, hyp: str, r
     worst = score.details["pairs"][score.details["worst"]]
     assert score.details["p"] == pytest.approx(OPPOSITE_CHANGE / 2)
     assert (worst["ref"]["word"], worst["hyp"]["word"]) == pair and worst["relation"] == "antonym"
+
+
+#: (language, hypothesis, reference): listed phrases (particle verbs) against their opposites, in sentences.
+PHRASES = [
+    ("sv", "Ta bort filer", "Lägg till filer"),
+    ("sv", "Lägger till kontot", "Tar bort kontot"),
+    ("sv", "Ta bort paket", "Installera paket"),
+    ("sv", "Stäng av pekplattan", "Aktivera pekplattan"),
+    ("nb", "Ta bort fil", "Legg til fil"),
+    ("nb", "Fjern bokmerket", "Legg til bokmerket"),
+]
+
+
+@pytest.mark.parametrize("lang, hyp, ref", PHRASES)
+def test_a_listed_phrase_against_its_opposite_is_a_flip(lang: str, hyp: str, ref: str) -> None:
+    assert get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref]).details["p"] == pytest.approx(OPPOSITE_CHANGE / 2)
+
+
+def test_a_phrase_against_its_synonym_costs_nothing() -> None:
+    assert get_metric("sam:chrf", {}, target_lang="sv").score("Ta bort filen", ["Radera filen"]).details["p"] == 0
 
 
 @pytest.mark.parametrize("lang, hyp, ref", [

@@ -40,7 +40,7 @@ GOLDEN = [
     ("Sign out", "Log in", "en", 0.5, ("in", "out")),
     ("Power Off", "Turn on", "en", 0.5, ("on", "Off")),
     ("Scroll down.", "Move up.", "en", 0.5, ("up", "down")),
-    ("Stäng av", "Slå på", "sv", 0.5, ("på", "av")),
+    ("Stäng av", "Sätt på", "sv", 0.5, ("på", "av")),  # "slå på" / "stänga av" is a listed phrase pair
     # an adverb is opposed through the adjective it pertains to (WordNet's pertainym)
     ("Flip Horizontal", "Flip vertically", "en", 0.5, ("vertically", "Horizontal")),
     # rejected: drifted English prefixes where WordNet lists the word, and compounds WordNet lists

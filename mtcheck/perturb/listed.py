@@ -89,11 +89,19 @@ def antonym_swap(sentence: str, lang: str) -> list[Edit]:
 
 
 def opposite_swap(sentence: str, lang: str) -> list[Edit]:
-    """Swap each word written as the lemma of an opposite without sentiment for its opposite's lemma
-    (``stor`` -> ``liten``, ``öffnen`` -> ``schließen``). Only lemmas: the lists give each word's forms unordered,
-    so no inflected form has a known counterpart."""
+    """Swap each word or listed phrase written as the lemma of an opposite without sentiment for its opposite's
+    lemma (``stor`` -> ``liten``, ``öffnen`` -> ``schließen``, ``lägga till`` -> ``ta bort``). Only lemmas: the
+    lists give each word's forms unordered, so no inflected form has a known counterpart."""
     opposites = opposite_lemmas(_language(lang).code)
-    return [replace_word(w, "opposite-swap", other) for w in words(sentence, lang) for other in opposites.get(w.lower, ())]
+    ws = [w for w in words(sentence, lang) if w.is_word]
+    edits: list[Edit] = []
+    for i, w in enumerate(ws):
+        edits += [replace_word(w, "opposite-swap", other.replace("_", " ")) for other in opposites.get(w.lower, ())]
+        following = ws[i + 1] if i + 1 < len(ws) and sentence[w.end:ws[i + 1].start].isspace() else None
+        for other in opposites.get(f"{w.lower}_{following.lower}", ()) if following else ():
+            edits.append(Edit("opposite-swap", w.start, following.end, sentence[w.start:following.end],
+                              match_case(w.text, other.replace("_", " "))))
+    return edits
 
 
 def intensity_loss(sentence: str, lang: str) -> list[Edit]:

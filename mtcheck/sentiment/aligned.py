@@ -384,6 +384,8 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
     found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r, partners))
+    if found is None and relations is not None and relations.phrases:
+        found = relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r))
     if found == ANTONYM:
         return found
     s_h, s_r = hyp.priors[h], ref.priors[r]
@@ -395,6 +397,18 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
         return NEAR_SYNONYM
     # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
     return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
+
+
+def _phrase_keys(side: Side, index: int) -> tuple[str, ...]:
+    """Token ``index`` of ``side`` by its lemma and form, alone and joined by ``_`` with the word before or after
+    it (the first word by lemma or form, the second by form: "lägga_till", "lägg_till"), as phrases are listed."""
+    token, tokens = side.tokens[index], side.tokens
+    keys = [token.lemma, token.form]
+    if index + 1 < len(tokens) and tokens[index + 1].is_word:
+        keys += [f"{token.lemma}_{tokens[index + 1].form}", f"{token.form}_{tokens[index + 1].form}"]
+    if index and tokens[index - 1].is_word:
+        keys += [f"{tokens[index - 1].lemma}_{token.form}", f"{tokens[index - 1].form}_{token.form}"]
+    return tuple(dict.fromkeys(keys))
 
 
 def _same_head(hyp: Side, h: int, ref: Side, r: int, partners: dict[int, int] | None = None) -> bool:

@@ -20,6 +20,8 @@ costs nothing:
   ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
   opposite particles, where the lists and WordNet give no relation.
 
+* lists with phrases (particle verbs, their words joined by ``_``: Swedish "lägga_till" / "ta_bort"): a word and
+  its neighbour are read as the phrase (:meth:`WordRelations.phrase_relation`);
 * sv, nb, da, de (:attr:`~mtcheck.languages.Language.compounds`): a compound written as one word is read by its
   parts, so two compounds that share a head or a first part and differ by listed opposites are opposites
   ("startdatum" / "slutdatum", "Hintergrundfarbe" / "Vordergrundfarbe").
@@ -61,6 +63,9 @@ class WordRelations:
     known: Callable[[str], bool] | None = None
     #: Whether the language forms compounds in one word (sv, nb, da, de), read by :meth:`_opposite_compounds`.
     compounds: bool = False
+    #: Whether ``opposites`` hold phrases, their words joined by ``_`` (Swedish "lägga_till" / "ta_bort"), read by
+    #: :meth:`phrase_relation`.
+    phrases: bool = False
 
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
         """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
@@ -78,6 +83,11 @@ class WordRelations:
         if found is None and self.compounds and self._opposite_compounds(hyp.form, ref.form):
             return ANTONYM
         return found
+
+    def phrase_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
+        """``"antonym"`` where a phrase a word begins or ends on one side (its keys joined with a neighbour's by
+        ``_``) is a listed opposite of a word or phrase on the other: "Ta bort filer" for "Lägg till filer"."""
+        return ANTONYM if any((a, b) in self.opposites for a in keys_h for b in keys_r) else None
 
     def _opposite_compounds(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are compounds that share a head or a first part and differ by listed opposites:
@@ -168,7 +178,8 @@ def relations_for(analysis: str | None) -> WordRelations | None:
                       exceptions=language.drifted_words)
     compounds = "+compounds" if language.compounds else ""
     return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}{compounds}",
-                         f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds)
+                         f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds,
+                         phrases=any("_" in a for a, _ in pairs))
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:
