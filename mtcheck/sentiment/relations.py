@@ -18,8 +18,7 @@ costs nothing:
   name no synonyms;
 * every language with a table in :mod:`mtcheck.sentiment.affixes` (English there, the others'
   ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
-  opposite particles, where the lists and WordNet give no relation.
-
+  opposite particles, where the lists and WordNet give no relation;
 * lists with phrases (particle verbs, their words joined by ``_``: Swedish "lägga_till" / "ta_bort"): a word and
   its neighbour are read as the phrase (:meth:`WordRelations.phrase_relation`);
 * sv, nb, da, de (:attr:`~mtcheck.languages.Language.compounds`): a compound written as one word is read by its
@@ -87,7 +86,11 @@ class WordRelations:
     def phrase_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` where a phrase a word begins or ends on one side (its keys joined with a neighbour's by
         ``_``) is a listed opposite of a word or phrase on the other: "Ta bort filer" for "Lägg till filer"."""
-        return ANTONYM if any((a, b) in self.opposites for a in keys_h for b in keys_r) else None
+        return ANTONYM if self._listed(keys_h, keys_r) else None
+
+    def _listed(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> bool:
+        """Whether a key of one word is a listed opposite of a key of the other."""
+        return any((a, b) in self.opposites for a in keys_h for b in keys_r)
 
     def _opposite_compounds(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are compounds that share a head or a first part and differ by listed opposites:
@@ -104,11 +107,11 @@ class WordRelations:
 
     def _listed_parts(self, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         """Whether a reading of one part (the part as written first) is a listed opposite of a reading of the other."""
-        return all(len(part) >= MIN_PART for part in a[:1] + b[:1]) and any((x, y) in self.opposites for x in a for y in b)
+        return all(len(part) >= MIN_PART for part in a[:1] + b[:1]) and self._listed(a, b)
 
     def _keys_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...], content: bool) -> str | None:
         """The relation of two words looked up by ``keys`` (``content``: both are content words)."""
-        if any((a, b) in self.opposites for a in keys_h for b in keys_r):
+        if self._listed(keys_h, keys_r):
             return ANTONYM
         if not self.wordnet:
             return self._affixal(keys_h, keys_r)
