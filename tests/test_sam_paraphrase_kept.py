@@ -1,5 +1,5 @@
 """Clean paraphrases cost the aligned penalty nothing: a negation said with a negating prefix on the other side
-("unable" for "could not"), and an added or dropped politeness formula ("please", "bitte", "por favor"); the
+("unable" for "could not") or with the opposite word ("closed" for "not open"), and an added or dropped politeness formula ("please", "bitte", "por favor"); the
 flips next to them still cost what they did."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from mtcheck.languages import get_language
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
-from mtcheck.sentiment.aligned import NEGATION_PREFIXED, aligned_penalty
+from mtcheck.sentiment.aligned import NEGATION_OPPOSED, NEGATION_PREFIXED, aligned_penalty
 from mtcheck.sentiment.analysis import analyse, lemmatised
 from mtcheck.sentiment.context import context_words
 from mtcheck.sentiment.lexicon import load_lexicon
@@ -32,6 +32,16 @@ GOLDEN = [
     ("Unable to lock", "Couldn't lock", "en", 0.0),
     ("Unable to lock", "Could not lock", "en", 0.0),
     ("Kunde inte låsa", "Oförmögen att låsa", "sv", 0.0),
+    # ... or with a listed opposite of the negated word, where nothing stands in the negator's place
+    ("The door is closed", "The door is not open", "en", 0.0),
+    ("The file is small", "The file is not big", "en", 0.0),
+    ("Dörren är stängd", "Dörren är inte öppen", "sv", 0.0),
+    ("Die Datei ist nicht sichtbar", "Die Datei ist verborgen", "de", 0.0),
+    ("تعذّر تصدير اتصال VPN", "لا يمكن استيراد إتصال الVPN", "ar", 0.5),  # "failed to export" / "cannot import"
+    ("The door is not closed", "The door is not open", "en", 0.5),
+    # the opposite must be what the negator negates first: "stand" is negated here, not "before"
+    ("I hate a jam after a deadline", "I can't stand a jam before a deadline", "en", 0.5),
+    ("The door is closed", "The door is open", "en", 0.5),
     # still flips: no prefix, the negated word itself, a negated prefixed word, a negation in both
     ("Able to lock", "Couldn't lock", "en", 0.5),
     ("Du har ikke fått noen e-post.", "Du har ulest e-post.", "nb", 0.5),  # "unread" in the negator's place
@@ -72,6 +82,15 @@ def test_the_kept_negator_names_its_rule() -> None:
     assert (negator.relation, negator.change) == (NEGATION_PREFIXED, 0.0)
 
 
+def test_a_negator_kept_by_an_opposite_names_its_rule() -> None:
+    found = _penalty("Dörren är stängd", "Dörren är inte öppen", "sv")
+    negator = next(pair for pair in found.pairs if pair.ref is not None and pair.ref.text == "inte")
+    assert (negator.relation, negator.change) == (NEGATION_OPPOSED, 0.0)
+    metric = get_metric("sam:chrf", {}, target_lang="sv")
+    lines = metric.explain(metric.score("Dörren är stängd", ["Dörren är inte öppen"]))
+    assert any("negation-opposed: the other side says it with the opposite word" in line for line in lines)
+
+
 def test_formulas_match_runs_of_forms_and_never_a_verb() -> None:
     assert formula_tokens(analyse("Please select a file"), {("please",)}) == {0}
     assert formula_tokens(analyse("This will please you"), {("please",)}) == frozenset()
@@ -82,6 +101,6 @@ def test_formulas_match_runs_of_forms_and_never_a_verb() -> None:
 def test_the_signature_names_the_rules_per_language() -> None:
     english = get_metric("sam:bleu", {}, target_lang="en").signature()
     swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
-    assert "|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:" in english and "|rules:negprefix+related+indirect+phrasal+parts+concord+polite|lists:" in swedish
+    assert "|rules:negprefix+negopposite+related+indirect+phrasal+parts+concord+polite|lists:" in english and "|rules:negprefix+negopposite+related+indirect+phrasal+parts+concord+polite|lists:" in swedish
     assert english.split("|lists:")[1].split("|")[0] != swedish.split("|lists:")[1].split("|")[0]  # each its own lists
     assert "|rules:" not in get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()

@@ -52,9 +52,9 @@ GOLDEN = [
     ("The launch was a failure.", "The launch was a success.", 0.625, ("success", "failure"), "antonym"),
     # the same opposites in the scope of "not" on both sides are still opposites
     ("The delivery was not slow.", "The delivery was not fast.", 0.5, ("fast", "slow"), "antonym"),
-    # "not slow" for "fast": the added negator sets p (1 / 2); slow is negated, fast is not, so the
-    # pair reads as a paraphrase of the same sign and adds nothing
-    ("The delivery was not slow.", "The delivery was fast.", 0.5, (None, "not"), None),
+    # "not slow" for "fast": the other side says the negation with the listed opposite (negation-opposed), and
+    # slow, negated, against fast reads as a paraphrase of the same sign: nothing changes
+    ("The delivery was not slow.", "The delivery was fast.", 0.0, None, None),
     # paraphrases cost nothing: near-synonyms (same sign, |0.475 - 0.675| = 0.2 < 0.25), WordNet synonyms
     ("I'm really pleased with the service.", "I'm really happy with the service.", 0.0, None, None),
     ("I'm glad about the result.", "I'm happy about the result.", 0.0, None, None),

@@ -21,7 +21,8 @@ from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
 from mtcheck.safety.files import special_kind
-from mtcheck.sentiment.aligned import NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_PREFIXED, AlignedPenalty, aligned_penalty
+from mtcheck.sentiment.aligned import (NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_OPPOSED, NEGATION_PREFIXED, AlignedPenalty,
+                                       aligned_penalty)
 from mtcheck.sentiment.analysis import ANALYSIS
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
@@ -169,7 +170,7 @@ class SAMMetric(Metric):
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
         """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+plain-<12 hex>+affix-36038c0f``), the rules that read pairs
-        (``rules:negprefix+related+indirect+phrasal+parts+concord+polite``) and a digest of the language's word lists
+        (``rules:negprefix+negopposite+related+indirect+phrasal+parts+concord+polite``) and a digest of the language's word lists
         (``lists:<8 hex>``: negators, degree words, connectives, concord, politeness formulas); none for the
         paper's penalty."""
         if self.penalty != "aligned":
@@ -179,7 +180,7 @@ class SAMMetric(Metric):
         except MetricError as exc:
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
-                ("rules", "negprefix+related+indirect+phrasal+parts+concord+polite"),
+                ("rules", "negprefix+negopposite+related+indirect+phrasal+parts+concord+polite"),
                 ("lists", self.words.ident if self.words else "none")]
 
     @classmethod
@@ -321,6 +322,8 @@ def _format_how(pair: dict[str, Any], relations: str | None) -> str:
         return f"{pair['how']}, {relation}: the words it governs keep their sign"
     if relation == NEGATION_PREFIXED:
         return f"{pair['how']}, {relation}: the other side negates with a prefix"
+    if relation == NEGATION_OPPOSED:
+        return f"{pair['how']}, {relation}: the other side says it with the opposite word"
     return f"{pair['how']}, {relation}: {relations}"
 
 

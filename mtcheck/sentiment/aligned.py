@@ -46,7 +46,9 @@ is paired with the reference word it replaces, and p is half the largest change:
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
    scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
    that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
-   "not bad"): the flip of those words is what a negation changes. Identical sentences, or
+   "not bad"): the flip of those words is what a negation changes; nor does one the other side
+   says with a prefix ("invalid" for "not valid") or with a listed opposite ("closed" for
+   "not open"). Identical sentences, or
    sentences that differ only in case, punctuation that bounds no negation scope, neutral
    words, synonyms, or the order of words that keeps every negation scope, get 0.
 """
@@ -74,6 +76,7 @@ COMPOUND = "compound"
 NEGATION_KEPT = "negation-kept"
 #: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
 NEGATION_PREFIXED = "negation-prefixed"
+NEGATION_OPPOSED = "negation-opposed"
 #: The least change of a pair of opposites whose contexts have the same sign, whatever their
 #: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
 OPPOSITE_CHANGE = 1.0
@@ -322,7 +325,27 @@ def _kept_how(side: Side, negator: int, other: Side, partners: dict[int, int | N
         return NEGATION_KEPT
     if _negation_prefixed(side, negator, other, partners_other, relations):
         return NEGATION_PREFIXED
+    if partners.get(negator) is None and _negation_opposed(side, negator, other, partners_other, relations):
+        return NEGATION_OPPOSED
     return None
+
+
+def _negation_opposed(side: Side, negator: int, other: Side, partners: dict[int, int | None],
+                      relations: WordRelations | None) -> bool:
+    """Whether ``other`` says the negation ``negator`` of ``side`` with the opposite word: a word of ``other``
+    outside every negation scope pairs with the first word of the negator's scope, which is listed as its
+    opposite (:meth:`WordRelations.listed_opposites`): "The door is closed" for "The door is not open", *stängd*
+    for *inte öppen*; not "after" for "before" in "can't stand a jam before a deadline", where "stand" is negated. Asked only where no word of ``other`` stands in the negator's place: one that does may negate in its
+    own way (Arabic تعذّر, "failed to", for لا يمكن, "cannot")."""
+    scope = [j for j in side.words if negator in side.context[j].negated_by]
+    if relations is None or not scope:
+        return False
+    negated = side.tokens[scope[0]]  # the word the negator negates first: its scope may run to the clause's end
+    for index in other.words:
+        if (partners.get(index) == scope[0] and not other.context[index].negated_by
+                and {negated.lemma, negated.form} & relations.listed_opposites(other.tokens[index])):
+            return True
+    return False
 
 
 def _negation_prefixed(side: Side, negator: int, other: Side, partners: dict[int, int | None],

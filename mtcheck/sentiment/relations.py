@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from mtcheck.languages import get_language, plain_opposites
 from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
@@ -87,6 +87,18 @@ class WordRelations:
         """``"antonym"`` where a phrase a word begins or ends on one side (its keys joined with a neighbour's by
         ``_``) is a listed opposite of a word or phrase on the other: "Ta bort filer" for "Lägg till filer"."""
         return ANTONYM if self._listed(keys_h, keys_r) else None
+
+    def listed_opposites(self, token: Token) -> frozenset[str]:
+        """The words listed as opposites of ``token`` (by its lemma or form): what "not" before one of them says in
+        one word ("closed" for "not open", "stängd" for "inte öppen"); WordNet's own antonyms are not asked."""
+        return frozenset(other for key in _keys(token) for other in self._opposite_index.get(key, ()))
+
+    @cached_property
+    def _opposite_index(self) -> dict[str, frozenset[str]]:
+        index: dict[str, set[str]] = {}
+        for a, b in self.opposites:
+            index.setdefault(a, set()).add(b)
+        return {word: frozenset(others) for word, others in index.items()}
 
     def _listed(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> bool:
         """Whether a key of one word is a listed opposite of a key of the other."""
