@@ -132,6 +132,14 @@ def test_scope_ends_at_the_clause() -> None:
     assert penalty.p == pytest.approx(0.5)
 
 
+def test_a_negative_quantifier_last_in_its_clause_negates_the_words_before_it() -> None:
+    """"Select none" says "do not select any": the quantifier is the verb's object; one followed by words in its
+    clause governs those, as any negator does."""
+    assert aligned_penalty("Select none, then save", "Save", VADER, ENGLISH).scopes_hyp == (("none", ("Select",)),)
+    assert aligned_penalty("Nothing happened", "It happened", VADER, ENGLISH).scopes_hyp == (("Nothing", ("happened",)),)
+    assert aligned_penalty("I love nothing", "I love everything", VADER, ENGLISH).scopes_hyp == (("nothing", ("I", "love")),)
+
+
 def test_intensifier_removed() -> None:
     # reference: "very" governs "good": e = 0.475 * 1.5 = 0.7125; hypothesis e = 0.475
     # change |0.475 - 0.7125| = 0.2375; "very" itself is a modifier (0); p = 0.11875
@@ -256,7 +264,7 @@ def test_signature_names_the_aligned_penalty_and_leaves_paper_as_it_was() -> Non
     aligned = get_metric("sam:bleu", {"penalty": "aligned"}, target_lang="en").signature()
     assert "penalty" not in paper and "ant:" not in paper
     assert aligned == paper.replace(
-        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-ddd541c8a6b1+affix-36038c0f|rules:negprefix+negopposite+related+indirect+phrasal+parts+concord+polite|lists:54102eb4|")
+        "|neg:paper|", "|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-ddd541c8a6b1+affix-36038c0f|rules:negprefix+negopposite+related+indirect+phrasal+parts+concord+polite|lists:eefc3809|")
     assert get_metric("sam:bleu", {}, target_lang="en").signature() == aligned  # the default
 
 

@@ -42,6 +42,10 @@ GOLDEN = [
     # the opposite must be what the negator negates first: "stand" is negated here, not "before"
     ("I hate a jam after a deadline", "I can't stand a jam before a deadline", "en", 0.5),
     ("The door is closed", "The door is open", "en", 0.5),
+    # a negative quantifier last in its clause negates the verb before it: "Select none" = "Deselect all"
+    ("Select None", "Deselect All", "en", 0.0),
+    ("Select None", "Select All", "en", 0.5),
+    ("I saw nothing", "I did not see anything", "en", 0.0),
     # still flips: no prefix, the negated word itself, a negated prefixed word, a negation in both
     ("Able to lock", "Couldn't lock", "en", 0.5),
     ("Du har ikke fått noen e-post.", "Du har ulest e-post.", "nb", 0.5),  # "unread" in the negator's place

@@ -7,7 +7,8 @@ polarity:
 
 * **negation scope**: a negator governs the words after it up to the end of its clause: the
   next punctuation token or clause connective ("but", "because", ...), or the end of the
-  sentence. A word inside k scopes has its polarity multiplied by ``(-1) ** k``, so "not
+  sentence; a negative quantifier last in its clause ("Select none", "I saw nothing") governs the
+  words before it in the clause instead. A word inside k scopes has its polarity multiplied by ``(-1) ** k``, so "not
   without hope" keeps "hope" positive. A negator's own polarity is not flipped.
 * **intensity**: an intensifier ("very") or a downtoner ("slightly") governs the first word
   with a non-zero prior after it in its clause and multiplies that word's polarity by
@@ -48,6 +49,9 @@ class ContextWords:
     #: Negative implicative verbs and adjectives, each with the word that joins it to the verb it negates
     #: (``("fail", "to")``: "Failed to open" says "Could not open"): read as the negator :data:`IMPLIED` there.
     implicatives: frozenset[tuple[str, str]] = frozenset()
+    #: Negative quantifiers among the negators: one last in its clause is the object of the words before it and
+    #: negates them ("Select none" says "Do not select any"; "Select none" for "Deselect all" is a paraphrase).
+    quantifiers: frozenset[str] = frozenset()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -63,6 +67,8 @@ class ContextWords:
                   f"{self.intensify}/{self.downtone}/{'follow' if self.modifiers_follow else 'precede'}"]
         if self.implicatives:  # lists without them keep the ident they had before implicatives were read
             parts.append(";".join(sorted(" ".join(pair) for pair in self.implicatives)))
+        if self.quantifiers:  # the same for negative quantifiers
+            parts.append("quantifiers:" + ",".join(sorted(self.quantifiers)))
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
 
     def keys(self, tokens: Sequence[Token]) -> list[str]:
@@ -115,6 +121,7 @@ ENGLISH = ContextWords(
     concord=frozenset({"nor"}),  # neither ... nor
     # "Failed to open" = "Unable to open" = "Impossible to open" = "Could not open"
     implicatives=frozenset({("fail", "to"), ("unable", "to"), ("impossible", "to")}),
+    quantifiers=frozenset({"none", "nothing", "nobody", "nowhere"}),
 )
 
 
@@ -167,13 +174,17 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
     negated: list[list[int]] = [[] for _ in range(count)]
     factors = [1.0] * count
     roles = ["concord" if i in agree else "" for i in range(count)] if agree else [""] * count
+    starts: list[int] | None = None  # found on the first degree word or clause-final quantifier (most have none)
     for i, key in enumerate(keys):
         if key in words.negators and i not in agree:
             roles[i] = "negator"
-            for j in range(i + 1, ends[i]):
+            scope = range(i + 1, ends[i])
+            if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
+                starts = starts or _clause_starts(keys, words)
+                scope = range(starts[i], i)
+            for j in scope:
                 if keys[j] not in words.negators:
                     negated[j].append(i)
-    starts: list[int] | None = None  # found on the first degree word (most sentences have none)
     for i, key in enumerate(keys):
         scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
         if scale is None or roles[i]:
