@@ -43,6 +43,9 @@ GOLDEN = [
     ("Stäng av", "Sätt på", "sv", 0.5, ("på", "av")),  # "slå på" / "stänga av" is a listed phrase pair
     # an adverb is opposed through the adjective it pertains to (WordNet's pertainym)
     ("Flip Horizontal", "Flip vertically", "en", 0.5, ("vertically", "Horizontal")),
+    # a three-letter stem after "un" where WordNet lists the stem and not the word; never a listed word ("union")
+    ("The value is unset", "The value is set", "en", 0.5, ("set", "unset")),
+    ("The union is strong", "The ion is strong", "en", 0.0, None),
     # rejected: drifted English prefixes where WordNet lists the word, and compounds WordNet lists
     ("Discover files", "Cover files", "en", 0.0, None),
     ("Disclose the window", "Close the window", "en", 0.0, None),

@@ -32,6 +32,9 @@ from functools import cached_property
 
 #: The fewest letters a prefix or particle may leave: "unable" -> "able", never "unit" -> "it".
 MIN_STEM = 4
+#: The fewest a negating prefix may leave where the caller's dictionary lists the stem and not the word
+#: ("unset" -> "set"; "union", a listed word, is never "un" + "ion").
+MIN_KNOWN_STEM = 3
 #: Assimilated prefixes and the letters they stand before ("impossible", "illegal", "irregular").
 ASSIMILATED = {"im": "bmp", "il": "l", "ir": "r"}
 
@@ -66,18 +69,27 @@ class Affixes:
         return (self._prefixed(a, b, known) or self._prefixed(b, a, known)
                 or self._compound(a, b, known))
 
-    def stems(self, word: str) -> tuple[str, ...]:
+    def stems(self, word: str, known: Callable[[str], bool] | None = None) -> tuple[str, ...]:
         """Each rest of ``word`` after one of its negating or drifted prefixes (and a hyphen) that the guards
-        allow ("unable" -> "able", "invalid" -> "valid"); whether the two are opposites is the caller's to ask."""
+        allow ("unable" -> "able", "invalid" -> "valid"; "unset" -> "set" where ``known`` lists "set" and not
+        "unset"); whether the two are opposites is the caller's to ask."""
         found = []
         if word.startswith(self.exceptions):
             return ()
         for prefix in self.negating + self.drifted:
             stem = word[len(prefix):].removeprefix("-")
-            if word.startswith(prefix) and len(stem) >= MIN_STEM and not (
+            if word.startswith(prefix) and self._long_enough(prefix, word, stem, known) and not (
                     prefix in ASSIMILATED and stem[0] not in ASSIMILATED[prefix]):
                 found.append(stem)
         return tuple(found)
+
+    def _long_enough(self, prefix: str, word: str, stem: str, known: Callable[[str], bool] | None) -> bool:
+        """Whether ``stem`` is long enough to be read as a word after ``prefix``: :data:`MIN_STEM` letters, or
+        :data:`MIN_KNOWN_STEM` after a negating prefix where ``known`` lists the stem and not ``word``."""
+        if len(stem) >= MIN_STEM:
+            return True
+        return (len(stem) >= MIN_KNOWN_STEM and prefix in self.negating and known is not None
+                and known(stem) and not known(word))
 
     def particle_pair(self, a: str, b: str) -> bool:
         """Whether ``a`` and ``b`` are the two particles of an opposite pair ("in"/"out")."""
@@ -89,9 +101,11 @@ class Affixes:
 
     def _prefixed(self, word: str, stem: str, known: Callable[[str], bool] | None) -> bool:
         """Whether ``word`` is ``stem`` with a negating prefix (and a hyphen, perhaps)."""
-        if len(stem) < MIN_STEM or len(word) <= len(stem) or not word.endswith(stem) or word.startswith(self.exceptions):
+        if len(word) <= len(stem) or not word.endswith(stem) or word.startswith(self.exceptions):
             return False
         prefix = word[: len(word) - len(stem)].removesuffix("-")
+        if not self._long_enough(prefix, word, stem, known):
+            return False
         if prefix in ASSIMILATED and stem[0] not in ASSIMILATED[prefix]:
             return False
         if prefix in self.negating:

@@ -140,7 +140,7 @@ class WordRelations:
         """The words ``token`` negates by a prefix, "not X" in one word: each stem its prefix leaves that is its
         opposite by :meth:`Affixes.opposite` or, for English, WordNet's antonymy ("unable" -> "able", "invalid"
         -> "valid", "ungültig" -> "gültig"); empty for every other word."""
-        return frozenset(stem for key in _keys(token) for stem in self.affixes.stems(key)
+        return frozenset(stem for key in _keys(token) for stem in self.affixes.stems(key, self.known)
                          if self.affixes.opposite(key, stem, self.known)
                          or (self.wordnet and are_antonyms((key,), (stem,))))
 
