@@ -29,9 +29,10 @@ from _common import WORDS, corrupt, print_aligned, scratch, word_salad
 BLEU_MIN, CHRF_MIN = 5, 30
 TIME_TARGET, MEMORY_TARGET = 1.2, 2.0
 
-#: The loop a user would write without mtcheck: read each pair, score it, count the failures; ``{reading}`` yields
-#: the pairs, from the modules of ``{imports}``.
-LOOP = """
+def loop_script(reading: str, imports: str = "") -> str:
+    """The loop a user would write without mtcheck: read each pair, score it, count the failures; ``reading`` is
+    the expression that yields the pairs from ``file``, ``imports`` the lines it needs."""
+    return f"""
 import sys{imports}
 from sacrebleu.metrics import BLEU, CHRF
 
@@ -40,13 +41,16 @@ cases = failed = 0
 with open(sys.argv[1], encoding="utf-8") as file:
     for hyp, ref in {reading}:
         cases += 1
-        failed += bleu.sentence_score(hyp, [ref]).score < %d or chrf.sentence_score(hyp, [ref]).score < %d
+        failed += bleu.sentence_score(hyp, [ref]).score < {BLEU_MIN} or chrf.sentence_score(hyp, [ref]).score < {CHRF_MIN}
 print(f"{{cases}} cases, {{failed}} failed")
-""" % (BLEU_MIN, CHRF_MIN)
+"""
+
+
 #: The pairs from a tab-separated file.
-PLAIN_LOOP = LOOP.format(imports="", reading='(line.rstrip("\\n").split("\\t") for line in file)')
+PLAIN_LOOP = loop_script('(line.rstrip("\\n").split("\\t") for line in file)')
 #: The pairs from the suite file itself, read whole by PyYAML's C loader.
-SUITE_LOOP = LOOP.format(imports="\nimport yaml", reading='((case["hyp"], case["ref"]) for case in yaml.load(file, Loader=yaml.CSafeLoader)["cases"])')
+SUITE_LOOP = loop_script('((case["hyp"], case["ref"]) for case in yaml.load(file, Loader=yaml.CSafeLoader)["cases"])',
+                         imports="\nimport yaml")
 
 
 def write_suite(path: Path, pairs: Path, count: int) -> None:

@@ -96,12 +96,17 @@ def opposite_swap(sentence: str, lang: str) -> list[Edit]:
     ws = [w for w in words(sentence, lang) if w.is_word]
     edits: list[Edit] = []
     for i, w in enumerate(ws):
-        edits += [replace_word(w, "opposite-swap", other.replace("_", " ")) for other in opposites.get(w.lower, ())]
+        edits += [replace_word(w, "opposite-swap", _written(other)) for other in opposites.get(w.lower, ())]
         following = ws[i + 1] if i + 1 < len(ws) and sentence[w.end:ws[i + 1].start].isspace() else None
         for other in opposites.get(f"{w.lower}_{following.lower}", ()) if following else ():
             edits.append(Edit("opposite-swap", w.start, following.end, sentence[w.start:following.end],
-                              match_case(w.text, other.replace("_", " "))))
+                              match_case(w.text, _written(other))))
     return edits
+
+
+def _written(listed: str) -> str:
+    """A listed word or phrase as written: a phrase's words ("ta_bort") apart ("ta bort")."""
+    return listed.replace("_", " ")
 
 
 def intensity_loss(sentence: str, lang: str) -> list[Edit]:

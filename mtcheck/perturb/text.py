@@ -133,12 +133,12 @@ def swap_word(sentence: str, ws: Sequence[Word], index: int, kind: str, new: str
     "an old file", so that the edit makes one error, not two."""
     word, edit = ws[index], replace_word(ws[index], kind, new)
     article = ws[index - 1] if index else None
-    if article is None or article.lower not in ("a", "an") or not sentence[article.end:word.start].isspace():
+    gap = sentence[article.end:word.start] if article is not None else ""
+    if article is None or article.lower not in ("a", "an") or not gap.isspace():
         return edit
     wanted = indefinite_article(new)
     if wanted == article.lower:
         return edit
-    gap = sentence[article.end:word.start]
     return Edit(kind, article.start, word.end, sentence[article.start:word.end],
                 f"{match_case(article.text, wanted)}{gap}{edit.after}")
 
