@@ -1,5 +1,6 @@
 """Clean paraphrases cost the aligned penalty nothing: a negation said with a negating prefix on the other side
-("unable" for "could not") or with the opposite word ("closed" for "not open"), and an added or dropped politeness formula ("please", "bitte", "por favor"); the
+("unable" for "could not"), with the opposite word ("closed" for "not open") or with a word of the negation's sign
+("missing" for "not available"), and an added or dropped politeness formula ("please", "bitte", "por favor"); the
 flips next to them still cost what they did."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from mtcheck.languages import get_language
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
-from mtcheck.sentiment.aligned import NEGATION_OPPOSED, NEGATION_PREFIXED, aligned_penalty
+from mtcheck.sentiment.aligned import NEGATION_KEPT, NEGATION_OPPOSED, NEGATION_PREFIXED, aligned_penalty
 from mtcheck.sentiment.analysis import analyse, lemmatised
 from mtcheck.sentiment.context import context_words
 from mtcheck.sentiment.lexicon import load_lexicon
@@ -40,6 +41,13 @@ GOLDEN = [
     ("Die Datei ist nicht sichtbar", "Die Datei ist verborgen", "de", 0.0),
     ("تعذّر تصدير اتصال VPN", "لا يمكن استيراد إتصال الVPN", "ar", 0.5),  # "failed to export" / "cannot import"
     ("The door is not closed", "The door is not open", "en", 0.5),
+    # ... also where a word stands in the negator's place: a negator never pairs by position ("fra" in
+    # "forskellig fra", "different from", for "ikke lig med", "not equal to")
+    ("ikke lig med", "forskellig fra", "da", 0.0),
+    ("ikke lik med", "forskjellig fra", "nb", 0.0),
+    ("inte lika med", "olika", "sv", 0.0),
+    ("lig med", "forskellig fra", "da", 0.5),
+    ("The door is not open today", "The door is closed now", "en", 0.0),
     # the opposite must be what the negator negates first: "stand" is negated here, not "before"
     ("I hate a jam after a deadline", "I can't stand a jam before a deadline", "en", 0.5),
     ("The door is closed", "The door is open", "en", 0.5),
@@ -47,6 +55,11 @@ GOLDEN = [
     ("Select None", "Deselect All", "en", 0.0),
     ("Select None", "Select All", "en", 0.5),
     ("I saw nothing", "I did not see anything", "en", 0.0),
+    # ... or with another word of the scope's sign in the place of a neutral negated word ("missing", -0.3, for
+    # "not available"): the negator costs nothing, the pair its change, |0 - (-0.3)| / 2; the same word does not
+    ("The file is missing", "The file is not available", "en", 0.15),
+    ("The file is available", "The file is missing", "en", 0.15),
+    ("The server is not off-line", "The server is offline", "en", 0.5),
     # still flips: no prefix, the negated word itself, a negated prefixed word, a negation in both
     ("Able to lock", "Couldn't lock", "en", 0.5),
     ("Du har ikke fått noen e-post.", "Du har ulest e-post.", "nb", 0.5),  # "unread" in the negator's place
@@ -87,6 +100,12 @@ def test_the_kept_negator_names_its_rule() -> None:
     assert (negator.relation, negator.change) == (NEGATION_PREFIXED, 0.0)
 
 
+def test_a_negator_kept_by_a_word_of_its_sign_names_its_rule() -> None:
+    found = _penalty("The file is missing", "The file is not available", "en")
+    negator = next(pair for pair in found.pairs if pair.ref is not None and pair.ref.text == "not")
+    assert (negator.hyp, negator.how, negator.relation, negator.change) == (None, "dropped", NEGATION_KEPT, 0.0)
+
+
 def test_a_negator_kept_by_an_opposite_names_its_rule() -> None:
     found = _penalty("Dörren är stängd", "Dörren är inte öppen", "sv")
     negator = next(pair for pair in found.pairs if pair.ref is not None and pair.ref.text == "inte")
@@ -106,6 +125,6 @@ def test_formulas_match_runs_of_forms_and_never_a_verb() -> None:
 def test_the_signature_names_the_rules_per_language() -> None:
     english = get_metric("sam:bleu", {}, target_lang="en").signature()
     swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
-    assert "|rules:negprefix+knownstem+negopposite+related+indirect+phrasal+parts+concord+polite|lists:" in english and "|rules:negprefix+knownstem+negopposite+related+indirect+phrasal+parts+concord+polite|lists:" in swedish
+    assert "|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite|lists:" in english and "|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite|lists:" in swedish
     assert english.split("|lists:")[1].split("|")[0] != swedish.split("|lists:")[1].split("|")[0]  # each its own lists
     assert "|rules:" not in get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()

@@ -170,7 +170,7 @@ class SAMMetric(Metric):
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
         """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+plain-<12 hex>+affix-36038c0f``), the rules that read pairs
-        (``rules:negprefix+knownstem+negopposite+related+indirect+phrasal+parts+concord+polite``) and a digest of the language's word lists
+        (``rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite``) and a digest of the language's word lists
         (``lists:<8 hex>``: negators, degree words, connectives, concord, politeness formulas); none for the
         paper's penalty."""
         if self.penalty != "aligned":
@@ -180,7 +180,7 @@ class SAMMetric(Metric):
         except MetricError as exc:
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
-                ("rules", "negprefix+knownstem+negopposite+related+indirect+phrasal+parts+concord+polite"),
+                ("rules", "negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite"),
                 ("lists", self.words.ident if self.words else "none")]
 
     @classmethod

@@ -23,7 +23,9 @@ is paired with the reference word it replaces, and p is half the largest change:
       a negating prefix or opposite particles, the latter as words only after the same word:
       "log in" / "log out"), then WordNet-related words (see 3), then (within a block only) two
       words that both carry polarity;
-   e. within each *replace* block, the words still left pair by position (*replaced*);
+   e. within each *replace* block, the words still left pair by position (*replaced*), except negators:
+      one left here has no negator on the other side to pair with ("not" for "from" in "not equal to" /
+      "different from") and is *added* or *dropped*;
    f. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
@@ -378,14 +380,22 @@ def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, in
     """Whether the other side says what the negation ``negator`` of ``side`` says without it: each polar word
     of its scope pairs with a word of ``other`` whose effective polarity has the same sign ("good" for "not
     bad", "unhappy" for "not happy"); a scope without polar words, when each of its words pairs with one that
-    another negation governs ("neither good nor cheap" for "not good and not cheap")."""
+    another negation governs ("neither good nor cheap" for "not good and not cheap") or another word whose
+    effective polarity has the scope's sign ("missing" for "not available", "bad" for "not valid"; not
+    "offline" for "not off-line")."""
     scope = [j for j in side.words if negator in side.context[j].negated_by]
     polar = [j for j in scope if side.own[j]]
     if polar:
         return all(partners.get(j) is not None and other.own[partners[j]] * side.own[j] > 0  # type: ignore[index]
                    for j in polar)
-    return bool(scope) and all(partners.get(j) is not None and other.context[partners[j]].sign == side.context[j].sign  # type: ignore[index]
-                               for j in scope)
+
+    def says_it(j: int, partner: int | None) -> bool:
+        if partner is None:
+            return False
+        sign, word, said = side.context[j].sign, side.tokens[j], other.tokens[partner]
+        other_word = word.lemma != said.lemma and word.form.replace("-", "") != said.form.replace("-", "")
+        return other.context[partner].sign == sign or (other_word and other.own[partner] * sign > 0)
+    return bool(scope) and all(says_it(j, partners.get(j)) for j in scope)
 
 
 def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None,
@@ -533,11 +543,28 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
             blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
     blocks = _pair_compounds(hyp, ref, blocks, pairs)
     blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
-    for block_h, block_r in blocks:
+    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
         pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
         pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
         pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
     return pairs
+
+
+def _negators_apart(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
+                    pairs: list[tuple[int | None, int | None, str]]) -> list[tuple[list[int], list[int]]]:
+    """Set the negators still left in ``blocks`` apart as *added* or *dropped* (add them to ``pairs``), so that
+    none pairs by position: a negator left here has no negator on the other side, and the word that stands in
+    its place ("from" in "different from" for "not equal to") says nothing about it."""
+    def negator(side: Side, word: int) -> bool:
+        return side.context[side.words[word]].role == "negator"
+
+    apart_h = [a for block_h, _ in blocks for a in block_h if negator(hyp, a)]
+    apart_r = [b for _, block_r in blocks for b in block_r if negator(ref, b)]
+    if not apart_h and not apart_r:
+        return blocks
+    pairs.extend((hyp.words[a], None, "added") for a in apart_h)
+    pairs.extend((None, ref.words[b], "dropped") for b in apart_r)
+    return [([a for a in bh if a not in apart_h], [b for b in br if b not in apart_r]) for bh, br in blocks]
 
 
 def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
