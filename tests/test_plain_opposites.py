@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck import languages
-from mtcheck.languages import CODES, OPPOSITES, opposite_words, plain_opposites
+from mtcheck.languages import CODES, OPPOSITES, opposite_words, plain_opposites, plain_synonyms, synonym_words
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
 from mtcheck.sentiment import load_lexicon
@@ -158,7 +158,7 @@ def test_compounds_are_split_only_at_a_shared_part(lang: str, hyp: str, ref: str
 
 def _forget_lists() -> None:
     """Clear the caches that hold the lists read so far."""
-    for cached in (opposite_words, plain_opposites, relations_for):
+    for cached in (languages._read_list, opposite_words, synonym_words, plain_opposites, plain_synonyms, relations_for):
         cached.cache_clear()
 
 
@@ -186,3 +186,63 @@ def test_a_malformed_line_names_the_file_and_line(monkeypatch: pytest.MonkeyPatc
     finally:
         monkeypatch.undo()
         _forget_lists()
+
+
+def test_a_synonym_group_line_with_one_word_names_the_file_and_line(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    (tmp_path / "sv.txt").write_text("snabb\tlångsam\n=\tsnabb snabbt\n", encoding="utf-8")
+    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
+    _forget_lists()
+    try:
+        with pytest.raises(ValueError, match=r"sv\.txt:2: expected '=', a tab, and the forms of two or more words"):
+            plain_opposites("sv")
+    finally:
+        monkeypatch.undo()
+        _forget_lists()
+
+
+def test_each_word_of_a_synonym_group_stands_for_the_others(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "sv.txt").write_text("snabb snabbt\tlångsam\n=\tsnabb snabbt\tkvick kvickt\n# a comment\n",
+                                     encoding="utf-8")
+    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
+    _forget_lists()
+    try:
+        assert opposite_words("sv") == ((("snabb", "snabbt"), ("långsam",)), (("kvick", "kvickt"), ("långsam",)))
+        assert synonym_words("sv") == ((("snabb", "snabbt"), ("kvick", "kvickt")),)
+        assert ("kvickt", "snabb") in plain_synonyms("sv") and ("snabb", "kvickt") in plain_synonyms("sv")
+        assert "+syn-" in relations_for("sv").ident
+    finally:
+        monkeypatch.undo()
+        _forget_lists()
+
+
+@pytest.mark.parametrize("code", CODES_WITH_LISTS)
+def test_no_synonym_is_listed_as_an_opposite_of_its_own_group(code: str) -> None:
+    assert not set(plain_synonyms(code)) & set(plain_opposites(code))
+
+
+@pytest.mark.parametrize("lang, hyp, ref, p", [
+    # a word's synonym says what it says: the opposite of one is the opposite of the other ...
+    ("de", "Deckkraft verringern", "Deckkraft vergrößern", 0.5),  # listed: erhöhen / verringern, = erhöhen vergrößern
+    ("de", "Seitenleiste anzeigen", "Seitenleiste verbergen", 0.5),
+    ("sv", "Lodrät justering", "Vågrät justering", 0.5),
+    ("da", "Formindsk skrift", "Forstør skrift", 0.5),
+    ("es", "Bajar el volumen", "Subir el volumen", 0.5),
+    # ... and two synonyms cost nothing
+    ("de", "Deckkraft erhöhen", "Deckkraft vergrößern", 0.0),
+    ("nb", "Fjern filen", "Slett filen", 0.0),
+])
+def test_synonyms_of_opposites_are_opposites(lang: str, hyp: str, ref: str, p: float) -> None:
+    score = get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref])
+    assert score.details["p"] == p
+    if p:
+        worst = score.details["pairs"][score.details["worst"]]
+        assert worst["relation"] == "antonym"
+
+
+def test_two_words_of_a_group_are_synonyms() -> None:
+    relations = relations_for("de")
+    sides = {text: aligned_penalty(text, text, _lexicon("de"), context_words("de"), lang="de").hyp for text in
+             ("verringern", "verkleinern")}
+    a, b = (side.tokens[0] for side in sides.values())
+    assert relations.relation(a, b) == "synonym"

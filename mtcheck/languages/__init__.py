@@ -107,25 +107,65 @@ def find_language(lang: str | None) -> Language | None:
     return None if code is None else get_language(code)
 
 
+Word = tuple[str, ...]  # the lower-cased forms of one word, lemma first
+
+
 @lru_cache(maxsize=None)
-def opposite_words(code: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
-    """The opposites without sentiment of language ``code``, a pair of words a line of ``opposites/<code>.txt``:
-    the space-separated forms of one word (lemma first), a tab, the forms of its opposite; ``#`` starts a comment.
-    Each word is given as its forms, lower-cased; none where the language has no file."""
+def opposite_words(code: str) -> tuple[tuple[Word, Word], ...]:
+    """The opposites without sentiment of language ``code``, pairs of words from ``opposites/<code>.txt``, where
+    a line is the space-separated forms of one word (lemma first), a tab, the forms of its opposite, and ``#``
+    starts a comment. A word the file gives synonyms (:func:`synonym_words`) stands for each of them: with
+    "= erhöhen vergrößern" beside "erhöhen / verringern", "vergrößern" / "verringern" are opposites too. None
+    where the language has no file."""
+    listed, groups = _read_list(code)
+    synonyms = {word[0]: group for group in groups for word in group}
+    found: dict[tuple[Word, Word], None] = {}
+    for left, right in listed:
+        for a in _with_synonyms(left, synonyms):
+            for b in _with_synonyms(right, synonyms):
+                found[a, b] = None
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def synonym_words(code: str) -> tuple[tuple[Word, ...], ...]:
+    """The groups of words that say the same in ``opposites/<code>.txt``: a line that starts with ``=``, then a tab
+    and the forms of each word, tab-separated ("=\terhöhen erhöht\tvergrößern vergrößert"). SAM reads two words of
+    one group as synonyms, and each stands for the others in the opposites (:func:`opposite_words`)."""
+    return _read_list(code)[1]
+
+
+def _with_synonyms(word: Word, synonyms: dict[str, tuple[Word, ...]]) -> tuple[Word, ...]:
+    """``word`` and the other words of its synonym group (by lemma)."""
+    return (word, *(other for other in synonyms.get(word[0], ()) if other[0] != word[0]))
+
+
+@lru_cache(maxsize=None)
+def _read_list(code: str) -> tuple[tuple[tuple[Word, Word], ...], tuple[tuple[Word, ...], ...]]:
+    """The opposite lines and the synonym groups of ``opposites/<code>.txt`` as written."""
     path = OPPOSITES / f"{code}.txt"
     if not path.exists():
-        return ()
-    words: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        return (), ()
+    opposites: list[tuple[Word, Word]] = []
+    groups: list[tuple[Word, ...]] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        sides = text.split("\t")
-        if len(sides) != 2 or not all(side.split() for side in sides):
-            raise ValueError(f"{path}:{number}: expected the forms of a word, a tab, the forms of its opposite")
-        left, right = (tuple(side.lower().split()) for side in sides)
-        words.append((left, right))
-    return tuple(words)
+        fields = text.split("\t")
+        if fields[0].strip() == "=":
+            words = [tuple(field.lower().split()) for field in fields[1:]]
+            if len(words) < 2 or not all(words):
+                raise ValueError(f"{path}:{number}: expected '=', a tab, and the forms of two or more words that say "
+                                 "the same, a tab between words")
+            groups.append(tuple(words))
+            continue
+        if len(fields) != 2 or not all(field.split() for field in fields):
+            raise ValueError(f"{path}:{number}: expected the forms of a word, a tab, the forms of its opposite "
+                             "(or '=' and synonyms)")
+        left, right = (tuple(field.lower().split()) for field in fields)
+        opposites.append((left, right))
+    return tuple(opposites), tuple(groups)
 
 
 @lru_cache(maxsize=None)
@@ -146,3 +186,11 @@ def plain_opposites(code: str) -> tuple[tuple[str, str], ...]:
     way: every form of one word with every form of its opposite ("stor"/"liten", "större"/"mindre"). SAM's
     opposites read them beside :attr:`Language.opposite_pairs`; the perturbation engine's sentiment swaps do not."""
     return tuple((a, b) for left, right in opposite_words(code) for a in left for b in right)
+
+
+@lru_cache(maxsize=None)
+def plain_synonyms(code: str) -> tuple[tuple[str, str], ...]:
+    """The synonyms of language ``code`` (:func:`synonym_words`) as ``(form, form)`` pairs, both ways: every form of
+    one word of a group with every form of each other word of it."""
+    return tuple((a, b) for group in synonym_words(code) for one in group for other in group if other != one
+                 for a in one for b in other)

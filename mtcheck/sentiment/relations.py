@@ -14,8 +14,9 @@ costs nothing:
 * every language: the curated opposites without sentiment of :mod:`mtcheck.languages`
   (``opposites/<code>.txt``: size, speed, age, place, order, state, opposite actions; forms and
   lemmas), asked first, so English gets the opposites WordNet lacks ("show"/"hide");
-* sv, nb, da, de, es, ar: also the curated opposites of sentiment (``opposite_pairs``); the lists
-  name no synonyms;
+* sv, nb, da, de, es, ar: also the curated opposites of sentiment (``opposite_pairs``);
+* every language: the synonym groups of ``opposites/<code>.txt`` (lines that start with ``=``): two words of a
+  group are synonyms, and each stands for the others in the opposites ("verringern" for "vergrößern");
 * every language with a table in :mod:`mtcheck.sentiment.affixes` (English there, the others'
   ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
   opposite particles, where the lists and WordNet give no relation;
@@ -36,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from mtcheck.languages import get_language, plain_opposites
+from mtcheck.languages import get_language, plain_opposites, plain_synonyms
 from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
                                                  relations_id)
 from mtcheck.sentiment.affixes import ENGLISH, Affixes
@@ -65,6 +66,9 @@ class WordRelations:
     #: Whether ``opposites`` hold phrases, their words joined by ``_`` (Swedish "lägga_till" / "ta_bort"), read by
     #: :meth:`phrase_relation`.
     phrases: bool = False
+    #: Curated ``(form, form)`` pairs of words that say the same (both directions): synonyms, where the opposites'
+    #: list groups them ("erhöhen" / "vergrößern").
+    synonyms: frozenset[tuple[str, str]] = frozenset()
 
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
         """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
@@ -125,6 +129,8 @@ class WordRelations:
         """The relation of two words looked up by ``keys`` (``content``: both are content words)."""
         if self._listed(keys_h, keys_r):
             return ANTONYM
+        if any((a, b) in self.synonyms for a in keys_h for b in keys_r):
+            return SYNONYM
         if not self.wordnet:
             return self._affixal(keys_h, keys_r)
         if not content:
@@ -183,18 +189,20 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     (a :class:`~mtcheck.errors.MetricError` when none is installed); its relations load on first use."""
     if analysis is None:
         return None
-    plain = plain_opposites(analysis)
+    plain, synonyms = plain_opposites(analysis), plain_synonyms(analysis)
+    listed = f"+syn-{_digest(synonyms)}" if synonyms else ""
     if analysis == "en":
-        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}+affix-{ENGLISH.ident}",
-                             "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed)
+        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}{listed}+affix-{ENGLISH.ident}",
+                             "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed,
+                             synonyms=frozenset(synonyms))
     language = get_language(analysis)
     pairs = _both_ways(language.opposite_pairs + plain)
     affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
                       exceptions=language.drifted_words)
     compounds = "+compounds" if language.compounds else ""
-    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}+affix-{affixes.ident}{compounds}",
+    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}{listed}+affix-{affixes.ident}{compounds}",
                          f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds,
-                         phrases=any("_" in a for a, _ in pairs))
+                         phrases=any("_" in a for a, _ in pairs), synonyms=frozenset(synonyms))
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:
