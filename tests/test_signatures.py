@@ -73,7 +73,7 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("source-parity", {"lang": "en", "src_lang": "fr", "checks": ["numbers"], "normalize": "none"},
      "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:{mtcheck}|unicode:none"),
     ("sam:chrf", {"lang": "sv"},
-     "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}+ptb-2|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:2cc3c47c503d+affix-dec50ce0+compounds|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite|lists:c153bf81|base:chrf|nrefs:1"
+     "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}+ptb-2|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:888855b848b1+syn-5e641d0a4400+affix-dec50ce0+compounds|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite|lists:c153bf81|base:chrf|nrefs:1"
      "|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),
 ]
 
