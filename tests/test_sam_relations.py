@@ -85,6 +85,12 @@ GOLDEN = [
     ("Delete Account", "Add an account", 0.5, ("Add", "Delete"), "antonym"),
     ("Move Up", "Move Transaction Down", 0.5, ("Down", "Up"), "antonym"),
     ("Select Source", "Choose Destination", 0.5, ("Destination", "Source"), "antonym"),
+    # a word of a synonym group of mtcheck's lists stands for the others in their opposites: "choose" is grouped
+    # with "select", whose opposite is "deselect"; "activate" with "enable"
+    ("Deselect a file", "Choose a file", 0.5, ("Choose", "Deselect"), "antonym"),
+    ("Disable all", "Activate all", 0.5, ("Activate", "Disable"), "antonym"),
+    ("Decrease the volume", "Raise the volume", 0.5, ("Raise", "Decrease"), "antonym"),
+    ("Pick a file", "Choose a file", 0.0, None, None),
     # a synonym of an intensifier governs as the intensifier does: "rattling" reads as "very"
     ("The building is rattling pleasing.", "The building is very pleasing.", 0.0, None, None),
     # a negator for a negator changes nothing: "never" pairs with "not", "freeze" is negated on both sides
