@@ -215,12 +215,17 @@ def parity_table(rows: Rows) -> list[str]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def set_arguments(parser: argparse.ArgumentParser, *, penalties: str) -> argparse.ArgumentParser:
+    """The options of a run over the set: ``--data``, ``--held-out``, ``--penalties`` and ``--metrics``."""
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--held-out", action="store_true", help="score the held-out part instead of dev (report once)")
-    parser.add_argument("--penalties", default="paper,aligned", help="comma-separated; 'default' = mtcheck's default")
+    parser.add_argument("--penalties", default=penalties, help="comma-separated; 'default' = mtcheck's default")
     parser.add_argument("--metrics", default="bleu,chrf,bertscore")
+    return parser
+
+
+def main() -> None:
+    parser = set_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), penalties="paper,aligned")
     parser.add_argument("--bertscore-sample", type=int, default=None,
                         help="items per kind and target for bertscore (default: all)")
     parser.add_argument("--no-source-parity", action="store_true")

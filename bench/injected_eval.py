@@ -20,9 +20,8 @@ import argparse
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 
-from independent_eval import DATA, Item, Rows, load, metric_table, score_metric
+from independent_eval import Item, Rows, load, metric_table, score_metric, set_arguments
 from minimal_pairs import load_word_labels
 
 INJECTED = ("antonym", "synonym", "neutral")
@@ -74,11 +73,7 @@ def injected_items(items: Sequence[Item], table: Partners, min_words: int) -> li
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--held-out", action="store_true", help="the held-out part instead of dev (report once)")
-    parser.add_argument("--penalties", default="paper,default", help="comma-separated; 'default' = mtcheck's default")
-    parser.add_argument("--metrics", default="bleu,chrf,bertscore")
+    parser = set_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), penalties="paper,default")
     parser.add_argument("--min-words", type=int, default=3, help="words in both the clean output and the reference")
     args = parser.parse_args()
     penalties = args.penalties.split(",")

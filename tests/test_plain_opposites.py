@@ -3,6 +3,8 @@
 neither word carries polarity; ``penalty: paper`` stays the paper's and ignores them."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -156,6 +158,19 @@ def test_compounds_are_split_only_at_a_shared_part(lang: str, hyp: str, ref: str
     assert get_metric("sam:chrf", {}, target_lang=lang).score(hyp, [ref]).details["p"] == 0
 
 
+@contextmanager
+def _listed(monkeypatch: pytest.MonkeyPatch, folder: Path, code: str, text: str) -> Iterator[None]:
+    """``text`` as the opposites list of ``code`` while the block runs; the shipped lists afterwards."""
+    (folder / f"{code}.txt").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(languages, "OPPOSITES", folder)
+    _forget_lists()
+    try:
+        yield
+    finally:
+        monkeypatch.undo()
+        _forget_lists()
+
+
 def _forget_lists() -> None:
     """Clear the caches that hold the lists read so far."""
     for cached in (languages._read_list, opposite_words, synonym_words, plain_opposites, plain_synonyms, relations_for):
@@ -166,54 +181,29 @@ def _forget_lists() -> None:
 def test_the_signature_names_the_lists(code: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Another list gives another signature, so no baseline mixes scores of two lists."""
     before = relations_for(code).ident
-    (tmp_path / f"{code}.txt").write_text("a\tb\n", encoding="utf-8")
-    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    _forget_lists()
-    try:
+    with _listed(monkeypatch, tmp_path, code, "a\tb\n"):
         assert relations_for(code).ident != before
-    finally:
-        monkeypatch.undo()
-        _forget_lists()
 
 
 def test_a_malformed_line_names_the_file_and_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "sv.txt").write_text("# comment\nsnabb snabbt långsam\n", encoding="utf-8")
-    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    _forget_lists()
-    try:
+    with _listed(monkeypatch, tmp_path, "sv", "# comment\nsnabb snabbt långsam\n"):
         with pytest.raises(ValueError, match=r"sv\.txt:2: expected the forms of a word, a tab, the forms of its opposite"):
             plain_opposites("sv")
-    finally:
-        monkeypatch.undo()
-        _forget_lists()
 
 
 def test_a_synonym_group_line_with_one_word_names_the_file_and_line(monkeypatch: pytest.MonkeyPatch,
                                                                     tmp_path: Path) -> None:
-    (tmp_path / "sv.txt").write_text("snabb\tlångsam\n=\tsnabb snabbt\n", encoding="utf-8")
-    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    _forget_lists()
-    try:
+    with _listed(monkeypatch, tmp_path, "sv", "snabb\tlångsam\n=\tsnabb snabbt\n"):
         with pytest.raises(ValueError, match=r"sv\.txt:2: expected '=', a tab, and the forms of two or more words"):
             plain_opposites("sv")
-    finally:
-        monkeypatch.undo()
-        _forget_lists()
 
 
 def test_each_word_of_a_synonym_group_stands_for_the_others(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "sv.txt").write_text("snabb snabbt\tlångsam\n=\tsnabb snabbt\tkvick kvickt\n# a comment\n",
-                                     encoding="utf-8")
-    monkeypatch.setattr(languages, "OPPOSITES", tmp_path)
-    _forget_lists()
-    try:
+    with _listed(monkeypatch, tmp_path, "sv", "snabb snabbt\tlångsam\n=\tsnabb snabbt\tkvick kvickt\n# a comment\n"):
         assert opposite_words("sv") == ((("snabb", "snabbt"), ("långsam",)), (("kvick", "kvickt"), ("långsam",)))
         assert synonym_words("sv") == ((("snabb", "snabbt"), ("kvick", "kvickt")),)
         assert ("kvickt", "snabb") in plain_synonyms("sv") and ("snabb", "kvickt") in plain_synonyms("sv")
         assert "+syn-" in relations_for("sv").ident
-    finally:
-        monkeypatch.undo()
-        _forget_lists()
 
 
 @pytest.mark.parametrize("code", CODES_WITH_LISTS)

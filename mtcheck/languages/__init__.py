@@ -170,11 +170,11 @@ def _read_list(code: str) -> tuple[tuple[tuple[Word, Word], ...], tuple[tuple[Wo
 
 @lru_cache(maxsize=None)
 def opposite_lemmas(code: str) -> Mapping[str, tuple[str, ...]]:
-    """The lemma of each word among the opposites without sentiment of language ``code`` (:func:`opposite_words`)
-    -> the lemmas of its opposites, read both ways ("start" -> "stop", "finish", "end"): what the perturbation
-    engine's ``opposite-swap`` puts in a word's place."""
+    """The lemma of each word among the opposites without sentiment of language ``code``, as the lines pair them
+    (without the words their synonym groups add) -> the lemmas of its opposites, read both ways ("start" ->
+    "stop", "finish", "end"): what the perturbation engine's ``opposite-swap`` puts in a word's place."""
     found: dict[str, dict[str, None]] = {}
-    for left, right in opposite_words(code):
+    for left, right in _read_list(code)[0]:
         found.setdefault(left[0], {})[right[0]] = None
         found.setdefault(right[0], {})[left[0]] = None
     return MappingProxyType({lemma: tuple(opposites) for lemma, opposites in found.items()})
