@@ -130,8 +130,8 @@ def opposite_words(code: str) -> tuple[tuple[Word, Word], ...]:
 @lru_cache(maxsize=None)
 def synonym_words(code: str) -> tuple[tuple[Word, ...], ...]:
     """The groups of words that say the same in ``opposites/<code>.txt``: a line that starts with ``=``, then a tab
-    and the forms of each word, tab-separated ("=\terhöhen erhöht\tvergrößern vergrößert"). SAM reads two words of
-    one group as synonyms, and each stands for the others in the opposites (:func:`opposite_words`)."""
+    and the forms of each word, a tab between words (``=``, "erhöhen erhöht", "vergrößern vergrößert"). SAM reads
+    two words of one group as synonyms, and each stands for the others in the opposites (:func:`opposite_words`)."""
     return _read_list(code)[1]
 
 

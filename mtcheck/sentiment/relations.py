@@ -190,9 +190,9 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     if analysis is None:
         return None
     plain, synonyms = plain_opposites(analysis), plain_synonyms(analysis)
-    listed = f"+syn-{_digest(synonyms)}" if synonyms else ""
+    synonyms_ident = f"+syn-{_digest(synonyms)}" if synonyms else ""
     if analysis == "en":
-        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}{listed}+affix-{ENGLISH.ident}",
+        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}{synonyms_ident}+affix-{ENGLISH.ident}",
                              "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed,
                              synonyms=frozenset(synonyms))
     language = get_language(analysis)
@@ -200,7 +200,7 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
                       exceptions=language.drifted_words)
     compounds = "+compounds" if language.compounds else ""
-    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}{listed}+affix-{affixes.ident}{compounds}",
+    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}{synonyms_ident}+affix-{affixes.ident}{compounds}",
                          f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds,
                          phrases=any("_" in a for a, _ in pairs), synonyms=frozenset(synonyms))
 
