@@ -57,7 +57,7 @@ is paired with the reference word it replaces, and p is half the largest change:
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -540,7 +540,7 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
         if moved:
             taken = set(moved.values())
             pairs.extend((left[a], right[b], how) for a, b in moved.items())
-            blocks = [([a for a in bh if a not in moved], [b for b in br if b not in taken]) for bh, br in blocks]
+            blocks = _rest(blocks, moved.keys(), taken)
     blocks = _pair_compounds(hyp, ref, blocks, pairs)
     blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
     for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
@@ -548,6 +548,12 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
         pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
         pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
     return pairs
+
+
+def _rest(blocks: list[tuple[list[int], list[int]]], taken_h: Collection[int],
+          taken_r: Collection[int]) -> list[tuple[list[int], list[int]]]:
+    """``blocks`` without the words a pass has paired (``taken_h`` of the hypothesis, ``taken_r`` of the reference)."""
+    return [([a for a in block_h if a not in taken_h], [b for b in block_r if b not in taken_r]) for block_h, block_r in blocks]
 
 
 def _negators_apart(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
@@ -564,7 +570,7 @@ def _negators_apart(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
         return blocks
     pairs.extend((hyp.words[a], None, "added") for a in apart_h)
     pairs.extend((None, ref.words[b], "dropped") for b in apart_r)
-    return [([a for a in bh if a not in apart_h], [b for b in br if b not in apart_r]) for bh, br in blocks]
+    return _rest(blocks, set(apart_h), set(apart_r))
 
 
 def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
@@ -589,7 +595,7 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
         return blocks
     pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
     taken_h, taken_r = {a for a, _ in found}, {b for _, b in found}
-    return [([a for a in bh if a not in taken_h], [b for b in br if b not in taken_r]) for bh, br in blocks]
+    return _rest(blocks, taken_h, taken_r)
 
 
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
@@ -643,7 +649,7 @@ def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[C
         return blocks
     taken = set(found.values())
     pairs.extend((left[a], right[b], "replaced") for a, b in found.items())
-    return [([a for a in bh if a not in found], [b for b in br if b not in taken]) for bh, br in blocks]
+    return _rest(blocks, found.keys(), taken)
 
 
 def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:
