@@ -46,11 +46,13 @@ def test_a_checkpoint_file_names_its_model_too(models: dict[str, Path]) -> None:
         GOLDEN["scores"]["regression_metric"][0], abs=TOLERANCE)
 
 
-def test_signature_names_the_weights_sha256(models: dict[str, Path]) -> None:
+def test_signature_names_the_weights_encoder_and_tokenizer_sha256(models: dict[str, Path]) -> None:
     folder = models["regression_metric"]
-    digest = hashlib.sha256((folder / "checkpoints" / "model.ckpt").read_bytes()).hexdigest()[:16]
+    digest = {name: hashlib.sha256((folder / name).read_bytes()).hexdigest()[:16]
+              for name in ("checkpoints/model.ckpt", "encoder/config.json", "encoder/tokenizer.json")}
     signature = get_metric("comet", {"model": str(folder), "device": "cpu"}).signature()
-    assert f"|model:regression_metric@{digest}|class:regression_metric|" in signature
+    assert (f"|model:regression_metric@{digest['checkpoints/model.ckpt']}|class:regression_metric|encoder:config.json@"
+            f"{digest['encoder/config.json']}|tokenizer:tokenizer.json@{digest['encoder/tokenizer.json']}|") in signature
     assert "|device:cpu|" in signature and signature.endswith("|unicode:nfc")
 
 

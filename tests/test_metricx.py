@@ -44,12 +44,15 @@ def test_an_error_score_lower_is_better() -> None:
     assert not reads_references("metricx-qe") and reads_references("metricx")
 
 
-def test_signature_names_the_weights_sha256(metricx_model: Path) -> None:
+def test_signature_names_the_weights_config_and_tokenizer_sha256(metricx_model: Path) -> None:
     import hashlib
 
-    digest = hashlib.sha256((metricx_model / "model.safetensors").read_bytes()).hexdigest()[:16]
+    digest = {name: hashlib.sha256((metricx_model / name).read_bytes()).hexdigest()[:16]
+              for name in ("model.safetensors", "config.json", "tokenizer.json")}
     signature = get_metric("metricx", {"model": str(metricx_model), "device": "cpu"}).signature()
-    assert signature.startswith(f"metricx|model:metricx@{digest}|impl:metricx-23|max_input_length:1024|torch:")
+    assert signature.startswith(f"metricx|model:metricx@{digest['model.safetensors']}|config:config.json@"
+                                f"{digest['config.json']}|tokenizer:tokenizer.json@{digest['tokenizer.json']}|"
+                                "impl:metricx-23|max_input_length:1024|torch:")
     assert signature.endswith("|device:cpu|unicode:nfc")
 
 

@@ -4,8 +4,9 @@ COMET checkpoint the user names.
 ``model`` is a COMET model folder (``hparams.yaml`` and ``checkpoints/model.ckpt``,
 the layout unbabel-comet downloads), or its ``model.ckpt``; a Hugging Face hub
 name (``Unbabel/wmt22-comet-da``) is fetched only when the user names it, and then
-needs the network. Nothing is loaded when the metric is built: the checkpoint is
-read at the first score, once per process, and the signature names its sha256.
+needs the network. Nothing is loaded when the metric is built (the checkpoint's
+headers are checked): the checkpoint is read at the first score, once per process,
+and the signature names the sha256 of what is read (checkpoint, encoder config, tokenizer).
 Inference is mtcheck's re-implementation of unbabel-comet's (see
 :mod:`mtcheck.metrics.comet_model` for why), on ``device`` (``auto``: a GPU when
 torch has one).
@@ -19,7 +20,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics.base import Metric, ReferenceFreeMetric
-from mtcheck.metrics.comet_files import CometFiles, locate, model_setting, weights_digest
+from mtcheck.metrics.checkpoint_files import file_digest, load_tokenizer, named
+from mtcheck.metrics.comet_files import (
+    ENCODER_FILES, CometFiles, encoder_path, encoder_tokenizer, locate, model_setting,
+)
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
 from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
@@ -44,14 +48,21 @@ def is_hub_name(model: str) -> bool:
     return not Path(model).expanduser().exists() and model.count("/") == 1 and not model.startswith((".", "/", "~"))
 
 
-def download(metric: str, model: str) -> str:
-    """The local folder of hub model ``model``, downloaded (or found in the Hugging Face cache)."""
+#: What a model name that names no local folder is taken for, said where it cannot be fetched.
+NO_FOLDER = " (no folder of that name is here, so it is taken for a hub name)"
+
+
+def download(metric: str, model: str, files: Sequence[str] | None = None, offline: bool = False,
+             what: str = "") -> str:
+    """The local folder of hub model ``model`` (only its ``files`` when given), downloaded or found in the Hugging
+    Face cache (only there when ``offline``); ``what`` says what the model is to the user."""
     try:
         from huggingface_hub import snapshot_download
 
-        return str(snapshot_download(repo_id=model))
+        return str(snapshot_download(repo_id=model, allow_patterns=files, local_files_only=offline))
     except Exception as exc:  # noqa: BLE001 (any hub failure: offline, unknown repository, gated model)
-        raise MetricError(f"{metric}: cannot fetch {model!r} from the Hugging Face hub: {exc}",
+        how = "find {} in your local Hugging Face cache" if offline else "fetch {} from the Hugging Face hub"
+        raise MetricError(f"{metric}: cannot {how.format(repr(model) + what)}: {exc}",
                           setting=model_setting(metric)) from None
 
 
@@ -73,6 +84,7 @@ class CometBase:
         self.model, self.batch_size = str(model), int(batch_size)
         self.hub = is_hub_name(self.model)
         self._files = None if self.hub else self._checked(locate(self.name, self.model))
+        self._encoder: Path | None = None
         self.device = resolve_device(device, self.name)
 
     def _checked(self, files: CometFiles) -> CometFiles:
@@ -84,8 +96,30 @@ class CometBase:
     @property
     def files(self) -> CometFiles:
         if self._files is None:
-            self._files = self._checked(locate(self.name, download(self.name, self.model)))
+            self._files = self._checked(locate(self.name, download(self.name, self.model, what=NO_FOLDER)))
         return self._files
+
+    @property
+    def encoder(self) -> Path:
+        """The encoder's folder (its ``config.json`` and tokenizer): the one ``pretrained_model`` names, or that
+        name's in the Hugging Face cache (fetched only for a model the user named by its hub name)."""
+        if self._encoder is None:
+            files = self.files
+            folder = encoder_path(files.folder, files.pretrained_model) or Path(download(
+                self.name, files.pretrained_model, ENCODER_FILES, offline=not self.hub,
+                what=" (the encoder its pretrained_model names)"))
+            if not (folder / "config.json").is_file():
+                raise MetricError(f"{self.name}: encoder {files.pretrained_model!r} (the pretrained_model of "
+                                  f"{files.folder}) has no config.json in {folder}",
+                                  fix="copy the config.json and tokenizer of that encoder there")
+            self._encoder = folder
+        return self._encoder
+
+    def open_resources(self) -> None:
+        """Find the encoder's config and read its tokenizer (not the weights): what a run reads first. A model
+        named by its hub name is fetched by the run, not here."""
+        if not self.hub:
+            load_tokenizer(self.name, encoder_tokenizer(self.name, self.encoder))
 
     @property
     def loaded(self) -> CometModel:
@@ -100,17 +134,18 @@ class CometBase:
             if threads is not None:
                 torch.set_num_threads(threads)
             try:
-                _MODELS[key] = CometModel(self.name, self.files, self.device, offline=not self.hub)
+                _MODELS[key] = CometModel(self.name, self.files, self.encoder, self.device)
             except RuntimeError as exc:  # torch: a device that cannot be used
                 raise MetricError(f"{self.name}: cannot load {self.files.checkpoint} on device {self.device!r}: {exc}",
                                   setting=Setting(self.name, "device", "cpu")) from None
         return _MODELS[key]
 
     def settings(self) -> Signature:
-        files = self.files
+        files, encoder = self.files, self.encoder
         return Signature.of(
-            self.name, ("model", f"{files.folder.name}@{weights_digest(files.checkpoint)[:16]}"),
-            ("class", files.class_identifier), ("impl", REFERENCE), ("torch", library_version("torch")),
+            self.name, ("model", f"{files.folder.name}@{file_digest(files.checkpoint)[:16]}"),
+            ("class", files.class_identifier), ("encoder", named(encoder / "config.json")),
+            ("tokenizer", named(encoder_tokenizer(self.name, encoder))), ("impl", REFERENCE), ("torch", library_version("torch")),
             ("transformers", library_version("transformers")), ("device", self.device),
         )
 

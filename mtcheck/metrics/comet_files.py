@@ -7,10 +7,11 @@ win, over the class defaults; ``hparams.yaml`` fills in a checkpoint that has no
 The encoder's ``config.json`` and tokenizer come from ``pretrained_model``: a folder
 (absolute, or relative to the model folder), or a Hugging Face name read from the
 local cache (the hub itself only for a model the user named by its hub name).
+``hparams.yaml`` names the encoder before the checkpoint is read (for the signature,
+``mtcheck validate`` and a suite's path checks), so the checkpoint must name the same one.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,15 @@ from typing import Any
 import yaml
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.metrics.checkpoint_files import check_weights, tokenizer_file
+from mtcheck.safety.files import looks_like_path
 
 CHECKPOINT = Path("checkpoints") / "model.ckpt"
 HPARAMS = "hparams.yaml"
+#: XLM-R's SentencePiece model: an encoder's tokenizer where its folder holds no tokenizer.json.
+SENTENCEPIECE = "sentencepiece.bpe.model"
+#: What mtcheck reads of an encoder folder: its configuration and tokenizer (the weights are the checkpoint's).
+ENCODER_FILES = ("config.json", "tokenizer.json", "tokenizer_config.json", SENTENCEPIECE, "special_tokens_map.json")
 #: The defaults of each COMET model class mtcheck scores (comet/models/...: RegressionMetric, UnifiedMetric,
 #: XCOMETMetric).
 CLASS_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -41,7 +48,6 @@ CLASS_DEFAULTS: dict[str, dict[str, Any]] = {
         "final_activation": None, "error_labels": ["minor", "major", "critical"], "encoder_model": "XLM-RoBERTa-XL",
     },
 }
-_DIGESTS: dict[tuple[str, int, int], str] = {}
 
 
 def model_setting(metric: str) -> Setting:
@@ -51,16 +57,17 @@ def model_setting(metric: str) -> Setting:
 
 @dataclass(frozen=True)
 class CometFiles:
-    """Where a COMET model's parts are (its folder and checkpoint) and its class (``hparams.yaml``'s)."""
+    """Where a COMET model's parts are (its folder and checkpoint), its class and its encoder (``hparams.yaml``'s)."""
 
     folder: Path
     checkpoint: Path
     class_identifier: str
+    pretrained_model: str
 
 
 def locate(metric: str, model: str) -> CometFiles:
     """The COMET model at ``model`` (its folder, or its ``checkpoints/model.ckpt``); a :class:`MetricError` naming
-    what is missing. Reads only ``hparams.yaml``."""
+    what is missing or broken. Reads ``hparams.yaml`` and the checkpoint's headers (:func:`check_weights`)."""
     path = Path(model).expanduser()
     folder = path.parents[1] if path.is_file() else path
     checkpoint = path if path.is_file() else folder / CHECKPOINT
@@ -71,8 +78,11 @@ def locate(metric: str, model: str) -> CometFiles:
         if not needed.is_file():
             raise MetricError(f"{metric}: model {model!r} has no {needed.relative_to(folder)} (a COMET model folder "
                               f"holds {HPARAMS} and {CHECKPOINT})", setting=model_setting(metric))
-    identifier = read_hparams(metric, folder / HPARAMS).get("class_identifier")
-    return CometFiles(folder.resolve(), checkpoint.resolve(), str(identifier))
+    hparams = read_hparams(metric, folder / HPARAMS)
+    identifier = str(hparams.get("class_identifier"))
+    check_weights(metric, checkpoint.resolve())
+    encoder = hparams.get("pretrained_model", CLASS_DEFAULTS.get(identifier, {}).get("pretrained_model"))
+    return CometFiles(folder.resolve(), checkpoint.resolve(), identifier, str(encoder))
 
 
 def read_hparams(metric: str, path: Path) -> dict[str, Any]:
@@ -94,7 +104,7 @@ def load_checkpoint(metric: str, files: CometFiles) -> tuple[dict[str, Any], dic
 
     try:
         stored = torch.load(files.checkpoint, map_location="cpu", weights_only=True)
-    except (OSError, RuntimeError, pickle.UnpicklingError) as exc:
+    except (OSError, RuntimeError, EOFError, ValueError, IndexError, pickle.UnpicklingError) as exc:
         raise MetricError(f"{metric}: cannot read checkpoint {files.checkpoint}: {exc}",
                           setting=model_setting(metric)) from None
     if not isinstance(stored, dict) or "state_dict" not in stored:
@@ -102,25 +112,32 @@ def load_checkpoint(metric: str, files: CometFiles) -> tuple[dict[str, Any], dic
                           setting=model_setting(metric))
     hparams = dict(CLASS_DEFAULTS[files.class_identifier])
     hparams.update(stored.get("hyper_parameters") or read_hparams(metric, files.folder / HPARAMS))
+    if str(hparams["pretrained_model"]) != files.pretrained_model:
+        raise MetricError(f"{metric}: {files.checkpoint} names encoder {str(hparams['pretrained_model'])!r} and "
+                          f"{files.folder / HPARAMS} names {files.pretrained_model!r}",
+                          fix=f"write the checkpoint's pretrained_model in {HPARAMS}")
     return stored["state_dict"], hparams
 
 
-def encoder_folder(files: CometFiles, pretrained_model: str) -> str:
-    """``pretrained_model`` as a folder when it names one (relative paths from the model folder), else as given."""
-    for candidate in (Path(pretrained_model).expanduser(), files.folder / pretrained_model):
-        if (candidate / "config.json").is_file():
-            return str(candidate.resolve())
-    return pretrained_model
+def encoder_path(folder: Path, pretrained_model: str) -> Path | None:
+    """The encoder folder ``pretrained_model`` names (absolute, or relative to the model folder ``folder``, never
+    to the working directory); None when it is a Hugging Face name (not written as a path, nothing in ``folder``)."""
+    if looks_like_path(pretrained_model) or (folder / pretrained_model).exists():
+        return folder / pretrained_model
+    return None
 
 
-def weights_digest(checkpoint: Path) -> str:
-    """sha256 of the checkpoint file, computed once per process for each (path, size, modification time)."""
-    status = checkpoint.stat()
-    key = (str(checkpoint), status.st_size, status.st_mtime_ns)
-    if key not in _DIGESTS:
-        digest = hashlib.sha256()
-        with checkpoint.open("rb") as stream:
-            for block in iter(lambda: stream.read(1 << 20), b""):
-                digest.update(block)
-        _DIGESTS[key] = digest.hexdigest()
-    return _DIGESTS[key]
+def named_encoder(folder: Path) -> Path | None:
+    """The encoder folder the COMET model folder ``folder``'s ``hparams.yaml`` names; None when it holds no
+    readable one or names a Hugging Face name."""
+    try:
+        hparams = read_hparams("comet", folder / HPARAMS)
+    except MetricError:
+        return None
+    encoder = hparams.get("pretrained_model")
+    return encoder_path(folder, encoder) if isinstance(encoder, str) and encoder else None
+
+
+def encoder_tokenizer(metric: str, encoder: Path) -> Path:
+    """The tokenizer file of the encoder folder ``encoder``: ``tokenizer.json``, or XLM-R's SentencePiece model."""
+    return tokenizer_file(metric, encoder, SENTENCEPIECE, "the encoder the checkpoint was trained on (its pretrained_model)")

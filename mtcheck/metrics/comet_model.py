@@ -10,14 +10,17 @@ the library's own, computed in an environment of its own.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import torch
 from torch import nn
 
 from mtcheck.errors import MetricError
-from mtcheck.metrics.comet_files import CometFiles, encoder_folder, load_checkpoint, model_setting
+from mtcheck.metrics.checkpoint_files import load_tokenizer
+from mtcheck.metrics.comet_files import CometFiles, encoder_tokenizer, load_checkpoint, model_setting
 from mtcheck.metrics.comet_layers import feed_forward, mix_layers, pool
 from mtcheck.metrics.comet_spans import decode, mqm_scores, tag_probabilities, xcomet_scores
 
@@ -28,27 +31,18 @@ SEPARATOR_SIZE = 2
 ENCODERS = ("XLM-RoBERTa", "XLM-RoBERTa-XL")
 
 
-def _tokenizer(metric: str, encoder: str, offline: bool) -> tuple[Any, bool]:
+def _tokenizer(metric: str, encoder: Path) -> tuple[Any, bool]:
     """The encoder's fast tokenizer (the ``tokenizers`` object COMET's XLMRobertaTokenizerFast wraps), and whether
-    its ``decode`` cleans up spaces before punctuation (``clean_up_tokenization_spaces``, transformers' default no)."""
-    import json
-    from pathlib import Path
-
-    from tokenizers import Tokenizer
-
-    if (Path(encoder) / "tokenizer.json").is_file():
-        config = Path(encoder) / "tokenizer_config.json"
-        settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
-        return (Tokenizer.from_file(str(Path(encoder) / "tokenizer.json")),
-                bool(settings.get("clean_up_tokenization_spaces", False)))
-    from transformers import AutoTokenizer
-
+    its ``decode`` cleans up spaces before punctuation (``tokenizer_config.json``'s ``clean_up_tokenization_spaces``,
+    transformers' default no)."""
+    tokenizer = load_tokenizer(metric, encoder_tokenizer(metric, encoder))
+    config = encoder / "tokenizer_config.json"
     try:
-        loaded = AutoTokenizer.from_pretrained(encoder, local_files_only=offline)
-        return loaded.backend_tokenizer, bool(loaded.clean_up_tokenization_spaces)
-    except (OSError, ValueError) as exc:
-        raise MetricError(f"{metric}: cannot load the tokenizer of encoder {encoder!r} (the checkpoint's "
-                          f"pretrained_model): {exc}", setting=model_setting(metric)) from None
+        settings = json.loads(config.read_text(encoding="utf-8")) if config.is_file() else {}
+        return tokenizer, bool(settings.get("clean_up_tokenization_spaces", False))
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError) as exc:
+        raise MetricError(f"{metric}: cannot read {config} as a JSON mapping: {exc}",
+                          fix="copy the encoder's tokenizer_config.json again, or remove it") from None
 
 
 def clean_up_spaces(text: str) -> str:
@@ -59,17 +53,18 @@ def clean_up_spaces(text: str) -> str:
     return text
 
 
-def _encoder(metric: str, encoder: str, offline: bool, name: str) -> nn.Module:
+def _encoder(metric: str, encoder: Path, name: str) -> nn.Module:
     from transformers import XLMRobertaConfig, XLMRobertaModel, XLMRobertaXLConfig, XLMRobertaXLModel
 
     config_class, model_class = ((XLMRobertaXLConfig, XLMRobertaXLModel) if name == "XLM-RoBERTa-XL"
                                  else (XLMRobertaConfig, XLMRobertaModel))
     try:
-        config = config_class.from_pretrained(encoder, local_files_only=offline)
+        config = config_class.from_pretrained(str(encoder), local_files_only=True)
     except (OSError, ValueError) as exc:
-        raise MetricError(f"{metric}: cannot read the config of encoder {encoder!r} (the checkpoint's pretrained_model; "
-                          f"a folder with config.json and tokenizer.json, absolute or inside the model folder, or a "
-                          f"name in the local Hugging Face cache): {exc}", setting=model_setting(metric)) from None
+        raise MetricError(f"{metric}: cannot read the config of encoder {str(encoder)!r} (the checkpoint's "
+                          f"pretrained_model; a folder with config.json and tokenizer.json, absolute or inside the model "
+                          f"folder, or a name in the local Hugging Face cache): {exc}",
+                          setting=model_setting(metric)) from None
     return model_class(config, add_pooling_layer=False)
 
 
@@ -77,19 +72,18 @@ class CometModel(nn.Module):
     """One loaded COMET checkpoint: tokenizer, XLM-R encoder, layer mix, estimator and (xCOMET) the tagger of error
     spans, in eval mode on ``device``."""
 
-    def __init__(self, metric: str, files: CometFiles, device: str, offline: bool = True):
+    def __init__(self, metric: str, files: CometFiles, encoder: Path, device: str):
         super().__init__()
+        self.tokenizer, self.clean_up = _tokenizer(metric, encoder)  # first: it is small
         state, self.hparams = load_checkpoint(metric, files)
         if self.hparams.get("encoder_model") not in ENCODERS:
             raise MetricError(f"{metric}: {files.folder} uses encoder {self.hparams.get('encoder_model')!r}; "
                               f"mtcheck scores COMET models on {' and '.join(ENCODERS)} encoders only",
                               setting=model_setting(metric))
         self.kind = files.class_identifier
-        encoder = encoder_folder(files, str(self.hparams["pretrained_model"]))
-        self.encoder = _encoder(metric, encoder, offline, str(self.hparams["encoder_model"]))
+        self.encoder = _encoder(metric, encoder, str(self.hparams["encoder_model"]))
         config = self.encoder.config
         self.max_positions = int(config.max_position_embeddings) - 2
-        self.tokenizer, self.clean_up = _tokenizer(metric, encoder, offline)
         self.tokenizer.enable_truncation(max_length=self.max_positions - 2)
         self.pad_id, self.cls_id, self.sep_id = (self.tokenizer.token_to_id(t) for t in ("<pad>", "<s>", "</s>"))
         self.tokenizer.enable_padding(pad_id=self.pad_id, pad_token="<pad>")

@@ -3,8 +3,9 @@
 ``model`` is a MetricX-23 model folder (``config.json``, ``model.safetensors`` or
 ``pytorch_model.bin``, and the tokenizer of its mT5: ``tokenizer.json`` or
 ``spiece.model``); a Hugging Face hub name is fetched only when the user names
-it. Nothing is loaded when the metric is built; the signature names the weights'
-sha256. The score is an error score from 0 (best) to 25 (worst).
+it. Nothing is loaded when the metric is built (the weights' headers are checked);
+the signature names the sha256 of what is read (weights, config, tokenizer). The
+score is an error score from 0 (best) to 25 (worst).
 """
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics.base import Metric, ReferenceFreeMetric
-from mtcheck.metrics.comet import download, is_hub_name, library_version
-from mtcheck.metrics.comet_files import weights_digest
+from mtcheck.metrics.comet import NO_FOLDER, download, is_hub_name, library_version
+from mtcheck.metrics.checkpoint_files import check_weights, file_digest, load_tokenizer, named, tokenizer_file
 from mtcheck.metrics.device import resolve_device
 from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
@@ -26,17 +27,27 @@ if TYPE_CHECKING:
 #: The MetricX release whose model class and input mtcheck follows (google-research/metricx, metricx23/).
 REFERENCE = "metricx-23"
 WEIGHTS = ("model.safetensors", "pytorch_model.bin")
+#: mT5's SentencePiece model: the tokenizer where a folder holds no tokenizer.json.
+SENTENCEPIECE = "spiece.model"
 _MODELS: dict[tuple[str, str, int], MetricXModel] = {}
 
 
 def weights_file(metric: str, model: str) -> Path:
-    """The weights of the MetricX folder ``model``; a :class:`MetricError` naming what is missing."""
+    """The weights of the MetricX folder ``model``, their headers checked; a :class:`MetricError` naming what is
+    missing or broken."""
     folder = Path(model).expanduser()
     for name in WEIGHTS:
         if (folder / "config.json").is_file() and (folder / name).is_file():
+            check_weights(metric, (folder / name).resolve())
             return (folder / name).resolve()
     raise MetricError(f"{metric}: model {model!r} is no MetricX model folder (it holds config.json and "
                       f"{' or '.join(WEIGHTS)}, and the mT5 tokenizer)", setting=Setting(metric, "model", "PATH"))
+
+
+def metricx_tokenizer(metric: str, folder: Path) -> Path:
+    """The mT5 tokenizer file of the MetricX folder: ``tokenizer.json``, or mT5's SentencePiece model."""
+    return tokenizer_file(metric, folder, SENTENCEPIECE,
+                          "the mT5 model it was trained from (google/mt5-xl for metricx-23-xl)")
 
 
 class _MetricXBase:
@@ -64,8 +75,13 @@ class _MetricXBase:
     @property
     def weights(self) -> Path:
         if self._weights is None:
-            self._weights = weights_file(self.name, download(self.name, self.model))
+            self._weights = weights_file(self.name, download(self.name, self.model, what=NO_FOLDER))
         return self._weights
+
+    def open_resources(self) -> None:
+        """Read the tokenizer (not the weights): what a run reads first. A hub model is fetched by the run."""
+        if not self.hub:
+            load_tokenizer(self.name, metricx_tokenizer(self.name, self.weights.parent))
 
     @property
     def loaded(self) -> MetricXModel:
@@ -80,7 +96,9 @@ class _MetricXBase:
     def settings(self) -> Signature:
         weights = self.weights
         return Signature.of(
-            self.name, ("model", f"{weights.parent.name}@{weights_digest(weights)[:16]}"), ("impl", REFERENCE),
+            self.name, ("model", f"{weights.parent.name}@{file_digest(weights)[:16]}"),
+            ("config", named(weights.parent / "config.json")),
+            ("tokenizer", named(metricx_tokenizer(self.name, weights.parent))), ("impl", REFERENCE),
             ("max_input_length", str(self.max_input_length)), ("torch", library_version("torch")),
             ("transformers", library_version("transformers")), ("device", self.device),
         )

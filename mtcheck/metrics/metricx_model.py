@@ -10,32 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import torch
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.metrics.checkpoint_files import load_tokenizer
+from mtcheck.metrics.metricx import metricx_tokenizer
 
 #: The vocabulary entry whose logit is MetricX's score (``<extra_id_10>`` of mT5's vocabulary).
 PREDICTION_TOKEN = 250089
 #: MetricX's range: the clip of its predictions.
 LOWEST, HIGHEST = 0.0, 25.0
-
-
-def _tokenizer(metric: str, folder: Path) -> Any:
-    """The folder's fast tokenizer (``tokenizer.json``, or what transformers builds from ``spiece.model``)."""
-    from tokenizers import Tokenizer
-
-    if (folder / "tokenizer.json").is_file():
-        return Tokenizer.from_file(str(folder / "tokenizer.json"))
-    from transformers import AutoTokenizer
-
-    try:
-        return AutoTokenizer.from_pretrained(str(folder), local_files_only=True).backend_tokenizer
-    except (OSError, ValueError) as exc:
-        raise MetricError(f"{metric}: {folder} holds no mT5 tokenizer (tokenizer.json, or spiece.model): copy the "
-                          f"one of the mT5 model it was trained from (google/mt5-xl for metricx-23-xl) into it: {exc}",
-                          setting=Setting(metric, "model", "PATH")) from None
 
 
 def tied_embeddings(folder: Path) -> bool:
@@ -53,13 +38,14 @@ class MetricXModel:
         from transformers import MT5ForConditionalGeneration
         from transformers.utils import logging
 
+        self.tokenizer = load_tokenizer(metric, metricx_tokenizer(metric, folder))  # first: it is small
         verbosity, bar = logging.get_verbosity(), logging.is_progress_bar_enabled()
         logging.set_verbosity_error()  # not its notes on the weights it ties, nor a progress bar
         logging.disable_progress_bar()
         try:
             model, info = MT5ForConditionalGeneration.from_pretrained(str(folder), local_files_only=True,
                                                                       output_loading_info=True)
-        except (OSError, ValueError, RuntimeError) as exc:
+        except (OSError, ValueError, RuntimeError, EOFError, IndexError) as exc:
             raise MetricError(f"{metric}: cannot load the mT5 model in {folder}: {exc}",
                               setting=Setting(metric, "model", "PATH")) from None
         finally:
@@ -75,7 +61,6 @@ class MetricXModel:
                               f"reads entry {PREDICTION_TOKEN} (mT5's vocabulary)", setting=Setting(metric, "model", "PATH"))
         self.model = model.float().to(device).eval()
         self.device = torch.device(device)
-        self.tokenizer = _tokenizer(metric, folder)
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(max_length=max_input_length)
         self.pad_id = int(model.config.pad_token_id)
