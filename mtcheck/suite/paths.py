@@ -3,7 +3,9 @@
 A suite may name files (an outputs file, a lexicon, IDF sentences, a rescaling
 baseline) and a model folder only in the folder that holds it or below it. A
 path leading elsewhere (``../``, an absolute path, a link pointing out) and a
-special file (a FIFO, a device) are errors when the suite loads. A model name
+special file (a FIFO, a device) are errors when the suite loads; so is a COMET
+model folder whose ``hparams.yaml`` names an encoder folder (``pretrained_model``)
+that leads elsewhere, since the encoder's config and tokenizer are read from it. A model name
 that is not a path is a Hugging Face hub name: it is kept, and a run uses it
 only when the user passes it too (see :func:`refused_hub_model`). Values the
 user gives on the command line, in the ini file or in the environment never pass
@@ -17,6 +19,7 @@ from typing import Any
 
 from mtcheck.errors import MetricError, Setting
 from mtcheck.metrics import is_default_lexicon
+from mtcheck.metrics.comet_files import HPARAMS, named_encoder
 from mtcheck.safety.files import NUL_FIX, NUL_PROBLEM, file_kind, has_nul, looks_like_path
 
 #: Check params that name a file, or (``model``) a folder; resolved against the suite's folder.
@@ -75,6 +78,17 @@ def _problem(suite_file: Path, joined: Path, folder: bool) -> Issue | None:
     return None if inside is None else (inside, "keep only files and folders of the suite's folder in the model folder")
 
 
+def _encoder_problem(suite_file: Path, model: Path) -> Issue | None:
+    """Why the suite may not name the COMET model folder ``model``: its encoder folder may not be read; None when it
+    may (or none is named: a hub name is read from the local Hugging Face cache alone, never fetched for a suite)."""
+    encoder = named_encoder(model) if os.path.isdir(model) else None
+    problem = None if encoder is None else _problem(suite_file, encoder, folder=True)
+    if problem is None:
+        return None
+    return (f"names in {HPARAMS} the encoder {str(encoder)!r} (pretrained_model), which {problem[0]}",
+            f"{problem[1]}, and write its path in {HPARAMS} relative to the model folder")
+
+
 def outputs_file(suite_file: Path, value: str) -> tuple[str | None, Issue | None]:
     """The suite's ``system: file:VALUE`` as a spec with the path resolved, or why the suite may not name it."""
     joined = suite_file.parent / value
@@ -127,6 +141,8 @@ def suite_params(suite_file: Path, metric: str, params: dict[str, Any]) -> tuple
             continue
         path = suite_file.parent / value
         problem = _problem(suite_file, path, folder=key == MODEL)
+        if problem is None and key == MODEL:
+            problem = _encoder_problem(suite_file, path)
         if problem is None:
             resolved[key] = _stored(path, key)
         else:
