@@ -233,3 +233,10 @@ def test_a_checkpoint_naming_another_encoder_than_its_hparams_is_an_error(tiny: 
     assert (f"comet: {model / 'checkpoints' / 'model.ckpt'} names encoder {outside!r} and {model / 'hparams.yaml'} "
             f"names {str(model / 'encoder')!r} (fix: write the checkpoint's pretrained_model in hparams.yaml)") in err
 
+
+def test_a_missing_model_folder_is_named_as_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = _suite(tmp_path, "comet")
+    assert main(["validate", str(suite)]) == 1
+    out = capsys.readouterr().out
+    assert (f"error: {suite}:10: comet: model 'm' in the suite is no file or folder in the suite's folder, so it is "
+            "taken for a Hugging Face hub name") in out

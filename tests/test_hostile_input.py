@@ -397,8 +397,9 @@ CATALOGUE = [
                                                       extra=_model_with_link_out),
             VALIDATE_BELOW, 1, "model './m' holds 'config.json', a link that leads outside the suite's folder", SECRET),
     Hostile("suite-hub-model-refused", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
-            RUN_BELOW, 2, "model 'some-org/some-model' in the suite is a Hugging Face hub name, and a suite file never "
-            "makes mtcheck reach the hub (fix: pass --bertscore-model some-org/some-model)"),
+            RUN_BELOW, 2, "model 'some-org/some-model' in the suite is no file or folder in the suite's folder, so it is "
+            "taken for a Hugging Face hub name, and a suite file never makes mtcheck reach the hub (fix: pass "
+            "--bertscore-model some-org/some-model)"),
     Hostile("suite-hub-model-warned", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),
             VALIDATE_BELOW, 1, "a run refuses it unless you pass it yourself"),
     Hostile("suite-hub-model-named-by-the-user", _confined("{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}"),

@@ -158,7 +158,8 @@ def test_a_hub_model_name_is_kept_with_a_warning(tmp_path: Path) -> None:
     assert suite is not None and not errors
     assert suite.cases[0].checks[0].params == {"model": "some-org/some-model"}
     (warning,) = warnings
-    assert "model 'some-org/some-model' is a Hugging Face hub name: a run refuses it unless you pass it yourself" in warning.message
+    assert ("model 'some-org/some-model' is no file or folder in the suite's folder, so it is taken for a Hugging Face "
+            "hub name: a run refuses it unless you pass it yourself") in warning.message
     assert warning.fix.startswith("pass --mt-bertscore-model some-org/some-model (mtcheck run: --bertscore-model some-org/")
 
 
@@ -215,8 +216,9 @@ def test_a_suites_hub_model_is_refused_before_any_model_loads(built: list[dict[s
     assert built == []
     # The fix names the user's option only: the suite's params cannot fix it.
     assert str(info.value) == (
-        f"{metric}: model 'some-org/some-model' in the suite is a Hugging Face hub name, and a suite file never "
-        "makes mtcheck reach the hub (fix: pass --mt-bertscore-model some-org/some-model)")
+        f"{metric}: model 'some-org/some-model' in the suite is no file or folder in the suite's folder, so it is taken "
+        "for a Hugging Face hub name, and a suite file never makes mtcheck reach the hub (fix: pass --mt-bertscore-model "
+        "some-org/some-model)")
 
 
 @pytest.mark.parametrize(
@@ -236,7 +238,7 @@ def test_the_user_allows_a_hub_model_by_naming_it(built: list[dict[str, Any]], m
 
 def test_a_hub_model_for_plain_bertscore_does_not_allow_sam_bertscore(built: list[dict[str, Any]]) -> None:
     evaluator = Evaluator(overrides={"bertscore": {"model": "some-org/some-model"}})
-    with pytest.raises(MetricError, match="is a Hugging Face hub name"):
+    with pytest.raises(MetricError, match="taken for a Hugging Face hub name"):
         evaluator.metric(Check("sam:bertscore", 0.1, params={"model": "some-org/some-model"}), "en")
 
 

@@ -86,7 +86,7 @@ UNBUILDABLE = [
                 "rescale_with_baseline with a local model needs baseline_path",
                 lambda f: _model(f, "config.json", "model.safetensors", "vocab.txt")),
     Unbuildable("hub-model-name", "en", "{metric: bertscore, min: 0.1, params: {model: some-org/some-model}}",
-                "is a Hugging Face hub name"),
+                "taken for a Hugging Face hub name"),
     Unbuildable("language-name-in-params", "en", "{metric: lang, min: 1, params: {lang: English}}",
                 "target language 'English' is not a language code (fix: did you mean 'en'?)"),
     Unbuildable("language-the-detector-lacks", "tlh", "{metric: lang, min: 1}",

@@ -134,8 +134,9 @@ def suite_params(suite_file: Path, metric: str, params: dict[str, Any]) -> tuple
         if not isinstance(value, str) or (key == "lexicon" and is_default_lexicon(value)):
             continue
         if key == MODEL and _is_hub_name(suite_file, value):
-            warnings.append((f"{MODEL} {value!r} is a Hugging Face hub name: a run refuses it unless you pass it "
-                             "yourself, since a suite file never makes mtcheck reach the hub",
+            warnings.append((f"{MODEL} {value!r} is no file or folder in the suite's folder, so it is taken for a "
+                             "Hugging Face hub name: a run refuses it unless you pass it yourself, since a suite file "
+                             "never makes mtcheck reach the hub",
                              f"pass {_user_way(metric, key).replace('NAME_OR_PATH', value)}, "
                              "or name a model folder inside the suite's folder"))
             continue
@@ -157,6 +158,6 @@ def refused_hub_model(metric: str, from_suite: dict[str, Any], from_user: dict[s
     if MODEL in from_user or not isinstance(model, str) or looks_like_path(model):
         return None
     return MetricError(
-        f"{metric}: model {model!r} in the suite is a Hugging Face hub name, and a suite file never makes "
-        "mtcheck reach the hub", setting=Setting(metric, MODEL, model, in_suite=False))
+        f"{metric}: model {model!r} in the suite is no file or folder in the suite's folder, so it is taken for a "
+        "Hugging Face hub name, and a suite file never makes mtcheck reach the hub", setting=Setting(metric, MODEL, model, in_suite=False))
 
