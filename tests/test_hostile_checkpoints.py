@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from metricx_checkpoint import build_metricx
 from mtcheck.commands.main import main
 from mtcheck.metrics import get_metric
 
+REPO = Path(__file__).resolve().parents[1]
 GOOD, GARBAGE = "the cat is good", "zzz qqq xxx yyy www vvv"
 SEED = 26
 THRESHOLD = {"comet": "min: 0.1", "metricx": "max: 1.4"}
@@ -240,3 +244,48 @@ def test_a_missing_model_folder_is_named_as_missing(tmp_path: Path, capsys: pyte
     out = capsys.readouterr().out
     assert (f"error: {suite}:10: comet: model 'm' in the suite is no file or folder in the suite's folder, so it is "
             "taken for a Hugging Face hub name") in out
+
+
+
+def test_a_tokenizer_of_another_model_is_an_error_at_load(tiny: dict[str, Path], tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from tokenizers import Tokenizer
+
+    model = _copy(tiny, "comet", tmp_path)
+    wider = Tokenizer.from_file(str(model / "encoder" / "tokenizer.json"))
+    wider.add_tokens([f"word{index}" for index in range(300)])
+    wider.save(str(model / "encoder" / "tokenizer.json"))
+    embeddings = json.loads((model / "encoder" / "config.json").read_text(encoding="utf-8"))["vocab_size"]
+    code = main(["score", "--metric", "comet", "--param", f"model={model}", "--input", str(_pairs(tmp_path))])
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert line == (f"mtcheck: error: comet: tokenizer {model / 'encoder' / 'tokenizer.json'} has "
+                    f"{wider.get_vocab_size(with_added_tokens=True):,} entries, more than the {embeddings:,} of "
+                    f"{model / 'encoder'}: it belongs to another model (fix: copy the tokenizer of the model itself "
+                    "into the folder)")
+
+
+def test_an_encoder_hub_name_is_read_from_the_local_cache_alone(tiny: dict[str, Path], tmp_path: Path) -> None:
+    model = _copy(tiny, "comet", tmp_path)
+    revision = "0" * 40
+    cached = tmp_path / "hub" / "models--org--enc"
+    (cached / "snapshots").mkdir(parents=True)
+    shutil.move(str(model / "encoder"), str(cached / "snapshots" / revision))
+    (cached / "refs").mkdir()
+    (cached / "refs" / "main").write_text(revision, encoding="utf-8")
+    _set_encoder(model, "org/enc", in_checkpoint=True)
+    argv = [sys.executable, "-m", "mtcheck.commands.main", "score", "--metric", "comet", "--param", f"model={model}",
+            "--input", str(_pairs(tmp_path))]
+
+    def score(cache: Path) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "HF_HUB_CACHE": str(cache), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(REPO)}
+        return subprocess.run(argv, env=env, capture_output=True, encoding="utf-8", stdin=subprocess.DEVNULL)
+
+    found = score(tmp_path / "hub")
+    assert found.returncode == 0, found.stderr
+    assert "|encoder:config.json@" in found.stdout and "|tokenizer:tokenizer.json@" in found.stdout
+    (tmp_path / "empty").mkdir()
+    missing = score(tmp_path / "empty")
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert missing.stderr.startswith("mtcheck: error: comet: cannot find 'org/enc' (the encoder its pretrained_model "
+                                     "names) in your local Hugging Face cache: ")

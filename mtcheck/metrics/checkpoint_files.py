@@ -112,6 +112,15 @@ def tokenizer_file(metric: str, folder: Path, sentencepiece: str, source: str) -
                       fix=f"copy {TOKENIZER_JSON} or {sentencepiece} of {source} into that folder")
 
 
+def check_vocabulary(metric: str, tokenizer: Tokenizer, path: Path, embeddings: int, model: Path) -> None:
+    """Raise :class:`MetricError` when the tokenizer read from ``path`` has ids beyond the ``embeddings`` rows of
+    ``model``'s vocabulary: it belongs to another model (torch would fail on the first such id, mid-run)."""
+    size = tokenizer.get_vocab_size(with_added_tokens=True)
+    if size > embeddings:
+        raise MetricError(f"{metric}: tokenizer {path} has {size:,} entries, more than the {embeddings:,} of {model}: "
+                          "it belongs to another model", fix="copy the tokenizer of the model itself into the folder")
+
+
 def load_tokenizer(metric: str, path: Path) -> Tokenizer:
     """The tokenizer in ``path`` (from :func:`tokenizer_file`); a :class:`MetricError` naming the file when it cannot
     be read as one. A SentencePiece model is converted by transformers, which needs the sentencepiece package."""

@@ -19,7 +19,7 @@ import torch
 from torch import nn
 
 from mtcheck.errors import MetricError
-from mtcheck.metrics.checkpoint_files import load_tokenizer
+from mtcheck.metrics.checkpoint_files import check_vocabulary, load_tokenizer
 from mtcheck.metrics.comet_files import CometFiles, encoder_tokenizer, load_checkpoint, model_setting
 from mtcheck.metrics.comet_layers import feed_forward, mix_layers, pool
 from mtcheck.metrics.comet_spans import decode, mqm_scores, tag_probabilities, xcomet_scores
@@ -83,6 +83,7 @@ class CometModel(nn.Module):
         self.kind = files.class_identifier
         self.encoder = _encoder(metric, encoder, str(self.hparams["encoder_model"]))
         config = self.encoder.config
+        check_vocabulary(metric, self.tokenizer, encoder_tokenizer(metric, encoder), int(config.vocab_size), encoder)
         self.max_positions = int(config.max_position_embeddings) - 2
         self.tokenizer.enable_truncation(max_length=self.max_positions - 2)
         self.pad_id, self.cls_id, self.sep_id = (self.tokenizer.token_to_id(t) for t in ("<pad>", "<s>", "</s>"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import torch
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.metrics.checkpoint_files import load_tokenizer
+from mtcheck.metrics.checkpoint_files import check_vocabulary, load_tokenizer
 from mtcheck.metrics.metricx import metricx_tokenizer
 
 #: The vocabulary entry whose logit is MetricX's score (``<extra_id_10>`` of mT5's vocabulary).
@@ -38,7 +38,8 @@ class MetricXModel:
         from transformers import MT5ForConditionalGeneration
         from transformers.utils import logging
 
-        self.tokenizer = load_tokenizer(metric, metricx_tokenizer(metric, folder))  # first: it is small
+        tokenizer_path = metricx_tokenizer(metric, folder)
+        self.tokenizer = load_tokenizer(metric, tokenizer_path)  # first: it is small
         verbosity, bar = logging.get_verbosity(), logging.is_progress_bar_enabled()
         logging.set_verbosity_error()  # not its notes on the weights it ties, nor a progress bar
         logging.disable_progress_bar()
@@ -59,6 +60,7 @@ class MetricXModel:
         if model.config.vocab_size <= PREDICTION_TOKEN:
             raise MetricError(f"{metric}: {folder} has {model.config.vocab_size} vocabulary entries; a MetricX model "
                               f"reads entry {PREDICTION_TOKEN} (mT5's vocabulary)", setting=Setting(metric, "model", "PATH"))
+        check_vocabulary(metric, self.tokenizer, tokenizer_path, int(model.config.vocab_size), folder)
         self.model = model.float().to(device).eval()
         self.device = torch.device(device)
         self.tokenizer.no_padding()
