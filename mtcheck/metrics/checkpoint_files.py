@@ -71,7 +71,8 @@ def _torch_problem(path: Path, size: int) -> str | None:
     with path.open("rb") as stream:
         if stream.read(len(_TORCH_LEGACY_START)) == _TORCH_LEGACY_START:
             return None
-    what = "is no torch checkpoint: torch.save writes a zip archive, and this file is none (cut short, or another kind of file)"
+    what = ("is no torch checkpoint: torch.save writes a zip archive, and this file is none (cut short, or another "
+            "kind of file)")
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
@@ -133,7 +134,8 @@ def load_tokenizer(metric: str, path: Path) -> Tokenizer:
             raise MetricError(f"{metric}: {path} is no tokenizer the tokenizers library reads: {exc}",
                               fix=f"copy the model's {TOKENIZER_JSON} into that folder again") from None
     if importlib.util.find_spec("sentencepiece") is None:
-        raise MetricError(f"{metric}: reading the SentencePiece model {path} needs sentencepiece, which is not installed",
+        raise MetricError(f"{metric}: reading the SentencePiece model {path} needs sentencepiece, which is not "
+                          "installed",
                           fix=f"pip install 'mtcheck[spm]', or put the model's {TOKENIZER_JSON} beside it")
     from transformers import AutoTokenizer
 

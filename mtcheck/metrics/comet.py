@@ -145,8 +145,9 @@ class CometBase:
         return Signature.of(
             self.name, ("model", f"{files.folder.name}@{file_digest(files.checkpoint)[:16]}"),
             ("class", files.class_identifier), ("encoder", named(encoder / "config.json")),
-            ("tokenizer", named(encoder_tokenizer(self.name, encoder))), ("impl", REFERENCE), ("torch", library_version("torch")),
-            ("transformers", library_version("transformers")), ("device", self.device),
+            ("tokenizer", named(encoder_tokenizer(self.name, encoder))), ("impl", REFERENCE),
+            ("torch", library_version("torch")), ("transformers", library_version("transformers")),
+            ("device", self.device),
         )
 
     def _sources(self, srcs: Sequence[str | None]) -> list[str]:

@@ -140,4 +140,5 @@ def named_encoder(folder: Path) -> Path | None:
 
 def encoder_tokenizer(metric: str, encoder: Path) -> Path:
     """The tokenizer file of the encoder folder ``encoder``: ``tokenizer.json``, or XLM-R's SentencePiece model."""
-    return tokenizer_file(metric, encoder, SENTENCEPIECE, "the encoder the checkpoint was trained on (its pretrained_model)")
+    return tokenizer_file(metric, encoder, SENTENCEPIECE,
+                          "the encoder the checkpoint was trained on (its pretrained_model)")

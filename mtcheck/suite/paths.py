@@ -159,5 +159,6 @@ def refused_hub_model(metric: str, from_suite: dict[str, Any], from_user: dict[s
         return None
     return MetricError(
         f"{metric}: model {model!r} in the suite is no file or folder in the suite's folder, so it is taken for a "
-        "Hugging Face hub name, and a suite file never makes mtcheck reach the hub", setting=Setting(metric, MODEL, model, in_suite=False))
+        "Hugging Face hub name, and a suite file never makes mtcheck reach the hub",
+        setting=Setting(metric, MODEL, model, in_suite=False))
 
