@@ -289,3 +289,21 @@ def test_an_encoder_hub_name_is_read_from_the_local_cache_alone(tiny: dict[str, 
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     assert missing.stderr.startswith("mtcheck: error: comet: cannot find 'org/enc' (the encoder its pretrained_model "
                                      "names) in your local Hugging Face cache: ")
+
+
+def test_validate_reads_a_shared_checks_tokenizer_once(tiny: dict[str, Path], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import mtcheck.metrics.comet as comet
+
+    _copy(tiny, "comet", tmp_path)
+    read: list[Path] = []
+    monkeypatch.setattr(comet, "load_tokenizer", lambda metric, path: read.append(path))
+    cases = "".join(f"  - {{id: c{index}, src: a, ref: b, hyp: c}}\n" for index in range(50))
+    suite = tmp_path / "shared.mt.yaml"
+    suite.write_text("version: 1\nname: shared\nsource_lang: de\ntarget_lang: en\n"
+                     "defaults:\n  checks: [{metric: comet, min: 0.1, params: {model: m}}]\ncases:\n" + cases,
+                     encoding="utf-8")
+    assert main(["validate", str(suite)]) == 0
+    assert f"ok: {suite} (50 cases)" in capsys.readouterr().out
+    assert read == [tmp_path / "m" / "encoder" / "tokenizer.json"]

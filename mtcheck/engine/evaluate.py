@@ -18,6 +18,15 @@ _Request = tuple[str, tuple[str, ...], str]  # hyp, refs, src
 _Resolved = tuple[tuple[Check, "Metric | MtcheckError"], ...]  # each check with its metric, or why it has none
 
 
+def _opening_error(metric: Metric) -> MtcheckError | None:
+    """Why ``metric``'s resources cannot be read (:meth:`Metric.open_resources`); None when they can."""
+    try:
+        metric.open_resources()
+    except MtcheckError as exc:
+        return exc
+    return None
+
+
 class Evaluator:
     """Scores targets against their checks.
 
@@ -98,10 +107,16 @@ class Evaluator:
         the cases whose checks they stop.
         """
         found: dict[tuple[int | None, str], Problem] = {}
+        opened: dict[int, MtcheckError | None] = {}  # by metric: the cases sharing a check read its resources once
         for case in suite.cases:
             for check in case.checks:
                 try:
-                    self.metric(check, suite.target_lang, suite.source_lang).open_resources()
+                    metric = self.metric(check, suite.target_lang, suite.source_lang)
+                    if id(metric) not in opened:
+                        opened[id(metric)] = _opening_error(metric)
+                    error = opened[id(metric)]
+                    if error is not None:
+                        raise error
                 except MtcheckError as exc:
                     text = str(self.wording.reword(exc, check.metric))
                     fix = "" if "(fix: " in text else "fix the check's params (docs/metrics.md lists each metric's settings)"
