@@ -307,3 +307,24 @@ def test_validate_reads_a_shared_checks_tokenizer_once(tiny: dict[str, Path], tm
     assert main(["validate", str(suite)]) == 0
     assert f"ok: {suite} (50 cases)" in capsys.readouterr().out
     assert read == [tmp_path / "m" / "encoder" / "tokenizer.json"]
+
+
+@pytest.mark.parametrize(("metric", "tokenizer", "sentencepiece"), [
+    ("comet", "encoder/tokenizer.json", "encoder/sentencepiece.bpe.model"), ("metricx", "tokenizer.json", "spiece.model")])
+def test_a_sentencepiece_model_is_read_or_one_error(tiny: dict[str, Path], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str], metric: str, tokenizer: str,
+                                                    sentencepiece: str) -> None:
+    import importlib.util
+
+    model = _copy(tiny, metric, tmp_path)
+    (model / tokenizer).unlink()
+    (model / sentencepiece).write_bytes(random.Random(SEED).randbytes(4096))
+    code = main(["score", "--metric", metric, "--param", f"model={model}", "--input", str(_pairs(tmp_path))])
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    if importlib.util.find_spec("sentencepiece") is None:
+        assert line == (f"mtcheck: error: {metric}: reading the SentencePiece model {model / sentencepiece} needs "
+                        "sentencepiece, which is not installed (fix: pip install 'mtcheck[spm]', or put the model's "
+                        "tokenizer.json beside it)")
+    else:
+        assert f"mtcheck: error: {metric}: {model / sentencepiece} is no SentencePiece model transformers reads" in line
