@@ -96,14 +96,36 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
-def _fix_of(cause: str, where: str, fix: str) -> str:
-    """The fix of a database error: its own for a full disk and a read-only file, else ``fix``."""
-    if "disk is full" in cause or "No space left" in cause:
-        return (f"free space on the disk that holds {where}, or name a history on another disk; "
-                "the runs recorded before are kept")
+def _explained(cause: str, where: str, fix: str) -> tuple[str, str]:
+    """A database error's cause and fix as the message shows them: a full disk and a read-only file get their own
+    fix, and an I/O error on a full disk says so."""
+    if _full_disk(cause, where):
+        if "disk I/O error" in cause:
+            cause += ": the disk is full"
+        return cause, (f"free space on the disk that holds {where}, or name a history on another disk; "
+                       "the runs recorded before are kept")
     if "readonly database" in cause or "read-only" in cause:
-        return _READ_ONLY_FIX
-    return fix
+        return cause, _READ_ONLY_FIX
+    return cause, fix
+
+
+def _full_disk(cause: str, where: str) -> bool:
+    """Whether a database error comes of a full disk: SQLite says so, or says "disk I/O error" (it cannot grow the
+    shared-memory file of a WAL history) while the disk that holds ``where`` has (almost) no space left."""
+    if "disk is full" in cause or "No space left" in cause:
+        return True
+    if "disk I/O error" not in cause or _SCHEME.match(where):
+        return False
+    try:
+        disk = os.statvfs(Path(where).resolve().parent)
+    except (OSError, ValueError):
+        return False
+    return disk.f_bavail * disk.f_frsize < _NEARLY_FULL
+
+
+#: Free bytes below which a disk I/O error of an SQLite history is a full disk (SQLite grows its files by pages
+#: and its shared-memory file by 32 KiB).
+_NEARLY_FULL = 1024 * 1024
 
 
 #: What to do when a history cannot be written: reading it needs no write access.
@@ -189,9 +211,8 @@ class HistoryStore:
             waited = self.dialect.lock_wait(self.connection, exc, self.timeout)
             if waited is not None:
                 raise MtcheckError(f"history {self.where}: cannot {doing}: {waited}") from None
-            cause = _first_line(exc)
-            shown_fix = fix if fix_wins else _fix_of(cause, self.where, fix)
-            raise MtcheckError(f"history {self.where}: cannot {doing}: {cause} (fix: {shown_fix})") from None
+            cause, own_fix = _explained(_first_line(exc), self.where, fix)
+            raise MtcheckError(f"history {self.where}: cannot {doing}: {cause} (fix: {fix if fix_wins else own_fix})") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
