@@ -7,16 +7,17 @@ that names the lock and its holder; it never waits forever.
 """
 from __future__ import annotations
 
+import math
 import os
-from argparse import ArgumentTypeError
 
-from mtcheck.config.numeric_options import seconds
-from mtcheck.errors import MtcheckError
+from mtcheck.errors import MtcheckError, quoted
 
-__all__ = ["ENV", "DEFAULT_SECONDS", "lock_timeout", "longer"]
+__all__ = ["ENV", "DEFAULT_SECONDS", "MAX_SECONDS", "lock_timeout", "longer"]
 
 ENV = "MTCHECK_LOCK_TIMEOUT"
 DEFAULT_SECONDS = 60.0
+#: The longest wait accepted: a week (PostgreSQL's statement time-out, twice it, must stay under its 24 days).
+MAX_SECONDS = 7 * 24 * 3600
 
 
 def lock_timeout() -> float:
@@ -25,10 +26,13 @@ def lock_timeout() -> float:
     if not text:
         return DEFAULT_SECONDS
     try:
-        return seconds(text)
-    except ArgumentTypeError as exc:
-        raise MtcheckError(f"${ENV} {exc} (fix: set it to the seconds to wait for a lock, e.g. "
-                           f"{ENV}={DEFAULT_SECONDS:g}, or unset it)") from None
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and 0 < number <= MAX_SECONDS):
+        raise MtcheckError(f"${ENV} is {quoted(text)}, not a number of seconds above 0 and at most {MAX_SECONDS} (a week) "
+                           f"(fix: set it to the seconds to wait for a lock, e.g. {ENV}={DEFAULT_SECONDS:g}, or unset it)")
+    return number
 
 
 def longer(waited: float) -> str:
