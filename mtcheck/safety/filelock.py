@@ -66,11 +66,10 @@ def exclusive(target: Path, what: str,
     if fcntl is None:
         raise MtcheckError(f"cannot write {what} {target} safely: this platform has no fcntl.flock to keep two writers "
                            "from losing each other's changes (fix: write it on a POSIX system: Linux, macOS or WSL)")
-    timeout = lock_timeout()
-    path = lock_path(target)
-    fd = _open(path, f"cannot write {what} {target}", unwritable)
+    timeout, path, cannot = lock_timeout(), lock_path(target), f"cannot write {what} {target}"
+    fd = _open(path, cannot, unwritable)
     try:
-        _take(fd, path, f"cannot write {what} {target}", timeout)
+        _take(fd, path, cannot, timeout)
         _claim(fd)
         try:
             yield
