@@ -6,6 +6,7 @@ import glob
 import multiprocessing
 import multiprocessing.pool
 import os
+import re
 import shutil
 import socket
 import sqlite3
@@ -27,7 +28,8 @@ from mtcheck.history.render import render_html, render_markdown, render_text
 from mtcheck.history.runs import build_run, git_commit
 from mtcheck.history.schema import RUN, TAG
 from mtcheck.history.schema import SUITE as SUITE_SCOPE
-from mtcheck.history.store import open_store, shown
+from mtcheck.history.locks import PG_LOCK
+from mtcheck.history.store import _encoded, open_store, shown
 
 pytest_plugins = ["pytester"]
 
@@ -126,9 +128,13 @@ def history(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A new, empty history on each backend: an SQLite path, or a fresh database on the test server."""
     if request.param == "sqlite":
         return str(tmp_path / "history.sqlite")
+    return _new_database(request.getfixturevalue("postgres_server"))
+
+
+def _new_database(server: str) -> str:
+    """The URL of a new, empty database on the test server."""
     import psycopg
 
-    server = request.getfixturevalue("postgres_server")
     name = f"history_{os.getpid()}_{next(_DATABASES)}"
     with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
         connection.execute(f"CREATE DATABASE {name}")
@@ -398,3 +404,102 @@ def test_pytest_with_a_bad_history_is_a_usage_error(pytester: pytest.Pytester) -
     result = pytester.runpytest("-p", "no:cacheprovider", "--mt-history", "bad.sqlite")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*history bad.sqlite: cannot open it: file is not a database*"])
+
+
+# --- locks another session keeps ----------------------------------------------------------------------------------
+
+#: How a lock error ends: the fix and how to wait longer (the lock time-out is one second here).
+AFTER_ONE_SECOND = r"then try again; MTCHECK_LOCK_TIMEOUT=SECONDS waits longer than 1 s\)"
+#: When a PostgreSQL session took its lock, as an error says it.
+PG_SINCE = r"since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
+
+
+def _run_ids(history: str) -> list[tuple[int, int]]:
+    with open_store(history, create=False) as store:
+        return [(run.id, run.case_count) for run in store.runs()]
+
+
+def test_a_run_behind_another_sessions_writer_lock_gives_up_naming_the_lock_and_its_session(
+        postgres_server: str, write_suite, capsys, monkeypatch, tmp_path: Path) -> None:
+    import psycopg
+
+    history, path = _new_database(postgres_server), write_suite(SUITE)
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", str(path), "--no-cache", "--history", history]) == 1
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", "1")
+    with psycopg.connect(history, application_name="holder", autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", (PG_LOCK,))
+        capsys.readouterr()
+        assert main(["run", str(path), "--no-cache", "--history", history]) == 2
+        pid = other.info.backend_pid
+    out, err = capsys.readouterr()
+    assert "2 passed, 1 failed, 1 caught" in out  # the run's summary, then the one error of its history
+    assert [line for line in err.splitlines() if "history" in line or "Traceback" in line] == [err.strip()]
+    assert re.fullmatch(
+        rf"mtcheck: error: history {re.escape(history)}: cannot append the run: gave up after waiting 1 s for the mtcheck "
+        rf"writer lock \(advisory lock {PG_LOCK}\), held by PostgreSQL session {pid} \(user 'mt', application 'holder', "
+        rf"connected {PG_SINCE}\) \(fix: let that session release the lock \(commit, roll back or unlock\), or end that "
+        rf"session \(SELECT pg_terminate_backend\({pid}\)\), {AFTER_ONE_SECOND}", err.strip()), err
+    assert _run_ids(history) == [(1, 4)]  # the run before is kept whole, no part of this one was written
+
+
+def test_a_table_locked_by_another_session_stops_readers_and_writers_naming_the_lock(
+        postgres_server: str, capsys, monkeypatch) -> None:
+    import psycopg
+
+    history = _new_database(postgres_server)
+    Recorder(history).record([_record("s", "c", "passed", [], 50.0)])
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", "1")
+    recorder = Recorder(history)
+    with psycopg.connect(history) as other:
+        other.execute("LOCK TABLE mtcheck_runs IN ACCESS EXCLUSIVE MODE")
+        pid = other.info.backend_pid
+        err = _error(["history", history], capsys)
+        with pytest.raises(MtcheckError) as appending:
+            recorder.record([_record("s", "c", "failed", [], 10.0)])
+    held = (rf"gave up after waiting 1 s for the AccessExclusiveLock on table mtcheck_runs, held by PostgreSQL session "
+            rf"{pid} \(user 'mt', in a transaction {PG_SINCE}\) \(fix: let that session release the lock \(commit, "
+            rf"roll back or unlock\), or end that session \(SELECT pg_terminate_backend\({pid}\)\), {AFTER_ONE_SECOND}")
+    assert re.fullmatch(rf"mtcheck: error: history {re.escape(history)}: cannot read its runs: {held}", err), err
+    assert re.fullmatch(rf"history {re.escape(history)}: cannot append the run: {held}", str(appending.value))
+    assert _run_ids(history) == [(1, 1)]
+
+
+def test_an_sqlite_writer_behind_another_gives_up_after_the_lock_time_out(tmp_path: Path, monkeypatch) -> None:
+    history = str(tmp_path / "h.sqlite")
+    Recorder(history).record([_record("s", "c", "passed", [], 50.0)])
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", "1")
+    recorder = Recorder(history)
+    other = sqlite3.connect(history, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(MtcheckError) as appending:
+            recorder.record([_record("s", "c", "failed", [], 10.0)])
+    finally:
+        other.close()
+    assert str(appending.value) == (
+        f"history {history}: cannot append the run: gave up after waiting 1 s for its write lock, which another process "
+        "holds (database is locked) (fix: let the other writer finish, or end it, then try again; "
+        "MTCHECK_LOCK_TIMEOUT=SECONDS waits longer than 1 s)")
+    assert _run_ids(history) == [(1, 1)]
+
+
+PASSWORD = "p@ss:wo@rd%"
+
+
+def test_a_url_whose_password_holds_at_signs_reaches_its_host(postgres_server: str, capsys) -> None:
+    """libpq ends the user part at the first ``@``: unencoded, the password's rest went to the resolver as a host."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    history = _new_database(postgres_server)
+    host_and_database = history.removeprefix("postgresql://mt@")
+    url = f"postgresql://mt:{PASSWORD}@{host_and_database}"
+    host, port = host_and_database.split("/")[0].split(":")
+    assert conninfo_to_dict(_encoded(url)) == {"user": "mt", "password": PASSWORD, "host": host, "port": port,
+                                               "dbname": host_and_database.split("/")[1]}
+    assert Recorder(url).record([_record("s", "c", "passed", [], 50.0)]) == \
+        f"mtcheck: recorded run 1 (1 cases) in history postgresql://mt:***@{host_and_database}"
+    assert main(["history", url]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[1].split()[0] == "1" and "ss" not in err
+    assert _encoded("postgresql://mt:p%40ss@h/db") == "postgresql://mt:p%40ss@h/db"  # encoded already: kept as it is

@@ -167,3 +167,36 @@ def test_a_full_disk_is_one_error_and_keeps_the_runs_before(tmp_path: Path, monk
     monkeypatch.undo()
     with open_store(str(path), create=False) as store:
         assert [run.id for run in store.runs()] == [1, 2]
+
+
+class _SharedMemoryRefused(sqlite3.Connection):
+    """A connection whose first statement fails as SQLite's does when it cannot grow a WAL history's -shm file."""
+
+    def cursor(self, *args: object, **kwargs: object) -> sqlite3.Cursor:
+        raise sqlite3.OperationalError("disk I/O error")
+
+
+@pytest.mark.parametrize(("free_bytes", "said"), [
+    (0, "disk I/O error: the disk is full (fix: free space on the disk that holds {path}, or name a history on another "
+        "disk; the runs recorded before are kept)"),
+    (10 * 1024**3, "disk I/O error (fix: name an mtcheck history file, or a new file)"),
+])
+def test_an_io_error_on_a_full_disk_is_the_full_disk_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str], free_bytes: int,
+                                                           said: str) -> None:
+    """A full disk refuses SQLite the -shm file it opens a WAL history with: "disk I/O error", not "disk is full";
+    the disk's free space tells the two apart (an I/O error with space left keeps its fix)."""
+    path = _history(tmp_path, runs=2)
+    (tmp_path / "ok.mt.yaml").write_text(SUITE, encoding="utf-8")
+    before = path.read_bytes()
+    real_connect, real_statvfs = sqlite3.connect, os.statvfs
+    monkeypatch.setattr(store_module.sqlite3, "connect",
+                        lambda *args, **kwargs: real_connect(*args, **kwargs, factory=_SharedMemoryRefused))
+    monkeypatch.setattr(os, "statvfs", lambda folder: os.statvfs_result(
+        (4096, 4096, *real_statvfs(folder)[2:3], free_bytes // 4096, free_bytes // 4096, *real_statvfs(folder)[5:])))
+    err = _one_error(["run", str(tmp_path / "ok.mt.yaml"), "--history", str(path)], capsys)
+    assert err == f"mtcheck: error: history {path}: cannot open it: {said.format(path=path)}"
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    with open_store(str(path), create=False) as store:
+        assert [run.id for run in store.runs()] == [1, 2]

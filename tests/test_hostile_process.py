@@ -1,20 +1,26 @@
-"""Hostile processes: a pytest-xdist worker that dies, a ``cmd:`` child that escapes, inputs too big to score.
+"""Hostile processes: a pytest-xdist worker that dies, a ``cmd:`` child that escapes, inputs too big to score,
+a writer that keeps (or was stopped holding) a baseline's or a suite's lock, a link planted at a lock file's path.
 
 Each pytest session runs in a subprocess whose timeout is only a safety net: a hang
 fails the test instead of blocking CI.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from mtcheck.errors import SystemFailure
+from mtcheck.commands.main import main
+from mtcheck.errors import MtcheckError, SystemFailure
 from mtcheck.suite.model import Case
 from mtcheck.systems.command import CommandSystem
 
@@ -157,3 +163,148 @@ def test_a_limit_below_one_is_a_load_error(tmp_path: Path, check: str) -> None:
     assert result.returncode != 0
     assert "must be a whole number of at least 1" in result.stdout + result.stderr
     assert "long.mt.yaml:" in result.stdout + result.stderr
+
+
+# --- a writer that keeps a lock, a link planted where a lock file goes ------------------------------------------
+
+#: Takes the lock of the file ARGV[1] as a writer does, says so, and keeps it until its stdin ends.
+HOLDER = """
+import sys
+from pathlib import Path
+from mtcheck.safety.filelock import exclusive
+with exclusive(Path(sys.argv[1]), "baseline"):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+LOCK_SUITE = ("name: demo\nsource_lang: en\ntarget_lang: sv\ndefaults:\n  checks: [{metric: chrf, min: 1}]\n"
+              "cases:\n- {id: c1, src: Good morning., ref: God morgon.}\n")
+#: How a lock error names its holder (the time is when it took the lock).
+SINCE = r"since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
+
+
+@contextmanager
+def _holding(target: Path) -> Iterator[subprocess.Popen[str]]:
+    """A process that holds the lock of ``target`` until the block ends (then it is killed, stopped or not)."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(target)], env={**os.environ, "PYTHONPATH": str(REPO)},
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait(timeout=HANG_SECONDS)
+
+
+@pytest.fixture
+def baseline_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with a suite, a system's output and its baseline ``b.json``; the lock time-out is one second."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", "1")
+    (tmp_path / "demo.mt.yaml").write_text(LOCK_SUITE, encoding="utf-8")
+    (tmp_path / "v1.txt").write_text("God morgon.\n", encoding="utf-8")
+    (tmp_path / "v2.txt").write_text("Godmorgon.\n", encoding="utf-8")
+    assert main(["baseline", "save", "demo.mt.yaml", "--system", "file:v1.txt", "--out", "b.json"]) == 0
+    return tmp_path
+
+
+UPDATE = ["baseline", "update", "demo.mt.yaml", "--system", "file:v2.txt", "--baseline", "b.json"]
+
+
+def _one_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    capsys.readouterr()
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err.strip()
+
+
+def test_a_baseline_update_behind_a_stopped_writer_names_it_gives_up_and_changes_nothing(
+        baseline_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before, lock = (baseline_folder / "b.json").read_bytes(), baseline_folder / ".b.json.mtcheck-lock"
+    with _holding(baseline_folder / "b.json") as holder:
+        claim = lock.read_text(encoding="ascii")
+        os.kill(holder.pid, signal.SIGSTOP)
+        err = _one_error(UPDATE, capsys)
+        assert lock.read_text(encoding="ascii") == claim  # the holder's claim is not rewritten by the one that waits
+    assert re.fullmatch(
+        rf"mtcheck: error: cannot write baseline b\.json: its lock file \.b\.json\.mtcheck-lock is held by process {holder.pid} \({SINCE}, stopped\); gave up after waiting 1 s "
+        rf"\(fix: resume process {holder.pid} \(kill -CONT {holder.pid}\) or end it \(kill {holder.pid}\), then try "
+        r"again; MTCHECK_LOCK_TIMEOUT=SECONDS waits longer than 1 s\)", err), err
+    assert (baseline_folder / "b.json").read_bytes() == before
+
+
+def test_a_lock_kept_by_a_live_writer_stops_an_annotator_with_its_pid(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("ruamel.yaml", reason='ruamel.yaml is not installed (pip install -e ".[annotate]")')
+    from mtcheck.annotate.rating_session import Session
+
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", "1.5")
+    suite = tmp_path / "demo.mt.yaml"
+    suite.write_text(LOCK_SUITE.replace("cases:", "scales:\n  fluency: {kind: ordinal, values: [1, 2, 3]}\ncases:")
+                     .replace("ref: God morgon.}", "ref: God morgon., hyp: God morgon.}"), encoding="utf-8")
+    before = suite.read_bytes()
+    session = Session(suite, "fluency", "ann1")
+    with _holding(suite) as holder, pytest.raises(MtcheckError) as error:
+        session.record(session.items[0], 2)
+    assert re.fullmatch(rf"cannot write answers into the suite {re.escape(str(suite))}: its lock file "
+                        rf"{re.escape(str(tmp_path / '.demo.mt.yaml.mtcheck-lock'))} is held by process {holder.pid} "
+                        rf"\({SINCE}\); gave up after waiting 1\.5 s \(fix: let process {holder.pid} finish, or end it "
+                        rf"\(kill {holder.pid}\), then try again; MTCHECK_LOCK_TIMEOUT=SECONDS waits longer than 1\.5 s\)",
+                        str(error.value)), str(error.value)
+    assert suite.read_bytes() == before
+
+
+def test_the_lock_of_a_killed_writer_is_taken_by_the_next_one(baseline_folder: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    with _holding(baseline_folder / "b.json"):
+        pass  # killed while it holds the lock: its claim stays in the lock file, the lock goes with it
+    assert (baseline_folder / ".b.json.mtcheck-lock").read_text(encoding="ascii").startswith("pid=")
+    assert main(UPDATE) == 0
+    assert "updated 1 case(s) in b.json" in capsys.readouterr().out
+    assert json.loads((baseline_folder / "b.json").read_text(encoding="utf-8"))["outputs"]["demo"]["c1"]["text"] == \
+        "Godmorgon."
+    assert (baseline_folder / ".b.json.mtcheck-lock").read_bytes() == b""  # released: it names no holder
+
+
+@pytest.mark.parametrize("lock_value", ["not a number", "0", "nan", "1e9"])
+def test_a_bad_lock_time_out_is_one_error_naming_the_variable(baseline_folder: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch, lock_value: str) -> None:
+    before = (baseline_folder / "b.json").read_bytes()
+    monkeypatch.setenv("MTCHECK_LOCK_TIMEOUT", lock_value)
+    err = _one_error(UPDATE, capsys)
+    assert err == (f"mtcheck: error: $MTCHECK_LOCK_TIMEOUT is {lock_value!r}, not a number of seconds above 0 and at "
+                   "most 604800 (a week) (fix: set it to the seconds to wait for a lock, e.g. MTCHECK_LOCK_TIMEOUT=60, "
+                   "or unset it)")
+    assert (baseline_folder / "b.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("planted", ["missing", "existing"])
+def test_a_link_planted_at_the_lock_path_is_refused_and_its_target_untouched(
+        baseline_folder: Path, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str],
+        planted: str) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "planted"
+    if planted == "existing":
+        outside.write_text("keep me\n", encoding="utf-8")
+    lock, before = baseline_folder / ".b.json.mtcheck-lock", (baseline_folder / "b.json").read_bytes()
+    lock.unlink()
+    lock.symlink_to(outside)
+    err = _one_error(UPDATE, capsys)
+    assert err == (f"mtcheck: error: cannot write baseline b.json: its lock file {lock.name} is a symbolic link (to "
+                   f"{outside}); mtcheck writes lock files only in the folder of the file they lock, never through a link "
+                   f"(fix: remove {lock.name}; the next write creates it again)")
+    assert (baseline_folder / "b.json").read_bytes() == before and lock.is_symlink()
+    assert (outside.read_text(encoding="utf-8") == "keep me\n") if planted == "existing" else not outside.exists()
+
+
+def test_a_hard_link_planted_at_the_lock_path_is_refused_and_the_other_file_untouched(
+        baseline_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = baseline_folder / "notes.txt"
+    other.write_text("keep me\n", encoding="utf-8")
+    lock, before = baseline_folder / ".b.json.mtcheck-lock", (baseline_folder / "b.json").read_bytes()
+    lock.unlink()
+    os.link(other, lock)
+    err = _one_error(UPDATE, capsys)
+    assert err == (f"mtcheck: error: cannot write baseline b.json: its lock file {lock.name} is a file with 2 names (a "
+                   "hard link), not a lock file mtcheck made; mtcheck writes into its lock files, so it uses none it did "
+                   f"not create (fix: remove {lock.name}; the next write creates it again)")
+    assert other.read_text(encoding="utf-8") == "keep me\n" and (baseline_folder / "b.json").read_bytes() == before
