@@ -10,6 +10,7 @@ score cache, as a case check is scored) and takes their mean.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -125,6 +126,10 @@ def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseReco
         score = _score(suite, check, segments, evaluator)
     except (MtcheckError, ValueError) as exc:
         return _failed(result, str(exc))
+    if not math.isfinite(score.value):  # NaN passes no threshold and would poison a baseline: no value, an error
+        from mtcheck.engine.evaluate import not_finite
+
+        return _failed(result, not_finite(check.check.metric, score.value))
     return replace(result, value=score.value, signature=score.signature, segments=score.segments)
 
 
