@@ -233,7 +233,7 @@ class SummaryReporter:
             terminalreporter.write_line("")
             regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
             verdict = summary.verdict(self.config.getoption("mt_fail_on"),
-                                      failed=bool(regression and regression.failed) or any(not c.passed for c in corpus),
+                                      failed=bool(regression and regression.failed) or any(c.failed for c in corpus),
                                       error=bool(regression and regression.error) or any(c.error for c in corpus))
             if self.crashed:
                 verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
