@@ -52,13 +52,17 @@ REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
 CORPUS_RESULTS = pytest.StashKey["list[CorpusResult]"]()
 #: The user property holding a case's record.
 RECORD = "mtcheck"
+#: The phase pytest-xdist gives the failure report of a test whose worker died while running it: the controller
+#: attaches the case's record (an error) to it (:func:`mtcheck.pytest_plugin.items.crashed_record`).
+XDIST_CRASH_PHASE = "???"
 #: A user property on the report of a case whose system failed: the controller stops the run on it.
 STOP_PROPERTY = "mtcheck-stop"
 
 
 def is_case_report(report: pytest.TestReport) -> bool:
-    """Whether a report carries its case's record: its call, or its setup when that is where it errored."""
-    return report.when == "call" or (report.when == "setup" and report.failed)
+    """Whether a report carries its case's record: its call, its setup when that is where it errored, or the
+    report of a case whose pytest-xdist worker died while running it."""
+    return report.when == "call" or (report.when in ("setup", XDIST_CRASH_PHASE) and report.failed)
 
 
 #: Each report's records, read once from their JSON form (several plugins read them).
