@@ -338,5 +338,9 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-baseline", "baseline.json", "--mt-update-baseline")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stdout.fnmatch_lines(["ERROR: cannot write baseline baseline.json: *No space left on device"])
+    why = "cannot write baseline baseline.json: [Errno 28] No space left on device"
+    # the regression section says why, and the verdict line, the summary's last, says the run is an error and why
+    result.stdout.fnmatch_lines([f"baseline baseline.json NOT updated: ERROR: {why}", "*mtcheck summary*", "*",
+                                 f"ERROR: 1 passed; {why}"], consecutive=False)
+    assert "PASSED" not in result.stdout.str() and not (pytester.path / "baseline.json").exists()
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()

@@ -20,8 +20,8 @@ from mtcheck.engine.outcome import Outcome
 from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.pytest_plugin.session_state import (
-    CORPUS_RESULTS, RECORD, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, XDIST_CRASH_PHASE, case_records,
-    is_case_report,
+    CORPUS_RESULTS, RECORD, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, UNWRITTEN, XDIST_CRASH_PHASE,
+    case_records, is_case_report,
 )
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
@@ -239,9 +239,12 @@ class SummaryReporter:
             verdict = summary.verdict(self.config.getoption("mt_fail_on"),
                                       failed=bool(regression and regression.failed) or any(c.failed for c in corpus),
                                       error=bool(regression and regression.error) or any(c.error for c in corpus))
+            problems = [*self.config.stash.get(UNWRITTEN, [])]
             if self.crashed:
-                verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
-                           "pytest-xdist worker (out of memory?), see the FAILURES above")
+                problems.append(f"{len(self.crashed)} test(s) crashed their pytest-xdist worker (out of memory?), "
+                                "see the FAILURES above")
+            if problems:  # the exit status says the run is an error: so does its last line, and why
+                verdict = f"ERROR: {'; '.join([verdict.partition(': ')[2], *problems])}"
             terminalreporter.write_line(verdict)
 
     def _failure_texts(self, terminalreporter: Any) -> None:
