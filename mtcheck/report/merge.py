@@ -87,8 +87,8 @@ def read_report(path: str | Path) -> JobReport:
     if not isinstance(corpus, list):
         raise _fail(path, "\"corpus\" must be a list of corpus check results")
     for index, result in enumerate(corpus):
-        if not (isinstance(result, dict) and isinstance(result.get("path"), str) and isinstance(result.get("key"), str)):
-            raise _fail(path, f"corpus record #{index + 1} has no path or key")
+        if not (isinstance(result, dict) and isinstance(result.get("path"), str)):
+            raise _fail(path, f"corpus record #{index + 1} names no suite file (\"path\")")
     if shard is not None and not (isinstance(shard, dict) and isinstance(shard.get("index"), int)
                                   and isinstance(shard.get("count"), int)):
         raise _fail(path, "\"shard\" must be {\"index\": K, \"count\": N}")

@@ -49,7 +49,8 @@ def merged_corpus(records: Sequence[CaseRecord], evaluator: Evaluator,
     they had. Raises :class:`MtcheckError` for a suite with corpus checks that is not here as the jobs ran it."""
     suites = []
     for path, digest in {record.path: record.suite_sha256 for record in records}.items():
-        suite = _suite(path, digest, [str(result["key"]) for result in jobs if result["path"] == path])
+        suite = _suite(path, digest, [str(result.get("key") or result.get("metric")) for result in jobs
+                                      if result["path"] == path])
         if suite is not None and suite.corpus:
             suites.append(suite)
     return corpus_results(suites, records, evaluator)
