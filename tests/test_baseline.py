@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
-from mtcheck.regression.baseline import FORMAT, Baseline, CaseEntry, Measured, Tolerance, load_baseline, save_baseline
+from mtcheck.regression.baseline import (FORMAT, Baseline, CaseEntry, CorpusEntry, Measured, Tolerance, load_baseline,
+                                        save_baseline, update_baseline)
 from mtcheck.safety.files import STALE_SECONDS
 
 from helpers import SUITE_HEADER
@@ -47,6 +48,21 @@ def test_round_trip_keeps_values_signatures_system_and_versions(tmp_path: Path) 
     loaded = load_baseline(path)
     assert loaded.suites["demo"]["c1"]["chrf"] == Measured(61.5, SIG)
     assert len(loaded) == 1
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_a_non_finite_value_of_any_metric_is_never_written(value: float, tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(_baseline(chrf=Measured(61.5, SIG)), path)
+    good = path.read_bytes()
+    corpus = [CorpusEntry("demo", "xcomet", "hyp", Measured(value, "xcomet|level:corpus-mean"))]
+    for entries, where in (([_entry(chrf=Measured(value, SIG))], "demo::c1 chrf"), ([], "demo corpus xcomet [hyp]")):
+        with pytest.raises(MtcheckError) as refused:
+            update_baseline(path, entries, {}, {}, corpus=[] if entries else corpus)
+        assert str(refused.value).startswith(f"baseline {path} not written: {where} is {value}, not a finite number "
+                                             "(fix: find why the metric gave it")
+        assert path.read_bytes() == good  # the good value survives
+        assert load_baseline(path).suites["demo"]["c1"]["chrf"] == Measured(61.5, SIG)
 
 
 def test_statuses_in_both_directions() -> None:
@@ -322,5 +338,9 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-baseline", "baseline.json", "--mt-update-baseline")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stdout.fnmatch_lines(["ERROR: cannot write baseline baseline.json: *No space left on device"])
+    why = "cannot write baseline baseline.json: [Errno 28] No space left on device"
+    # the regression section says why, and the verdict line, the summary's last, says the run is an error and why
+    result.stdout.fnmatch_lines([f"baseline baseline.json NOT updated: ERROR: {why}", "*mtcheck summary*", "*",
+                                 f"ERROR: 1 passed; {why}"], consecutive=False)
+    assert "PASSED" not in result.stdout.str() and not (pytester.path / "baseline.json").exists()
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()

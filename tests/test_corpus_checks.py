@@ -2,6 +2,7 @@
 (or its tagged ones) by ``mtcheck run`` and pytest alike, and failing the run when a threshold is missed."""
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -70,7 +71,9 @@ def test_every_recorded_system_gets_its_own_score_and_known_faulty_outputs_count
     out = capsys.readouterr().out
     assert f"demo [new] bleu >= 40: {_corpus_bleu(NEW, REFS):.2f} over 3 cases passed" in out
     assert f"demo [old] bleu >= 40: {_corpus_bleu(OLD, REFS):.2f} over 3 cases passed" in out
-    assert "[broken]" not in out
+    # a system with only a known-faulty output has no score of its own: said, never scored, never gating
+    assert "demo [broken] bleu >= 40: skipped (no correct output to score: 1 known-faulty output (expect: fail))" in out
+    assert out.rstrip().endswith("PASSED: 6 passed, 1 caught")
 
 
 def test_pytest_shows_the_corpus_checks_and_fails_the_session(pytester: pytest.Pytester) -> None:
@@ -108,7 +111,22 @@ def test_a_corpus_check_reads_its_params(write_suite: WriteSuite) -> None:
 def test_a_shard_leaves_corpus_checks_to_the_whole_run(write_suite: WriteSuite,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     path = _suite(write_suite, "corpus:\n  - {metric: bleu, min: 99}\n")
-    assert main(["run", str(path), "--system", "recorded:new", "--shard", "1/2"]) == 0
-    captured = capsys.readouterr()
-    assert "corpus checks are judged over whole suites, not in shard 1/2" in captured.err
-    assert "corpus checks" not in captured.out
+    assert main(["run", str(path), "--system", "recorded:new", "--shard", "1/1"]) == 0
+    out = capsys.readouterr().out
+    assert ("demo [new] bleu >= 99: skipped (judged over whole suites, not in shard 1/1: by 'mtcheck report merge')"
+            in out)
+    assert out.rstrip().endswith("PASSED: 3 passed")
+
+
+def test_a_corpus_check_whose_cases_were_all_deselected_is_skipped_with_its_reason(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + "corpus:\n  - {metric: ter, max: 1, tags: [negation]}\n" + CASES)
+    result = pytester.runpytest("-q", "-k", "new and not negation", "--mt-report-json=r.json", "--mt-report-md=r.md")
+    assert result.ret == pytest.ExitCode.OK  # nothing judged it: it cannot fail, and it is said, not dropped
+    why = "no case tagged negation ran for this system: deselected, or the system has no output for it"
+    result.stdout.fnmatch_lines(["corpus checks", f"  demo [[]new[]] ter[[]negation[]] <= 1: skipped ({why})", "",
+                                 "PASSED: 1 passed"])
+    (found,) = json.loads((pytester.path / "r.json").read_text())["corpus"]
+    assert (found["key"], found["value"], found["skipped"]) == ("ter[negation]", None, why)
+    markdown = (pytester.path / "r.md").read_text()
+    assert markdown.startswith("## PASSED: 1 passed; 1 corpus check skipped (demo \\[new\\] ter\\[negation\\])")
+    assert f"| demo | new | ter\\[negation\\] | &lt;= 1 | - | 0 | skipped: {why} |" in markdown

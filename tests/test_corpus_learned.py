@@ -64,3 +64,41 @@ def test_a_learned_corpus_check_without_a_model_is_an_error_naming_the_setting(
     assert (f"mtcheck: error: {tmp_path / 'learned.mt.yaml'}:1 [hyp] corpus comet: comet: comet needs a model: a COMET "
             "model folder (hparams.yaml and checkpoints/model.ckpt) or its model.ckpt (fix: pass --param comet.model=PATH, "
             "or set `params: {model: PATH}` on the check in the suite)") in err
+
+
+def _poisoned(model: Path, folder: Path) -> Path:
+    """A copy of the COMET model in ``model`` whose quality head's weights are NaN (a broken fine-tune or download),
+    in ``folder``: a new path, as a process keeps each checkpoint it loaded."""
+    import shutil
+
+    import torch
+
+    path = shutil.copytree(model, folder) / "checkpoints" / "model.ckpt"
+    checkpoint = torch.load(path, weights_only=False)
+    for key, weights in checkpoint["state_dict"].items():
+        if key.startswith("estimator."):
+            weights.fill_(float("nan"))
+    torch.save(checkpoint, path)
+    return folder
+
+
+def test_a_nan_corpus_value_is_an_error_and_never_replaces_the_stored_good_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = build_checkpoint(tmp_path / "comet", "regression_metric", GOLDEN["seed"])
+    suite, baseline = _suite(tmp_path, [{"metric": "comet", "min": -5}]), tmp_path / "b.json"
+    settings = ["--param", f"comet.model={model}", "--no-cache"]
+    assert main(["baseline", "save", str(suite), "--out", str(baseline), *settings]) == 0
+    good = baseline.read_bytes()
+    assert json.loads(good)["corpus"]["learned"]["comet [hyp]"]["value"] == pytest.approx(
+        sum(GOLDEN["scores"]["regression_metric"][:len(TRIPLES)]) / len(TRIPLES), abs=TOLERANCE)
+    settings[1] = f"comet.model={_poisoned(model, tmp_path / 'nan')}"
+    capsys.readouterr()
+    assert main(["baseline", "update", str(suite), "--baseline", str(baseline), *settings]) == 2
+    err = capsys.readouterr().err
+    assert (f"mtcheck: error: no baseline written, as not every value could be computed: {suite}:1 [hyp] corpus comet: "
+            "comet gave nan, not a finite number, so no threshold can judge it") in err
+    assert baseline.read_bytes() == good  # the good value survives
+    assert main(["run", str(suite), *settings]) == 2
+    captured = capsys.readouterr()
+    assert f"mtcheck: error: {suite}:1 [hyp] corpus comet: comet gave nan, not a finite number" in captured.err
+    assert "learned [hyp] comet >= -5: error" in captured.out and "nan over" not in captured.out

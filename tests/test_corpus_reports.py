@@ -82,13 +82,46 @@ def test_report_merge_judges_the_corpus_checks_as_the_whole_run_does(write_suite
     assert json.loads(capsys.readouterr().out)["corpus"] == json.loads(whole.read_text())["corpus"]
 
 
-def test_report_merge_says_so_when_a_suite_file_is_not_as_the_jobs_ran_it(write_suite: WriteSuite, tmp_path: Path,
-                                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    path, report = _suite(write_suite), tmp_path / "r.json"
+def test_report_merge_cannot_pass_corpus_checks_it_cannot_judge(write_suite: WriteSuite, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = _suite(write_suite, "corpus:\n  - {metric: ter, max: 1, tags: [negation]}\n")
+    shards = [str(tmp_path / f"s{k}.json") for k in (1, 2)]
+    for k, report in enumerate(shards, 1):
+        assert main(["run", str(path), "--system", "recorded:new", "--shard", f"{k}/2", "--report-json", report]) == 0
+    jobs = [Path(report).read_bytes() for report in shards]
+    assert [r["skipped"] for report in shards for r in json.loads(Path(report).read_text())["corpus"]] == \
+        [f"judged over whole suites, not in shard {k}/2: by 'mtcheck report merge'" for k in (1, 2)]
+    capsys.readouterr()
+    assert main(["report", "merge", *shards]) == 1  # here as the jobs ran it: judged, and failed
+    assert "demo [new] ter[negation] <= 1: " in capsys.readouterr().out
+    original, markdown = path.read_text(), tmp_path / "merged.md"
+    for change in (lambda: path.write_text(original + "# one comment line\n"), path.unlink):
+        change()
+        assert main(["report", "merge", *shards, "--report-md", str(markdown)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == (f"mtcheck: error: suite {path} is not here as the jobs ran it (missing, or changed since), "
+                                "so its corpus checks (ter[negation]) cannot be judged and the merge has no verdict "
+                                "(fix: merge in a checkout of the commit the jobs ran)\n")
+        assert "PASSED" not in captured.out and not markdown.exists()
+    assert [Path(report).read_bytes() for report in shards] == jobs
+
+
+def test_report_merge_needs_no_suite_file_without_corpus_checks(write_suite: WriteSuite, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path, report = write_suite(SUITE_HEADER + CASES), tmp_path / "r.json"
     assert main(["run", str(path), "--system", "recorded:new", "--shard", "1/1", "--report-json", str(report)]) == 0
-    path.write_text(path.read_text() + "# edited\n")
+    path.unlink()
     capsys.readouterr()
     assert main(["report", "merge", str(report)]) == 0
     captured = capsys.readouterr()
-    assert f"mtcheck: suite {path} is not here as the jobs ran it (missing or changed): its corpus checks" in captured.err
-    assert "corpus checks" not in captured.out
+    assert captured.out.rstrip().endswith("PASSED: 3 passed") and captured.err == ""
+
+
+def test_a_pytest_shard_reports_its_corpus_checks_as_skipped(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + CORPUS + CASES)
+    result = pytester.runpytest("-q", "--mt-system", "recorded:new", "--mt-shard", "1/1", "--mt-report-json=r.json")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["  demo [[]new[]] bleu >= 50: skipped (judged over whole suites, not in shard 1/1: *)"])
+    found = json.loads((pytester.path / "r.json").read_text())["corpus"]
+    assert [(r["key"], r["value"], r["passed"], r["skipped"] is not None) for r in found] == \
+        [("bleu", None, False, True), ("ter[negation]", None, False, True)]

@@ -205,6 +205,28 @@ def test_pytest_option_records_one_run(history: str, pytester: pytest.Pytester) 
     assert run.counts[(RUN, "")] == {"passed": 2, "failed": 1, "caught": 1}
 
 
+def test_a_history_that_cannot_be_written_ends_the_verdict_line_with_why(pytester: pytest.Pytester,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from mtcheck.history import sink
+
+    history = str(pytester.path / "history.sqlite")
+    (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
+    assert pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "--mt-history", history).ret == 1
+    why = f"cannot write history {history}: [Errno 28] No space left on device"
+
+    def refuse(self: sink.Recorder, *args: object, **kwargs: object) -> str:
+        raise MtcheckError(why)
+
+    monkeypatch.setattr(sink.Recorder, "record", refuse)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "--mt-history", history)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    lines = result.stdout.str().splitlines()
+    verdict = next(line for line in reversed(lines) if line.startswith(("PASSED:", "FAILED:", "ERROR:")))
+    assert verdict == f"ERROR: 2 passed, 1 failed, 1 caught; {why}"
+    with open_store(history, create=False) as store:
+        assert len(store.runs()) == 1  # the run recorded before is kept
+
+
 def test_xdist_session_writes_one_run(history: str, pytester: pytest.Pytester) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")

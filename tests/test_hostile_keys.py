@@ -267,13 +267,54 @@ def test_an_empty_baseline_gates_nothing() -> None:
 
 @pytest.mark.parametrize("entries", [
     [_entry("demo", "c1"), _entry("demo", "c3")],  # a new case among known ones stays "new"
-    [_entry("demo", "c1", signature="chrf|other")],  # incomparable: matched, and reported as such
+    [_entry("demo", "c1", signature="chrf|other"), _entry("demo", "c2")],  # one incomparable, one compared
     [],  # nothing measured: nothing claimed to be gated
 ])
 def test_a_run_that_matches_something_is_compared_as_usual(entries: list[CaseEntry]) -> None:
     from mtcheck.regression.gate import evaluate
 
     assert evaluate(_stored(), entries, path="base.json").error == ""
+
+
+NOTHING_COMPARED = "nothing in baseline base.json could be compared with this run, so nothing was gated"
+
+
+@pytest.mark.parametrize("entries, counted", [
+    ([_entry("demo", "c1", signature="chrf|other"), _entry("demo", "c2", signature="chrf|other")],
+     "all 2 stored value(s) this run measured are incomparable"),
+    ([_entry("demo", "c1", signature="chrf|other"), _entry("demo", "c3")],
+     "all 1 stored value(s) this run measured are incomparable (another metric signature, e.g. demo::c1 chrf: "
+     "chrf|test in the baseline, chrf|other now), and 1 value(s) are new"),
+])
+def test_a_run_whose_every_stored_value_is_incomparable_gates_nothing(entries: list[CaseEntry], counted: str) -> None:
+    from mtcheck.regression.gate import evaluate
+
+    report = evaluate(_stored(), entries, path="base.json")
+    assert report.error.startswith(NOTHING_COMPARED) and counted in report.error
+    assert report.error.endswith("(fix: run with the metric settings and library versions the baseline was saved with; "
+                                 "or, once the change is intended, record this run as the new baseline with "
+                                 "--mt-update-baseline or 'mtcheck baseline update')")
+    assert report.render()[-1] == f"ERROR: {report.error}" and "passed (gate" not in "\n".join(report.render())
+
+
+def test_a_baseline_of_other_signatures_fails_the_check_and_survives_it(tmp_path: Path) -> None:
+    _write_negation(tmp_path, named=True)
+    assert _run(tmp_path, "mtcheck", "baseline", "save", "suites", "--out", "base.json").returncode == 0
+    stored = json.loads((tmp_path / "base.json").read_text(encoding="utf-8"))
+    for cases in stored["suites"].values():
+        for checks in cases.values():
+            for measured in checks.values():
+                measured["signature"] += "|version:0.0.1"  # saved with another library version
+    (tmp_path / "base.json").write_text(json.dumps(stored), encoding="utf-8")
+    before = (tmp_path / "base.json").read_bytes()
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json")
+    assert check.returncode == 2, check.stdout + check.stderr
+    assert check.stdout.count(NOTHING_COMPARED) == 1 and "passed (gate" not in check.stdout
+    gate = _run(tmp_path, "pytest", "suites", "--mt-baseline", "base.json")
+    assert gate.returncode == pytest.ExitCode.USAGE_ERROR and f"ERROR: {NOTHING_COMPARED}" in gate.stdout, gate.stdout
+    assert (tmp_path / "base.json").read_bytes() == before
+    for proc in (check, gate):
+        _no_traceback(proc)
 
 
 def _rename_german(folder: Path, name: str) -> None:
@@ -300,7 +341,7 @@ def test_a_renamed_suite_fails_the_gate_instead_of_passing_as_new(tmp_path: Path
     assert json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))["regression"]["error"].startswith(NOTHING_MATCHES)
     markdown = (tmp_path / "run.md").read_text(encoding="utf-8")
     assert markdown.startswith(f"## ERROR: {NOTHING_MATCHES}")
-    assert "nothing in the baseline matches this run: nothing was gated (ERROR)" in markdown
+    assert "the baseline compared nothing with this run: nothing was gated (ERROR)" in markdown
     merged = _run(tmp_path, "mtcheck", "report", "merge", "run.json", "--baseline", "base.json")
     assert merged.returncode == 2 and NOTHING_MATCHES in merged.stdout and "\nERROR: 1 passed" in merged.stdout
     assert (tmp_path / "base.json").read_bytes() == before

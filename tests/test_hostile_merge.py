@@ -121,3 +121,10 @@ def test_reports_of_different_mtcheck_versions_are_refused(project: Path) -> Non
     _shard(project, 2, "suites")
     _edit(project / "shard-2.json", lambda data: data["run"].update(mtcheck="0.0.1"))
     _refused(project, "different mtcheck versions", "0.0.1 in shard-2.json")
+
+
+def test_a_corpus_record_that_names_no_suite_file_is_refused(project: Path) -> None:
+    _shard(project, 1, "suites")
+    _shard(project, 2, "suites")
+    _edit(project / "shard-2.json", lambda data: data.update(corpus=[{"key": "bleu", "skipped": "edited"}]))
+    _refused(project, 'report shard-2.json: corpus record #1 names no suite file ("path")')

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -76,7 +77,8 @@ def test_a_suite_session_whose_worker_dies_ends_with_the_crash_failed(tmp_path: 
     (tmp_path / "demo.mt.yaml").write_text("source_lang: en\ntarget_lang: en\n"
                                            f"defaults:\n  checks: [{{metric: chrf, min: 50}}]\ncases:\n{cases}\n",
                                            encoding="utf-8")
-    result = _pytest(tmp_path, "--mt-batch-size", "5", "--mt-system", "py:crashing:translate")
+    result = _pytest(tmp_path, "--mt-batch-size", "5", "--mt-system", "py:crashing:translate",
+                     "--mt-report-json", "run.json", "--mt-history", "history.sqlite")
     assert result.returncode == 1, result.stdout
     crashed = re.findall(r"^FAILED (demo\.mt\.yaml::c\d+) - worker '\w+' crashed", result.stdout, re.MULTILINE)
     assert "demo.mt.yaml::c07" in crashed  # the case that kills its worker is reported, never run forever
@@ -84,6 +86,17 @@ def test_a_suite_session_whose_worker_dies_ends_with_the_crash_failed(tmp_path: 
     assert _last_line(result) == f"{len(crashed)} failed, {20 - len(crashed)} passed"
     assert "test(s) crashed their pytest-xdist worker" in result.stdout
     assert "INTERNALERROR" not in result.stdout + result.stderr
+    # a case that did not finish is an error in every record: the summary, the JSON report and the history
+    assert re.search(rf"^ERROR: {20 - len(crashed)} passed, {len(crashed)} errors?; {len(crashed)} test\(s\) crashed their "
+                     "pytest-xdist worker", result.stdout, re.MULTILINE), result.stdout
+    report = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))
+    assert report["counts"] == {"passed": 20 - len(crashed), "error": len(crashed)}
+    errors = {c["test_id"]: c["error"] for c in report["cases"] if c["outcome"] == "error"}
+    assert errors == {nodeid.partition("::")[2]: "its pytest-xdist worker crashed while running it (out of memory?): "
+                      "the case did not finish" for nodeid in crashed}
+    with sqlite3.connect(tmp_path / "history.sqlite") as history:
+        stored = dict(history.execute("SELECT outcome, COUNT(*) FROM mtcheck_cases GROUP BY outcome").fetchall())
+    assert stored == {"passed": 20 - len(crashed), "error": len(crashed)}
 
 
 ESCAPING_COMMAND = """

@@ -153,15 +153,20 @@ def test_a_checks_tolerance_key_lets_a_drop_through(pytester: pytest.Pytester, p
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the whole suite still got significantly worse
 
 
-def test_changed_metric_settings_are_reported_as_incomparable(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+def test_changed_metric_settings_are_reported_as_incomparable_and_gate_nothing(pytester: pytest.Pytester,
+                                                                             project: dict[str, str]) -> None:
     _save(pytester, project["good"])
+    stored = (pytester.path / "baseline.json").read_bytes()
     result = _check(pytester, project["bad"], "--mt-param", "chrf.char_order=4")
     result.assert_outcomes(passed=40)
-    assert result.ret == pytest.ExitCode.OK
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # every value incomparable: the gate compared nothing
     result.stdout.fnmatch_lines(["baseline baseline.json: 40 incomparable; 40 output(s) changed", "incomparable (40):",
                                  "*c00: baseline: chrf incomparable: signature chrf|*nc:4* differs from the baseline's chrf|*nc:6*",
-                                 "incomparable values were not compared*"])
-    assert _report(pytester)["tests"] == []
+                                 "incomparable values were not compared*",
+                                 "ERROR: nothing in baseline baseline.json could be compared with this run, so nothing "
+                                 "was gated: all 40 stored value(s) this run measured are incomparable*",
+                                 "ERROR: 40 passed"])
+    assert _report(pytester)["tests"] == [] and (pytester.path / "baseline.json").read_bytes() == stored
 
 
 def test_a_missing_baseline_is_a_usage_error(pytester: pytest.Pytester, project: dict[str, str]) -> None:

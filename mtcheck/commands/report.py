@@ -46,12 +46,11 @@ def report_merge(args: argparse.Namespace) -> int:
     from mtcheck.text.case import fail_on_summary
     from mtcheck.text.fit import fold, terminal_width
 
-    records, probes = merge_reports([read_report(path) for path in args.reports])
+    reports = [read_report(path) for path in args.reports]
+    records, probes = merge_reports(reports)
     evaluator = Evaluator(overrides=metric_overrides(args.param, args.sam_lexicon, args.bertscore_model),
                           cache=cache_of(args))
-    corpus, notes = merged_corpus(records, evaluator)
-    for note in notes:
-        print(f"mtcheck: {note}", file=sys.stderr)
+    corpus = merged_corpus(records, evaluator, [result for report in reports for result in report.corpus])
     regression = _regression(args, records, corpus)
     paths = report_paths(args)
     meta = None
@@ -67,7 +66,7 @@ def report_merge(args: argparse.Namespace) -> int:
     gated = summary.gated(args.fail_on)
     regressed = regression is not None and regression.failed
     unmatched = regression is not None and bool(regression.error)  # the baseline matches nothing: it gated nothing
-    corpus_error, corpus_failed = any(c.error for c in corpus), any(not c.passed for c in corpus)
+    corpus_error, corpus_failed = any(c.error for c in corpus), any(c.failed for c in corpus)
     for result in corpus:
         if result.error:
             print(visible(f"mtcheck: error: {result.where}: {result.error}"), file=sys.stderr)

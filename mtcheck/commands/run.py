@@ -108,7 +108,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print("\n" + visible("\n".join(summary_lines(corpus))))
     sys.stdout.flush()  # before the notes on standard error, in a terminal that shows both
     errors = [*tally.error_lines(), *(f"mtcheck: error: {c.where}: {c.error}" for c in corpus if c.error)]
-    if any(not c.passed for c in corpus):
+    if any(c.failed for c in corpus):
         verdict = max(verdict, FAILED)
     for line in [*tally.languages.warnings(), *errors,
                  *([f"mtcheck: error: {gate.save_error}"] if gate and gate.save_error else [])]:
@@ -120,17 +120,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any, options: Any) -> list[Any]:
-    """The suites' corpus checks judged over this run's records, learned metrics with the run's settings; none in a
-    shard, which holds only part of a suite's cases (a note says so when a suite has corpus checks)."""
-    from mtcheck.engine.corpus_checks import corpus_results
+    """The suites' corpus checks judged over this run's records, learned metrics with the run's settings; each
+    skipped in a shard, which holds only part of a suite's cases (``report merge`` judges them)."""
+    from mtcheck.engine.corpus_checks import corpus_results, shard_reason
     from mtcheck.engine.evaluate import Evaluator
 
-    if shard is None:
-        return corpus_results(suites, records, Evaluator(overrides=options.overrides, cache=options.cache,
-                                                         wording=options.wording))
-    if any(suite.corpus for suite in suites):
-        print(f"mtcheck: corpus checks are judged over whole suites, not in shard {shard}", file=sys.stderr)
-    return []
+    evaluator = Evaluator(overrides=options.overrides, cache=options.cache, wording=options.wording)
+    return corpus_results(suites, records, evaluator, shard_reason(shard) if shard is not None else None)
 
 
 def _print_summary(args: argparse.Namespace, tally: RunTally, regression: Any) -> None:

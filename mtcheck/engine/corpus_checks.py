@@ -3,13 +3,17 @@ system, over the suite's cases (or those with any of the check's tags), from the
 
 Working from the records (which carry each case's hypothesis, references, tags and outcome) makes the result the
 same for ``mtcheck run`` and pytest, under pytest-xdist too, where only the controller holds every record.
-Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own.
+Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own. A check
+that reads no output of a system (every case of it that ran is known-faulty or skipped, or none ran: deselected)
+is ``skipped`` with that reason, never left out in silence; so is every check of a shard, judged by the merge.
 BLEU, chrF and TER score the corpus from sacrebleu's corpus statistics; a learned metric (COMET, MetricX,
 BERTScore ...) scores each segment through the run's :class:`~mtcheck.engine.evaluate.Evaluator` (its model settings and
 score cache, as a case check is scored) and takes their mean.
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -39,10 +43,17 @@ class CorpusResult:
     segments: int
     error: str | None = None
     higher_is_better: bool = True
+    #: Why the check was not judged for this system (no output it reads; a shard), or None when it was.
+    skipped: str | None = None
 
     @property
     def passed(self) -> bool:
         return self.error is None and self.value is not None and self.check.check.passes(self.value)
+
+    @property
+    def failed(self) -> bool:
+        """Whether it fails its run: judged below its threshold, or not computable (a skipped check fails nothing)."""
+        return self.skipped is None and not self.passed
 
     @property
     def where(self) -> str:
@@ -50,8 +61,11 @@ class CorpusResult:
         return f"{self.path}:{self.check.check.line} [{self.system}] corpus {self.check.key}"
 
     def text(self) -> str:
-        """``suite [system] bleu[negation] >= 30: 48.53 over 12 cases passed`` (or ``FAILED``, or ``error``)."""
+        """``suite [system] bleu[negation] >= 30: 48.53 over 12 cases passed`` (or ``FAILED``, ``error`` or
+        ``skipped (WHY)``)."""
         head = f"{self.suite} [{self.system}] {self.check.key} {self.check.check.threshold_text()}"
+        if self.skipped is not None:
+            return f"{head}: skipped ({self.skipped})"
         if self.value is None:
             return f"{head}: error"
         cases = f"{self.segments} case{'s' if self.segments != 1 else ''}"
@@ -63,26 +77,28 @@ class CorpusResult:
         return {"path": self.path, "suite": self.suite, "system": self.system, "metric": check.key,
                 "tags": list(self.check.tags), "value": self.value, "min": check.min, "max": check.max,
                 "passed": self.passed, "segments": self.segments, "signature": self.signature, "error": self.error,
-                "key": self.check.key, "higher_is_better": self.higher_is_better}
+                "key": self.check.key, "higher_is_better": self.higher_is_better, "skipped": self.skipped}
 
 
 @dataclass(frozen=True)
 class _Segments:
-    """What a check reads of its records: their hypotheses, references and sources, and the cases among them
-    without an output to score."""
+    """What a check reads of its records: their hypotheses, references and sources, the cases among them
+    without an output to score, and how many of its records it leaves out, by why (``known-faulty``, ``skipped``)."""
 
     hyps: list[str]
     refs: list[list[str]]
     srcs: list[str]
     missing: list[str]
+    left_out: Counter[str]
 
 
 def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...], needs_refs: bool) -> _Segments:
-    found = _Segments([], [], [], [])
+    found = _Segments([], [], [], [], Counter())
     for record in records:
-        if record.outcome not in _READ or record.severity is not None:
-            continue
         if tags and not set(tags) & set(record.tags):
+            continue
+        if record.outcome not in _READ or record.severity is not None:
+            found.left_out["skipped" if record.outcome == Outcome.SKIPPED else "known-faulty"] += 1
             continue
         if record.hyp is None or (needs_refs and not record.refs):
             found.missing.append(record.case)
@@ -105,26 +121,47 @@ def _score(suite: Suite, check: CorpusCheck, segments: _Segments, evaluator: Eva
     return segment_mean(metric, evaluator.score_segments(metric, segments.hyps, segments.refs, segments.srcs))
 
 
+def _unjudged(suite: Suite, system: str, check: CorpusCheck, segments: int = 0) -> CorpusResult:
+    """The check's result for ``system`` before it is judged: no value yet."""
+    from mtcheck.metrics import metric_direction
+
+    return CorpusResult(str(suite.path), suite.name, system, check, None, None, segments,
+                        higher_is_better=metric_direction(check.check.metric) is not False)
+
+
+def _unread(check: CorpusCheck, left_out: Counter[str]) -> str:
+    """Why a check reads no output of a system: every case of it that ran is known-faulty or skipped, or none ran."""
+    if not left_out:
+        tagged = f" tagged {', '.join(check.tags)}" if check.tags else ""
+        return f"no case{tagged} ran for this system: deselected, or the system has no output for it"
+    words = {"known-faulty": ("known-faulty output (expect: fail)", "known-faulty outputs (expect: fail)"),
+             "skipped": ("skipped case", "skipped cases")}
+    return "no correct output to score: " + ", ".join(f"{n} {words[why][n != 1]}" for why, n in sorted(left_out.items()))
+
+
 def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord],
-           evaluator: Evaluator) -> CorpusResult | None:
-    """The check's result for ``system``; None when the system has no case it reads (only known-faulty outputs,
-    or none with the check's tags)."""
+           evaluator: Evaluator) -> CorpusResult:
+    """The check's result for ``system``: ``skipped`` when the system has no output it reads (only known-faulty
+    outputs or skipped cases, or none with the check's tags ran)."""
     from mtcheck.errors import MtcheckError
-    from mtcheck.metrics import metric_direction, reads_references
+    from mtcheck.metrics import reads_references
 
     segments = _segments(records, check.tags, reads_references(check.check.metric))
-    result = CorpusResult(str(suite.path), suite.name, system, check, None, None, len(segments.hyps),
-                          higher_is_better=metric_direction(check.check.metric) is not False)
+    result = _unjudged(suite, system, check, len(segments.hyps))
     if segments.missing:
         missing = segments.missing
         shown = ", ".join(map(repr, missing[:3])) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
         return _failed(result, f"no output to score for case {shown}")
     if not segments.hyps:
-        return None
+        return replace(result, skipped=_unread(check, segments.left_out))
     try:
         score = _score(suite, check, segments, evaluator)
     except (MtcheckError, ValueError) as exc:
         return _failed(result, str(exc))
+    if not math.isfinite(score.value):  # NaN passes no threshold and would poison a baseline: no value, an error
+        from mtcheck.engine.evaluate import not_finite
+
+        return _failed(result, not_finite(check.check.metric, score.value))
     return replace(result, value=score.value, signature=score.signature, segments=score.segments)
 
 
@@ -132,9 +169,11 @@ def _failed(result: CorpusResult, error: str) -> CorpusResult:
     return replace(result, error=error)
 
 
-def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord], evaluator: Evaluator) -> list[CorpusResult]:
-    """Each corpus check of ``suites`` judged for each system with cases it reads, in suite, check and system order;
-    ``evaluator`` scores the segments of learned metrics (the run's, with its settings)."""
+def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord], evaluator: Evaluator,
+                   not_judged: str | None = None) -> list[CorpusResult]:
+    """Each corpus check of ``suites`` judged for each system with cases in ``records``, in suite, check and system
+    order; ``evaluator`` scores the segments of learned metrics (the run's, with its settings). ``not_judged``: why
+    this run judges none (a shard holds part of each suite), each then ``skipped`` with it, for the merge to judge."""
     by_suite: dict[str, dict[str, list[CaseRecord]]] = {}
     for record in records:
         if isinstance(record, CaseRecord):  # a check-sensitivity probe's record is no case's output
@@ -143,9 +182,14 @@ def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord], ev
     for suite in suites:
         systems = by_suite.get(str(suite.path), {})
         for check in suite.corpus:
-            judged = (_judge(suite, system, check, found, evaluator) for system, found in systems.items())
-            results += [result for result in judged if result is not None]
+            results += [replace(_unjudged(suite, system, check), skipped=not_judged) if not_judged
+                        else _judge(suite, system, check, found, evaluator) for system, found in systems.items()]
     return results
+
+
+def shard_reason(shard: object) -> str:
+    """Why a shard judges no corpus check (``shard`` reads ``K/N``)."""
+    return f"judged over whole suites, not in shard {shard}: by 'mtcheck report merge'"
 
 
 def summary_lines(results: Sequence[CorpusResult]) -> list[str]:

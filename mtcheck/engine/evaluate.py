@@ -194,7 +194,7 @@ class Evaluator:
         except MtcheckError as exc:
             return self._unjudged(check, exc)
         if not math.isfinite(score.value):
-            return CheckResult(check, None, False, error=_not_finite(metric, score.value))
+            return CheckResult(check, None, False, error=not_finite(metric.name, score.value))
         return CheckResult(
             check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
             score.best_ref, score.details, tuple(metric.explain(score)),
@@ -215,13 +215,14 @@ class Evaluator:
             return ContrastiveResult(check, None, None, False, error=str(self.wording.reword(exc, check.metric)))
         for value in (good, bad):
             if not math.isfinite(value):
-                return ContrastiveResult(check, None, None, False, error=_not_finite(metric, value))
+                return ContrastiveResult(check, None, None, False, error=not_finite(metric.name, value))
         gap = good - bad if metric.higher_is_better else bad - good
         passed = gap > 0 and gap >= check.margin
         return ContrastiveResult(check, good, bad, passed, metric.higher_is_better, metric.signature())
 
 
-def _not_finite(metric: Metric, value: float) -> str:
-    """Why a NaN or infinite score is no verdict: it compares false with, or lies beyond, every threshold."""
-    return (f"{metric.name} gave {value}, not a finite number, so no threshold can judge it "
+def not_finite(metric: str, value: float) -> str:
+    """Why a NaN or infinite score of ``metric`` is no verdict: it compares false with, or lies beyond, every
+    threshold (a case check's, a corpus check's and a baseline's)."""
+    return (f"{metric} gave {value}, not a finite number, so no threshold can judge it "
             "(fix: check the metric's params, e.g. smoothing, and the case's texts)")

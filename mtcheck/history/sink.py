@@ -39,6 +39,7 @@ class HistorySink:
     def __init__(self, target: str):
         self.recorder = Recorder(target)
         self.records: list[SummaryRecord] = []
+        self.error: str | None = None  # why the run could not be appended
 
     def add(self, record: SummaryRecord) -> None:
         self.records.append(record)
@@ -47,6 +48,7 @@ class HistorySink:
         try:
             run.say(self.recorder.record(self.records, str(run.shard) if run.shard else None), False)
         except MtcheckError as exc:  # the database went away during the run: one line, a usage-error exit
-            run.say(str(exc), True)
+            self.error = str(exc)
+            run.say(self.error, True)
             return USAGE
         return CLEAN

@@ -20,7 +20,9 @@ import pytest
 
 from mtcheck.engine.results import CaseResult
 from mtcheck.errors import MtcheckError
-from mtcheck.pytest_plugin.session_state import REGRESSION_REPORT, RUNNER, apply_verdict, case_records, replace_record, run_end
+from mtcheck.pytest_plugin.session_state import (
+    REGRESSION_REPORT, RUNNER, apply_verdict, case_records, not_written, replace_record, run_end,
+)
 from mtcheck.regression.baseline import CaseEntry, entry_of
 from mtcheck.regression.sink import GateSink, gate_settings
 from mtcheck.safety.redact import redact
@@ -97,6 +99,8 @@ class RegressionPlugin:
             return  # xdist workers only ship their cases; the controller decides
         run = run_end(self.config, session)
         apply_verdict(session, self.gate.finish(run))
+        if self.gate.save_error:
+            not_written(self.config, self.gate.save_error)
         if run.regression is not None:
             self.config.stash[REGRESSION_REPORT] = run.regression
 
@@ -116,6 +120,4 @@ class RegressionPlugin:
         terminalreporter.write_sep("=", "mtcheck regression")
         for line in report.render():
             terminalreporter.write_line(visible(line))
-        if self.gate is not None and self.gate.save_error:
-            terminalreporter.write_line(f"ERROR: {self.gate.save_error}", red=True)
 

@@ -44,16 +44,15 @@ class CorpusPlugin:
         if hasattr(self.config, "workerinput") or not self.records:
             return
         say = run_end(self.config, session).say
-        if self.config.stash.get(SHARD, None) is not None:
-            say(f"corpus checks are judged over whole suites, not in shard {self.config.stash[SHARD]}", False)
-            return
-        from mtcheck.engine.corpus_checks import corpus_results
+        from mtcheck.engine.corpus_checks import corpus_results, shard_reason
 
+        shard = self.config.stash.get(SHARD, None)
         suites = [suite for suite in self.suites.values() if suite is not None]
-        results = corpus_results(suites, self.records, self.config.stash[RUNNER].evaluator)
+        results = corpus_results(suites, self.records, self.config.stash[RUNNER].evaluator,
+                                 shard_reason(shard) if shard is not None else None)
         self.config.stash[CORPUS_RESULTS] = results
         for result in results:
             if result.error:
                 say(f"{result.where}: {result.error}", True)
-        errors, failed = any(r.error for r in results), any(not r.passed for r in results)
+        errors, failed = any(r.error for r in results), any(r.failed for r in results)
         apply_verdict(session, USAGE if errors else FAILED if failed else CLEAN)

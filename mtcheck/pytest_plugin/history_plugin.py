@@ -11,7 +11,7 @@ import pytest
 
 from mtcheck.errors import MtcheckError
 from mtcheck.history.sink import HistorySink
-from mtcheck.pytest_plugin.session_state import apply_verdict, case_records, run_end
+from mtcheck.pytest_plugin.session_state import apply_verdict, case_records, not_written, run_end
 
 
 class HistoryPlugin:
@@ -36,3 +36,5 @@ class HistoryPlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.worker:
             apply_verdict(session, self.sink.finish(run_end(self.config, session)))
+            if self.sink.error:
+                not_written(self.config, self.sink.error)

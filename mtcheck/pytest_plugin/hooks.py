@@ -20,7 +20,8 @@ from mtcheck.engine.outcome import Outcome
 from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.pytest_plugin.session_state import (
-    CORPUS_RESULTS, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, case_records, is_case_report,
+    CORPUS_RESULTS, RECORD, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, UNWRITTEN, XDIST_CRASH_PHASE,
+    case_records, is_case_report,
 )
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
 _OPTIONS: list[tuple[str, Any]] = []
 #: How pytest shows a case's outcome where pytest has no word for it: the progress letter and the verbose word's colour.
 #: (``passed``, ``failed``, ``error`` and ``skipped`` are pytest's own words.)
-#: The phase pytest-xdist gives the failure report of a test whose worker died while running it.
-XDIST_CRASH_PHASE = "???"
 _SHOWN = {Outcome.CAUGHT: ("c", "green"), Outcome.MISSED: ("M", "red"), Outcome.KNOWN_MISS: ("k", "yellow")}
 
 
@@ -179,15 +178,20 @@ class SummaryReporter:
 
     def __init__(self, config: pytest.Config):
         self.config = config
-        #: Cases whose pytest-xdist worker died while running them: they have no record, and the run has no verdict.
+        #: Cases whose pytest-xdist worker died while running them: each an error in every record, and the run has
+        #: no verdict.
         self.crashed: list[str] = []
 
+    @pytest.hookimpl(tryfirst=True)  # before the reports, baselines and history read the case's record
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == XDIST_CRASH_PHASE and report.failed:
             from mtcheck.pytest_plugin.xdist_batches import is_case_nodeid
 
             if is_case_nodeid(report.nodeid):
+                from mtcheck.pytest_plugin.items import crashed_record
+
                 self.crashed.append(report.nodeid)
+                report.user_properties.append((RECORD, crashed_record(self.config, report.nodeid).to_json()))
         if not is_case_report(report):
             return
         records = case_records(report)
@@ -233,11 +237,14 @@ class SummaryReporter:
             terminalreporter.write_line("")
             regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
             verdict = summary.verdict(self.config.getoption("mt_fail_on"),
-                                      failed=bool(regression and regression.failed) or any(not c.passed for c in corpus),
+                                      failed=bool(regression and regression.failed) or any(c.failed for c in corpus),
                                       error=bool(regression and regression.error) or any(c.error for c in corpus))
+            problems = [*self.config.stash.get(UNWRITTEN, [])]
             if self.crashed:
-                verdict = (f"ERROR: {verdict.partition(': ')[2]}; {len(self.crashed)} test(s) crashed their "
-                           "pytest-xdist worker (out of memory?), see the FAILURES above")
+                problems.append(f"{len(self.crashed)} test(s) crashed their pytest-xdist worker (out of memory?), "
+                                "see the FAILURES above")
+            if problems:  # the exit status says the run is an error: so does its last line, and why
+                verdict = f"ERROR: {'; '.join([verdict.partition(': ')[2], *problems])}"
             terminalreporter.write_line(verdict)
 
     def _failure_texts(self, terminalreporter: Any) -> None:

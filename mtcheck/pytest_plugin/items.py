@@ -14,6 +14,7 @@ import pytest
 
 from mtcheck.config.advice import PYTEST_WORDING
 from mtcheck.engine.outcome import Outcome
+from mtcheck.engine.record import CaseRecord
 from mtcheck.engine.results import CaseResult, case_record
 from mtcheck.engine.run_settings import metric_overrides, score_cache
 from mtcheck.engine.runner import RunOptions, Runner
@@ -180,6 +181,20 @@ class CaseItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int | None, str]:
         line = self.target.case.line
         return self.path, (line - 1 if line else None), visible(f"{self.target.suite.name}::{self.name}")
+
+
+def crashed_record(config: pytest.Config, nodeid: str) -> CaseRecord:
+    """The record of the case ``nodeid`` (``<suite file>::<test id>``) whose pytest-xdist worker died while running
+    it: an error, so that every report and the history count it. Built on the controller, which collects nothing:
+    from the suite file read again, or from the node id alone when that cannot be read."""
+    path, _, test_id = nodeid.partition("::")
+    error = "its pytest-xdist worker crashed while running it (out of memory?): the case did not finish"
+    try:
+        suite = load_suite(config.rootpath / path)
+        target = next(t for t in targets_for(suite, _system_spec(config)) if t.test_id == test_id)
+    except (MtcheckError, StopIteration):
+        return CaseRecord(path, test_id, "", (), Outcome.ERROR, {}, None, test_id=test_id, path=path, error=error)
+    return case_record(CaseResult(target, None, error=error))
 
 
 def marker_name(tag: str) -> str:

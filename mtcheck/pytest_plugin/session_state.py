@@ -50,15 +50,22 @@ REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
 #: The suites' corpus checks judged at session end (``corpus:``), for the summary, the baseline gate and the
 #: reports (:func:`run_end`); absent when there are none.
 CORPUS_RESULTS = pytest.StashKey["list[CorpusResult]"]()
+#: What a sink could not write at session end (the history, the baseline): the summary's verdict line names each,
+#: as the exit status says the run is an error.
+UNWRITTEN = pytest.StashKey["list[str]"]()
 #: The user property holding a case's record.
 RECORD = "mtcheck"
+#: The phase pytest-xdist gives the failure report of a test whose worker died while running it: the controller
+#: attaches the case's record (an error) to it (:func:`mtcheck.pytest_plugin.items.crashed_record`).
+XDIST_CRASH_PHASE = "???"
 #: A user property on the report of a case whose system failed: the controller stops the run on it.
 STOP_PROPERTY = "mtcheck-stop"
 
 
 def is_case_report(report: pytest.TestReport) -> bool:
-    """Whether a report carries its case's record: its call, or its setup when that is where it errored."""
-    return report.when == "call" or (report.when == "setup" and report.failed)
+    """Whether a report carries its case's record: its call, its setup when that is where it errored, or the
+    report of a case whose pytest-xdist worker died while running it."""
+    return report.when == "call" or (report.when in ("setup", XDIST_CRASH_PHASE) and report.failed)
 
 
 #: Each report's records, read once from their JSON form (several plugins read them).
@@ -109,6 +116,11 @@ def apply_verdict(session: pytest.Session, verdict: int) -> None:
     """Fold a sink's verdict into the session's exit status: a usage error wins, a failure only fails a passing run."""
     if verdict == USAGE or (verdict == FAILED and session.exitstatus == pytest.ExitCode.OK):
         session.exitstatus = EXIT_STATUS[verdict]
+
+
+def not_written(config: pytest.Config, why: str) -> None:
+    """Keep ``why`` a sink could not write, for the summary's verdict line (:data:`UNWRITTEN`)."""
+    config.stash.setdefault(UNWRITTEN, []).append(why)
 
 
 def run_end(config: pytest.Config, session: pytest.Session) -> RunEnd:

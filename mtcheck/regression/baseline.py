@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -289,6 +290,15 @@ class Baseline:
     def __len__(self) -> int:
         return sum(len(cases) for cases in self.suites.values())
 
+    def non_finite(self) -> str | None:
+        """The first NaN or infinite value, as ``SUITE::TEST_ID KEY is nan`` or ``SUITE corpus NAME is nan``; None
+        when every value is finite (the loader refuses any other, so one must never be written)."""
+        cases = ((f"{suite}::{test_id} {key}", m.value) for suite, tests in self.suites.items()
+                 for test_id, checks in tests.items() for key, m in checks.items())
+        corpus = ((f"{suite} corpus {name}", m.value) for suite, values in self.corpus.items()
+                  for name, m in values.items())
+        return next((f"{where} is {value}" for where, value in chain(cases, corpus) if not math.isfinite(value)), None)
+
     def as_dict(self) -> dict[str, Any]:
         corpus = {"corpus": {suite: {name: m.as_dict() for name, m in sorted(values.items())}
                              for suite, values in sorted(self.corpus.items()) if values}} if self.corpus else {}
@@ -493,6 +503,11 @@ def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict
 
 
 def _write(baseline: Baseline, target: Path, path: str | Path) -> None:
+    """Write ``baseline`` over ``target``; a non-finite value is refused first, so the file keeps its good values."""
+    wrong = baseline.non_finite()
+    if wrong:
+        raise MtcheckError(f"baseline {path} not written: {wrong}, not a finite number (fix: find why the metric "
+                           "gave it, e.g. a broken model, and run again; the file keeps its previous values)")
     text = json.dumps(baseline.as_dict(), ensure_ascii=False, indent=1) + "\n"
     try:
         replace_file(target, text, 0o644)

@@ -80,6 +80,8 @@ class RegressionReport:
     #: Why the baseline could not gate this run (nothing in it matches: see :mod:`mtcheck.regression.unmatched`);
     #: an error, never a pass. Empty when it gated.
     error: str = ""
+    #: Why an update could not write the baseline file (empty when it could, or did not try).
+    save_error: str = ""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -153,7 +155,8 @@ class RegressionReport:
         if self.update and self.updated:
             lines.append(f"baseline {self.baseline} updated with this run's values")
         elif self.update:
-            lines.append(f"baseline {self.baseline} NOT updated: the session did not complete or measured nothing")
+            why = f"ERROR: {self.save_error}" if self.save_error else "the session did not complete or measured nothing"
+            lines.append(f"baseline {self.baseline} NOT updated: {why}")
         elif self.error:
             lines.append(f"ERROR: {self.error}")
         elif self.reasons:

@@ -112,7 +112,7 @@ class GateSink:
                                                    corpus=corpus)
                     report.updated = True
                 except MtcheckError as exc:
-                    self.save_error = str(exc)
+                    self.save_error = report.save_error = str(exc)
                     return USAGE
             return CLEAN
         if report.error:  # the baseline gated nothing: it does not belong to these suites

@@ -1,9 +1,11 @@
-"""A baseline that gates nothing: no value of the run has a stored value to be compared with.
+"""A baseline that gates nothing: no value of the run could be compared with a stored value.
 
 A renamed suite, renamed case ids or check keys, a baseline of other suites or one
-without cases make every value of a run ``new``, and a gate that compares nothing
-would pass whatever the system does. That is an error, never a pass. A run where
-only some values are new (a case added to a known suite) is compared as usual.
+without cases make every value of a run ``new``; a changed metric configuration or
+library version makes every stored value ``incomparable`` (another signature). A
+gate that compares nothing would pass whatever the system does. That is an error,
+never a pass. A run where only some values are new or incomparable (a case added
+to a known suite, one check's settings changed) is compared as usual.
 """
 from __future__ import annotations
 
@@ -11,14 +13,17 @@ from collections.abc import Iterable, Sequence
 
 from mtcheck.regression.baseline import Baseline, BaselineDelta, CaseEntry
 
-#: The statuses of a value that found its stored counterpart (``incomparable`` too: it is reported as such).
-#: ``missing`` is not one: a stored check that nothing measured matches nothing of the run.
-MATCHED = ("improved", "same", "regressed", "incomparable")
+#: The statuses of a value compared with its stored counterpart. ``incomparable`` found one but could not compare
+#: it; ``missing`` is a stored check that nothing measured.
+COMPARED = ("improved", "same", "regressed")
 #: Suite names an error lists before it says "and N more".
 LISTED = 5
 
+_UPDATE = "record this run as the new baseline with --mt-update-baseline or 'mtcheck baseline update'"
 _FIX = ("fix: pass the baseline of these suites; for a renamed suite, give it back its old 'name:' (or case id or "
-        "check); or record this run as the new baseline with --mt-update-baseline or 'mtcheck baseline update'")
+        f"check); or {_UPDATE}")
+_REFRESH_FIX = (f"fix: run with the metric settings and library versions the baseline was saved with; or, once the "
+                f"change is intended, {_UPDATE}")
 
 
 def _names(names: Iterable[str]) -> str:
@@ -28,9 +33,19 @@ def _names(names: Iterable[str]) -> str:
 
 
 def nothing_matches(baseline: Baseline, entries: Sequence[CaseEntry], deltas: Sequence[BaselineDelta], path: str) -> str:
-    """Why ``baseline`` gates none of ``entries`` (every delta ``new``), or ``""`` when something was compared."""
-    if not deltas or any(d.status in MATCHED for d in deltas):
+    """Why ``baseline`` gates none of ``entries`` (every delta ``new`` or ``incomparable``), or ``""`` when something
+    was compared."""
+    if not deltas or any(d.status in COMPARED for d in deltas):
         return ""
+    incomparable = [d for d in deltas if d.status == "incomparable"]
+    if incomparable:
+        first, new = incomparable[0], sum(d.status == "new" for d in deltas)
+        return (f"nothing in baseline {path} could be compared with this run, so nothing was gated: all "
+                f"{len(incomparable)} stored value(s) this run measured are incomparable (another metric signature, "
+                f"e.g. {first.suite}::{first.test_id} {first.key}: {first.baseline_signature} in the baseline, "
+                f"{first.current_signature} now)"
+                + (f", and {new} value(s) are new" if new else "")
+                + f" ({_REFRESH_FIX})")
     ran = {entry.suite for entry in entries}
     if not len(baseline):
         what = "it holds no cases"

@@ -37,7 +37,7 @@ class Row:
 
 def headline(report: dict[str, Any]) -> str:
     """``Baseline main.json: 3 regressed, 1 improved, 120 same — gate failed`` (or passed, updated, not updated,
-    or nothing matched)."""
+    or nothing gated)."""
     counts = report.get("counts") or {}
     order = [*LISTED, *(status for status in counts if status not in LISTED)]  # regressed, improved, same, ...
     moved = ", ".join(f"{counts[status]} {status}" for status in order if counts.get(status)) or "nothing compared"
@@ -50,7 +50,7 @@ def headline(report: dict[str, Any]) -> str:
     if report.get("update"):
         verdict = "baseline updated with this run" if report.get("updated") else "baseline NOT updated (the run did not complete)"
     elif report.get("error"):
-        verdict = "nothing in the baseline matches this run: nothing was gated (ERROR)"
+        verdict = "the baseline compared nothing with this run: nothing was gated (ERROR)"
     elif report.get("failed"):
         verdict = "gate failed"
     else:

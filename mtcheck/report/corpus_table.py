@@ -15,7 +15,9 @@ def threshold(result: dict[str, Any]) -> str:
 
 
 def outcome(result: dict[str, Any]) -> str:
-    """``passed``, ``FAILED`` or ``error: WHY``."""
+    """``passed``, ``FAILED``, ``error: WHY`` or ``skipped: WHY``."""
+    if result.get("skipped"):
+        return f"skipped: {result['skipped']}"
     if result.get("error") or result.get("value") is None:
         return f"error: {result.get('error') or 'no value'}"
     return "passed" if result.get("passed") else "FAILED"

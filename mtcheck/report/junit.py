@@ -45,11 +45,12 @@ def _corpus_testcase(result: dict[str, Any]) -> tuple[ET.Element, str | None]:
     properties = ET.SubElement(case, "properties")
     value = result["value"]
     for name, text in (("mt.suite", result["suite"]), ("mt.system", result["system"]),
-                       ("mt.corpus", "error" if value is None else f"{value:.6g}"),
+                       ("mt.corpus", ("skipped" if result.get("skipped") else "error") if value is None else f"{value:.6g}"),
                        ("mt.corpus.threshold", threshold(result)), ("mt.corpus.passed", str(result["passed"]).lower()),
                        ("mt.corpus.signature", result["signature"] or "")):
         ET.SubElement(properties, "property", name=name, value=str(text))
-    verdict = None if result["passed"] else "error" if result["error"] else "failure"
+    verdict = (None if result["passed"] else "skipped" if result.get("skipped") else "error" if result["error"]
+               else "failure")
     if verdict is not None:
         ET.SubElement(case, verdict, message=outcome(result))
     return case, verdict

@@ -13,7 +13,7 @@ merged records exactly as a single run computes them from its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -46,6 +46,9 @@ class JobReport:
     #: The mtcheck version that wrote it, and what filtered its cases besides the shard (None: nothing).
     version: str | None = None
     filter: str | None = None
+    #: Its corpus check results (:meth:`~mtcheck.engine.corpus_checks.CorpusResult.record`): a shard's, each skipped,
+    #: name the checks its suites had, which the merge must judge.
+    corpus: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _fail(path: str | Path, problem: str, fix: str = _FIX) -> MtcheckError:
@@ -80,12 +83,19 @@ def read_report(path: str | Path) -> JobReport:
         if not isinstance(record, dict) or "outcome" not in record:
             raise _fail(path, f"sensitivity record #{index + 1} has no outcome")
         _outcome(path, f"sensitivity record #{index + 1}", record["outcome"])
+    corpus = data.get("corpus") or []
+    if not isinstance(corpus, list):
+        raise _fail(path, "\"corpus\" must be a list of corpus check results")
+    for index, result in enumerate(corpus):
+        if not (isinstance(result, dict) and isinstance(result.get("path"), str)):
+            raise _fail(path, f"corpus record #{index + 1} names no suite file (\"path\")")
     if shard is not None and not (isinstance(shard, dict) and isinstance(shard.get("index"), int)
                                   and isinstance(shard.get("count"), int)):
         raise _fail(path, "\"shard\" must be {\"index\": K, \"count\": N}")
     run = data.get("run") if isinstance(data.get("run"), dict) else {}
     return JobReport(str(path), shard, _records(path, "case", cases, CaseRecord.from_json),
-                     _records(path, "sensitivity", probes, ProbeRecord.from_json), run.get("mtcheck"), run.get("filter"))
+                     _records(path, "sensitivity", probes, ProbeRecord.from_json), run.get("mtcheck"), run.get("filter"),
+                     corpus)
 
 
 def _records(path: str | Path, what: str, found: list[dict[str, Any]], read: Callable[[dict[str, Any]], T]) -> list[T]:

@@ -5,7 +5,8 @@
 nothing of the run, makes it ERROR (so does a corpus check that could not be computed); a failed case, a failed
 corpus check, a known-faulty output missed, a known blind spot
 missed again at ``--fail-on``'s severity or worse, and a failed baseline gate make it FAILED. Known
-blind spots below ``--fail-on`` (all of them without it) and skipped cases are told but do not gate.
+blind spots below ``--fail-on`` (all of them without it), skipped cases and skipped corpus checks are told but do
+not gate.
 """
 from __future__ import annotations
 
@@ -84,16 +85,26 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
     return found or [f"baseline {name}: gate failed"]
 
 
-def _corpus_findings(results: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
-    """The corpus checks that could not be computed, and those below their threshold."""
-    def named(found: list[dict[str, Any]]) -> str:
-        names = [f"{r.get('suite')} [{r.get('system')}] {r.get('key') or r.get('metric')}" for r in found[:NAMED]]
-        return ", ".join(names) + (f" and {len(found) - NAMED} more" if len(found) > NAMED else "")
+def _corpus_named(found: list[dict[str, Any]]) -> str:
+    """``demo [new] bleu, demo [old] bleu and 2 more``."""
+    names = [f"{r.get('suite')} [{r.get('system')}] {r.get('key') or r.get('metric')}" for r in found[:NAMED]]
+    return ", ".join(names) + (f" and {len(found) - NAMED} more" if len(found) > NAMED else "")
 
-    broken = [r for r in results if r.get("error") or r.get("value") is None]
-    failed = [r for r in results if not r.get("passed") and r not in broken]
-    return ([f"{_plural(len(broken), 'corpus check', 'corpus checks')} could not be computed ({named(broken)})"] if broken else [],
-            [f"{_plural(len(failed), 'corpus check', 'corpus checks')} failed ({named(failed)})"] if failed else [])
+
+def _corpus_findings(results: Sequence[dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The corpus checks that could not be computed, and those below their threshold (a skipped one is neither)."""
+    judged = [r for r in results if not r.get("skipped")]
+    broken = [r for r in judged if r.get("error") or r.get("value") is None]
+    failed = [r for r in judged if not r.get("passed") and r not in broken]
+    return ([f"{_plural(len(broken), 'corpus check', 'corpus checks')} could not be computed ({_corpus_named(broken)})"]
+            if broken else [],
+            [f"{_plural(len(failed), 'corpus check', 'corpus checks')} failed ({_corpus_named(failed)})"] if failed else [])
+
+
+def _corpus_skipped(results: Sequence[dict[str, Any]]) -> list[str]:
+    """The corpus checks not judged, said once (they do not gate)."""
+    skipped = [r for r in results if r.get("skipped")]
+    return [f"{_plural(len(skipped), 'corpus check', 'corpus checks')} skipped ({_corpus_named(skipped)})"] if skipped else []
 
 
 def _baseline_note(report: dict[str, Any] | None) -> list[str]:
@@ -129,7 +140,8 @@ def verdict(data: ReportData) -> Verdict:
                      f"worse missed ({_named(gated, with_suite)}; --fail-on {data.fail_on})")
     corpus_errors, corpus_failed = _corpus_findings(data.corpus)
     found += corpus_errors + corpus_failed + _baseline_findings(data.regression)
-    notes = _notes(len(by["known_miss"]) - len(gated), len(by["skipped"]), data.fail_on) + _baseline_note(data.regression)
+    notes = (_notes(len(by["known_miss"]) - len(gated), len(by["skipped"]), data.fail_on) + _corpus_skipped(data.corpus)
+             + _baseline_note(data.regression))
     baseline_error = (data.regression or {}).get("error")
     if baseline_error:  # a baseline that matches nothing of the run gated nothing: never a pass
         return Verdict(ERROR, (baseline_error, *found), tuple(notes))
