@@ -24,7 +24,7 @@ from mtcheck.engine.outcome import read_outcome
 from mtcheck.errors import MtcheckError
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
 from mtcheck.safety.files import special_kind
-from mtcheck.safety.redact import redact
+from mtcheck.safety.redact import redact, remember_in
 
 T = TypeVar("T")
 
@@ -317,6 +317,7 @@ def _open_postgres(url: str) -> HistoryStore:
     except ImportError:
         raise MtcheckError(f"history {shown(url)}: PostgreSQL needs psycopg 3, which is not installed "
                            "(fix: pip install 'mtcheck[postgres]')") from None
+    remember_in(url)  # its password, in whatever a server's error quotes of it
     try:
         connection = psycopg.connect(url, connect_timeout=BUSY_SECONDS)
     except psycopg.Error as exc:
