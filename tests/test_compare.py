@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 import textwrap
 from pathlib import Path
 
@@ -144,3 +146,65 @@ def test_cli_baseline_save_of_nothing(tmp_path: Path, capsys: pytest.CaptureFixt
     """), encoding="utf-8")
     assert main(["baseline", "save", str(path), "--out", str(tmp_path / "b.json")]) == 2
     assert "nothing was measured" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("systems", [["--a", "recorded:x", "--b", "recorded:xx"],
+                                     ["--system", "recorded:x", "--system", "recorded:y", "--system", "recorded:xx"]])
+def test_a_misspelt_recorded_name_is_the_error_run_gives(suite: Path, systems: list[str],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    before = suite.read_bytes()
+    assert main(["run", str(suite), "--system", "recorded:xx"]) == 5
+    refused = capsys.readouterr().err
+    assert refused == f"mtcheck: nothing to check: every case was skipped ({CASES} skipped: no recorded hypothesis " \
+                      "'xx' in this case)\n"
+    assert main(["compare", str(suite), *systems]) == 5  # as run: not a comparison of nothing that exits 0
+    out, err = capsys.readouterr()
+    assert err == refused and out == ""
+    assert suite.read_bytes() == before
+
+
+def test_an_unknown_system_spec_is_refused_before_any_system_runs(suite: Path, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ran = tmp_path / "ran"
+    script = tmp_path / "echo.py"
+    script.write_text(f"import sys\nopen({str(ran)!r}, 'w')\nsys.stdout.write(sys.stdin.read())\n", encoding="utf-8")
+    a = f"cmd:{shlex.join([sys.executable, str(script)])}"
+    assert main(["compare", str(suite), "--a", a, "--b", f"file:{tmp_path / 'missing.txt'}"]) == 2
+    assert capsys.readouterr().err.startswith('mtcheck: error: system "file:')
+    assert not ran.exists()  # A did not run: B was refused first, as run refuses it
+
+
+#: Reference: 20 characters; ``long``: 32 (ratio 1.6, above the band), ``fit``: 20 (1.0, inside it).
+BAND_REF = "abcde fghij klmno pqrst"
+BAND_SUITE = """\
+name: band
+source_lang: en
+target_lang: en
+defaults:
+  checks:
+    - {metric: length-ratio, min: 0.8, max: 1.2}
+cases:
+"""
+
+
+def test_a_two_sided_check_is_compared_by_its_distance_outside_the_band(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    cases = [f"  - {{id: c{i:02d}, src: s, ref: '{BAND_REF}', hyps: {{long: '{BAND_REF} abcde fghij kl', "
+             f"fit: '{BAND_REF}'}}}}" for i in range(12)]
+    path = tmp_path / "band.mt.yaml"
+    path.write_text(BAND_SUITE + "\n".join(cases) + "\n", encoding="utf-8")
+    report = compare_systems(api.load_suites([path]), "recorded:long", "recorded:fit", settings=FAST)
+    whole = next(r for r in report.rows if r.test.scope == "suite")
+    assert whole.counts == {"a": 0, "b": 12, "tie": 0} and whole.verdict == "B better"  # not the longer output
+    assert [(p.a, p.b) for p in report.pairs] == [(pytest.approx(0.4), 0.0)] * 12  # ratios 1.6 and 1.0
+    assert report.as_dict()["outside_band"] == ["length-ratio"]
+    assert main(["compare", str(path), "--system", "recorded:long", "--system", "recorded:fit", "--json",
+                 "--permutations", "1000"]) == 0
+    ranking = json.loads(capsys.readouterr().out)["metrics"][0]
+    assert (ranking["metric"], ranking["higher_is_better"]) == ("length-ratio", False)
+    assert [s["system"] for s in ranking["ranking"]] == ["recorded:fit", "recorded:long"]
+    assert main(["compare", str(path), "--system", "recorded:long", "--system", "recorded:fit",
+                 "--permutations", "1000"]) == 0
+    table = capsys.readouterr().out
+    assert "length-ratio (distance outside its band, lower is better), 12 case(s):" in table
+    assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" in table

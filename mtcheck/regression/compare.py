@@ -5,22 +5,28 @@ direction, or a tie when the two values are within the metric's epsilon (as
 the pairwise judgement "A better / B better / equal"). Per suite and per tag,
 the mean change from A to B comes with its bootstrap interval and a corrected
 approximate-randomisation p-value.
+
+A two-sided metric (``length-ratio``: :func:`~mtcheck.metrics.metric_direction` declares no direction) has no
+better end: each value is compared by how far it lies outside its check's band (``min`` to ``max``; 0 inside
+it), lower being better.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 from mtcheck.engine.results import CaseResult
 from mtcheck.engine.runner import RunOptions, Runner
-from mtcheck.engine.targets import targets_for
-from mtcheck.errors import MtcheckError
+from mtcheck.engine.targets import nothing_checked_in, targets_for
+from mtcheck.errors import MtcheckError, NothingToCheck
+from mtcheck.metrics import metric_direction
 from mtcheck.regression.baseline import CaseEntry, entry_of, oriented
 from mtcheck.regression.gate import render_tests
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.suite.model import Suite
+from mtcheck.systems import check_system
 
 OUTCOMES = ("a", "b", "tie")
 
@@ -74,13 +80,15 @@ class CompareReport:
     rows: list[GroupRow]
     #: Case/metric pairs that could not be compared (a value missing on one side, or different signatures).
     skipped: list[str]
+    #: Two-sided checks: their values are distances outside the check's band (:func:`outside_band`).
+    outside_band: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "alpha": self.settings.alpha, "correction": self.settings.correction,
                 "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
                 "seed": self.settings.seed, "epsilons": self.epsilons,
                 "groups": [row.as_dict() for row in self.rows], "cases": [p.as_dict() for p in self.pairs],
-                "skipped": self.skipped}
+                "skipped": self.skipped, "outside_band": self.outside_band}
 
     def render(self) -> list[str]:
         lines = [f"A = {self.a}", f"B = {self.b}", ""]
@@ -93,25 +101,75 @@ class CompareReport:
                          f"{row.counts['tie']:>6}  {row.counts['b']:>6}  {row.verdict}")
         lines.append("")
         lines.extend(render_tests([row.test for row in self.rows], self.settings, label="B - A"))
+        lines.extend(band_notes(self.outside_band))
         if self.skipped:
             lines.append(f"not compared ({len(self.skipped)}): " + ", ".join(self.skipped[:10])
                          + (" ..." if len(self.skipped) > 10 else ""))
         return lines
 
 
-def system_entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> dict[tuple[str, str], CaseEntry]:
+def band_notes(keys: Sequence[str]) -> list[str]:
+    """The line that says how the two-sided checks ``keys`` were compared (none without them)."""
+    if not keys:
+        return []
+    return [f"{', '.join(keys)}: two-sided; compared by how far each value lies outside the check's min-max band "
+            "(0 inside it), lower is better"]
+
+
+def check_systems(suites: Sequence[Suite], specs: Sequence[str]) -> None:
+    """Refuse, before any system runs, what ``mtcheck run`` refuses: a spec :func:`check_system` refuses (one
+    error, exit 2), and a system whose every case is skipped, as for a misspelt ``recorded:NAME`` (the same
+    ``nothing to check`` error as ``run``, exit 5)."""
+    for spec in specs:
+        check_system(spec)
+        nothing = nothing_checked_in([t for suite in suites for t in targets_for(suite, spec)])
+        if nothing is not None:
+            raise NothingToCheck(nothing)
+
+
+def outside_band(value: float, low: float | None, high: float | None) -> float:
+    """How far ``value`` lies outside the band ``low`` to ``high`` (``None``: open on that side); 0 inside it."""
+    if low is not None and value < low:
+        return low - value
+    if high is not None and value > high:
+        return value - high
+    return 0.0
+
+
+class SystemEntries(NamedTuple):
+    """One system's entries by (suite, case), and the keys of its two-sided checks (valued by :func:`outside_band`)."""
+
+    entries: dict[tuple[str, str], CaseEntry]
+    outside_band: set[str]
+
+
+def _compared_entry(result: CaseResult, two_sided: set[str]) -> CaseEntry | None:
+    """The entry of ``result`` with each two-sided check valued by its distance outside the check's band (lower
+    is better); their keys are added to ``two_sided``."""
+    entry = entry_of(result)
+    if entry is None:
+        return None
+    bands = {c.check.key: (c.check.min, c.check.max) for c in result.checks
+             if c.check.key in entry.checks and metric_direction(c.check.metric) is None}
+    two_sided.update(bands)
+    checks = {key: replace(m, value=outside_band(m.value, *bands[key]), higher_is_better=False) if key in bands else m
+              for key, m in entry.checks.items()}
+    return replace(entry, checks=checks)
+
+
+def system_entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> SystemEntries:
     """One entry per (suite, case) for system ``spec``; several outputs per case is an error."""
     targets = [t for suite in suites for t in targets_for(suite, spec)]
     results: list[CaseResult] = Runner(replace(options, system=spec)).run(targets)
-    found: dict[tuple[str, str], CaseEntry] = {}
+    found = SystemEntries({}, set())
     for result in results:
         key = (result.target.suite.name, result.target.case.id)
-        if key in found:
+        if key in found.entries:
             raise MtcheckError(f"system {spec!r} gives several outputs for case {key[1]!r} of suite {key[0]!r}; "
                                "compare one at a time (fix: name one, e.g. recorded:NAME)")
-        entry = entry_of(result)
+        entry = _compared_entry(result, found.outside_band)
         if entry is not None:
-            found[key] = entry
+            found.entries[key] = entry
     return found
 
 
@@ -131,7 +189,9 @@ def compare_systems(
     ``epsilons`` maps a check key (``bleu``) to its tie width; others use ``default_epsilon``.
     """
     epsilons = dict(epsilons or {})
-    side_a, side_b = system_entries(suites, a, options), system_entries(suites, b, options)
+    check_systems(suites, (a, b))
+    run_a, run_b = system_entries(suites, a, options), system_entries(suites, b, options)
+    side_a, side_b = run_a.entries, run_b.entries
     pairs: list[PairOutcome] = []
     skipped: list[str] = []
     for key in sorted(side_a.keys() | side_b.keys()):
@@ -156,4 +216,5 @@ def compare_systems(
                for (scope, group, metric), items in ordered]
     rows = [GroupRow({o: Counter(p.winner for p in items).get(o, 0) for o in OUTCOMES}, test)
             for (_, items), test in zip(ordered, analyse(samples, settings))]
-    return CompareReport(a, b, settings, {**epsilons, "*": default_epsilon}, pairs, rows, skipped)
+    return CompareReport(a, b, settings, {**epsilons, "*": default_epsilon}, pairs, rows, skipped,
+                         sorted(run_a.outside_band | run_b.outside_band))

@@ -2,18 +2,19 @@
 significance test corrected across all pairs and metrics, and a ranking in clusters (:mod:`ranking`).
 
 A metric is compared over the cases where every system has a value with the
-same signature; the other case/metric pairs are listed as not compared.
+same signature; the other case/metric pairs are listed as not compared. A two-sided check (``length-ratio``) is
+ranked by how far its values lie outside the check's band, lower being better (:mod:`compare`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import CaseEntry, oriented
-from mtcheck.regression.compare import system_entries
+from mtcheck.regression.compare import band_notes, check_systems, system_entries
 from mtcheck.regression.gate import render_tests
 from mtcheck.regression.ranking import clusters
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
@@ -61,11 +62,14 @@ class ManyReport:
     metrics: list[MetricRanking]
     #: Case/metric pairs that could not be compared (a value missing for a system, or different signatures).
     skipped: list[str]
+    #: Two-sided checks, ranked by their values' distances outside the check's band.
+    outside_band: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"systems": self.systems, "alpha": self.settings.alpha, "correction": self.settings.correction,
                 "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
-                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics], "skipped": self.skipped}
+                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics], "skipped": self.skipped,
+                "outside_band": self.outside_band}
 
     def render(self) -> list[str]:
         lines = [f"systems: {', '.join(self.systems)}"]
@@ -73,7 +77,8 @@ class ManyReport:
         width = max(len(s) for s in self.systems)
         for ranking in self.metrics:
             direction = "higher" if ranking.higher_is_better else "lower"
-            lines += ["", f"{ranking.metric} ({direction} is better), {ranking.n} case(s):",
+            measure = "distance outside its band, " if ranking.metric in self.outside_band else ""
+            lines += ["", f"{ranking.metric} ({measure}{direction} is better), {ranking.n} case(s):",
                       f"{'rank':>4}  {'cluster':>7}  {'system':<{width}}  {'mean':>9}  {confidence:>21}"]
             lines += [f"{s.rank:>4}  {s.cluster:>7}  {s.system:<{width}}  {s.mean:>9.4g}  "
                       f"[{s.ci_low:>9.4g}, {s.ci_high:>9.4g}]" for s in ranking.systems]
@@ -81,6 +86,7 @@ class ManyReport:
         lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change"))
         lines.append("clusters: a line falls below a rank when every system above it is significantly better than "
                      "every system below it")
+        lines.extend(band_notes(self.outside_band))
         if self.skipped:
             lines.append(f"not compared ({len(self.skipped)}): " + ", ".join(self.skipped[:10])
                          + (" ..." if len(self.skipped) > 10 else ""))
@@ -147,7 +153,9 @@ def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: Ru
     if len(systems) < 2 or len(set(systems)) < len(systems):
         raise MtcheckError(f"compare needs two or more different systems, got {', '.join(systems) or 'none'} "
                            "(fix: name each once with --system NAME_OR_SPEC)")
-    columns, skipped = _columns([system_entries(suites, spec, options) for spec in systems])
+    check_systems(suites, systems)
+    runs = [system_entries(suites, spec, options) for spec in systems]
+    columns, skipped = _columns([run.entries for run in runs])
     # best mean first in the metric's direction; equal means keep the order the systems were named in
     ranked = {metric: sorted(range(len(systems)), key=lambda i, c=c: -oriented(c.mean(i), c.higher_is_better))
               for metric, c in columns.items()}
@@ -155,4 +163,4 @@ def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: Ru
                     settings)
     rankings = [_ranking(metric, systems, ranked[metric], c, [t for t in tests if t.metric == metric], settings)
                 for metric, c in columns.items()]
-    return ManyReport(list(systems), settings, rankings, skipped)
+    return ManyReport(list(systems), settings, rankings, skipped, sorted(set().union(*(run.outside_band for run in runs))))
