@@ -6,16 +6,14 @@ tests start it, and mtcheck's real adapter talks to it.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers import StartLibreTranslate
 
+from helpers import StartLibreTranslate
 from mtcheck.errors import SystemFailure
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Case

@@ -19,9 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.errors import SystemFailure
 from helpers import StartLibreTranslate
-
+from mtcheck.errors import SystemFailure
 from mtcheck.safety.redact import redact, redact_argv, remember
 from mtcheck.suite.model import Case
 from mtcheck.systems import make_system
@@ -156,6 +155,14 @@ def test_a_sent_secret_is_masked_in_each_form_a_text_echoes_it() -> None:
     assert redact(redact(f"key {ECHOED_KEY}")) == "key ***"  # twice: as once
     remember("**")
     assert redact("***") == "***"  # stars alone are no secret to remember
+
+
+def test_the_secrets_a_libretranslate_system_sends_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("http_proxy", "http://me:s3cret@proxy.example:3128")
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", ECHOED_KEY)
+    make_system("libretranslate:https://ci:s3cret2@mt.example/")
+    echo = f'502 from proxy.example: s3cret rejected; upstream said {{"auth": "s3cret2", "key": "{ECHOED_KEY}"}}'
+    assert redact(echo) == '502 from proxy.example: *** rejected; upstream said {"auth": "***", "key": "***"}'
 
 
 def test_an_api_key_the_server_echoes_reaches_no_message_report_or_history(
