@@ -196,6 +196,23 @@ def test_an_api_key_the_server_echoes_reaches_no_message_report_or_history(
         assert "k3y" not in text and "0d9f" not in text, text[:2000]
 
 
+def test_a_secret_a_system_repeats_in_its_output_is_masked_in_every_report(tmp_path: Path) -> None:
+    demo = _demo(tmp_path)
+    (tmp_path / "echo.py").write_text("import sys\nfor line in sys.stdin:\n    print(sys.argv[2], line.strip())\n",
+                                      encoding="utf-8")
+    system = f"cmd:{sys.executable} echo.py --token tok3n"
+    done = _mtcheck(tmp_path, "run", str(demo), "--system", system, "--report-json", "r.json", "--report-html",
+                    "r.html", "--junit", "r.xml", "--history", "h.sqlite")
+    assert done.returncode == 1, done.stderr  # the outputs are no German: chrF fails them
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [case["hyp"] for case in report["cases"]][:2] == ["*** The film was not good.", "*** I do not like it."]
+    saved = _mtcheck(tmp_path, "baseline", "save", str(demo), "--system", system, "--out", "b.json")
+    assert saved.returncode == 0, saved.stderr
+    files = [(tmp_path / name).read_bytes().decode("utf-8", "replace") for name in ("r.json", "r.html", "r.xml",
+                                                                                       "h.sqlite", "b.json")]
+    _assert_no_secret(done.stdout, done.stderr, saved.stdout, saved.stderr, *files)
+
+
 def test_a_secret_option_a_command_prints_on_stderr_is_masked(tmp_path: Path) -> None:
     demo = _demo(tmp_path)
     echo = "import sys; print(sys.argv, file=sys.stderr); sys.exit(3)"

@@ -123,6 +123,12 @@ def remember(secret: str | None) -> None:
         SENT.add(secret)
 
 
+def mask_sent(text: str) -> str:
+    """``text`` with each secret mtcheck sent masked, and nothing else changed: for a system's output, which
+    patterns alone must not rewrite (a translation may well say ``password=``)."""
+    return SENT.mask(text)
+
+
 def secrets_in(text: str) -> Iterator[str]:
     """The secrets ``text`` (a URL, a spec, a command line) shows in the forms :func:`redact` masks."""
     for pattern, secret_of, _ in _RULES:
@@ -144,7 +150,7 @@ def _masker(secret_of: SecretOf, masked: Masked) -> Masked:
 
 def redact(text: str) -> str:
     """``text`` with every password, token or key it shows replaced by ``***`` (see the module's notes)."""
-    text = SENT.mask(text)
+    text = mask_sent(text)
     for pattern, secret_of, masked in _RULES:
         text = pattern.sub(_masker(secret_of, masked), text)
     return text
