@@ -208,3 +208,39 @@ def test_a_two_sided_check_is_compared_by_its_distance_outside_the_band(tmp_path
     table = capsys.readouterr().out
     assert "length-ratio (distance outside its band, lower is better), 12 case(s):" in table
     assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" in table
+
+
+def _band_suite(folder: Path, band: str = "min: 0.8, max: 1.2") -> Path:
+    """Twelve cases whose recorded outputs have length ratios 1.6 (``long``), 1.0 (``fit``) and 0.6 (``short``)."""
+    cases = [f"  - {{id: c{i:02d}, src: s, ref: '{BAND_REF}', hyps: {{long: '{BAND_REF} abcde fghij kl', "
+             f"fit: '{BAND_REF}', short: 'abcde fghij kl'}}}}" for i in range(12)]
+    path = folder / "band.mt.yaml"
+    path.write_text(BAND_SUITE.replace("min: 0.8, max: 1.2", band) + "\n".join(cases) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_baseline_gate_judges_a_two_sided_check_by_its_distance_outside_the_band(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, baseline = _band_suite(tmp_path), str(tmp_path / "baseline.json")
+    check = ["baseline", "check", str(path), "--baseline", baseline, "--permutations", "1000", "--json"]
+    assert main(["baseline", "save", str(path), "--system", "recorded:fit", "--out", baseline]) == 0
+    saved = Path(baseline).read_bytes()
+    capsys.readouterr()
+    assert main([*check, "--system", "recorded:long"]) == 1  # 1.0 -> 1.6: longer is not better
+    data = json.loads(capsys.readouterr().out)
+    assert data["counts"]["regressed"] == 12 and data["failed"]
+    assert [(c["baseline"], c["current"], c["gain"], c["band"]) for c in data["cases"]] == \
+        [(1.0, pytest.approx(1.6), pytest.approx(-0.4), [0.8, 1.2])] * 12
+    assert Path(baseline).read_bytes() == saved  # a check rewrites nothing
+    # the record path (mtcheck run --baseline hands the gate its case records) judges alike: 1.0 -> 0.6 is worse
+    assert main(["run", str(path), "--system", "recorded:short", "--baseline", baseline, "--permutations", "1000"]) == 1
+    assert "baseline: length-ratio 1 \u2192 0.6 (\u22120.4; outside its band 0.8 to 1.2 by 0 \u2192 0.2, tolerance 0): " \
+           "regressed" in capsys.readouterr().out
+    assert main(["baseline", "save", str(path), "--system", "recorded:long", "--out", baseline]) == 0
+    capsys.readouterr()
+    assert main([*check, "--system", "recorded:fit"]) == 0  # 1.6 -> 1.0: back inside the band
+    assert json.loads(capsys.readouterr().out)["counts"]["improved"] == 12
+    widened = _band_suite(tmp_path, "min: 0.5, max: 2")  # the check's band as the suite sets it now
+    assert main(["baseline", "check", str(widened), "--baseline", baseline, "--system", "recorded:short", "--json",
+                 "--permutations", "1000"]) == 0  # 1.6 -> 0.6: both inside the wider band
+    assert json.loads(capsys.readouterr().out)["counts"]["same"] == 12

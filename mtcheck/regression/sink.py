@@ -133,9 +133,11 @@ class GateSink:
 
 def entry_of_record(record: CaseRecord) -> CaseEntry | None:
     """The baseline entry of a case record (its checks with a value), or ``None`` when nothing was measured."""
+    from mtcheck.regression.band import band_of, metric_of
     from mtcheck.regression.baseline import Measured
 
-    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance)
+    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance,
+                                 band_of(metric_of(c.metric), c.min, c.max))  # a record's metric is its check key
               for c in record.checks if c.value is not None and c.error is None}
     if not checks:
         return None
