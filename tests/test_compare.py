@@ -50,7 +50,7 @@ def test_wins_ties_and_significance_per_suite_and_tag(suite: Path) -> None:
     assert whole.counts == {"a": 24, "b": 0, "tie": 6}
     assert whole.verdict == "A better" and whole.test.mean < 0
     assert rows[("suite", "demo", "ter")].counts == {"a": 24, "b": 0, "tie": 6}  # lower-is-better handled
-    assert len(report.pairs) == 2 * CASES and not report.skipped
+    assert len(report.pairs) == 2 * CASES and not report.not_compared
 
 
 def test_swapping_the_systems_swaps_the_verdict(suite: Path) -> None:
@@ -244,3 +244,63 @@ def test_the_baseline_gate_judges_a_two_sided_check_by_its_distance_outside_the_
     assert main(["baseline", "check", str(widened), "--baseline", baseline, "--system", "recorded:short", "--json",
                  "--permutations", "1000"]) == 0  # 1.6 -> 0.6: both inside the wider band
     assert json.loads(capsys.readouterr().out)["counts"]["same"] == 12
+
+
+#: ``ter`` with a word limit of 5: ``y`` gives c00 eight words (an error of that check for ``y`` alone), and has no
+#: output for c01 (skipped for ``y``).
+LIMITED_SUITE = """\
+name: limited
+source_lang: en
+target_lang: en
+defaults:
+  checks:
+    - {metric: chrf, min: 1}
+    - {metric: ter, max: 100, params: {max_words: 5}}
+cases:
+  - {id: c00, src: s, ref: the cat sat down, hyps: {x: the cat sat down, y: the cat sat down on the mat today}}
+  - {id: c01, src: s, ref: the dog ran off, hyps: {x: the dog ran off}}
+  - {id: c02, src: s, ref: a bird flew by, hyps: {x: a bird flew by, y: a bird flew}}
+"""
+TER_LIMIT = ("ter: the hypothesis has 8 words, more than the limit of 5 that keeps its time and memory bounded "
+             "(fix: pass --param ter.max_words=8, or set `params: {max_words: 8}` on the check in the suite)")
+NO_OUTPUT = "skipped: no recorded hypothesis 'y' in this case"
+
+
+@pytest.mark.parametrize("systems", [["--a", "recorded:x", "--b", "recorded:y"],
+                                     ["--system", "recorded:x", "--system", "recorded:y"]])
+def test_a_check_not_computed_for_every_system_is_listed_with_its_reason(
+        tmp_path: Path, systems: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "limited.mt.yaml"
+    path.write_text(LIMITED_SUITE, encoding="utf-8")
+    compare = ["compare", str(path), *systems, "--permutations", "1000"]
+    assert main([*compare, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["not_compared"] == [
+        {"suite": "limited", "case": "c00", "metric": "ter(max_words=5)", "reason": f"recorded:y: {TER_LIMIT}"},
+        {"suite": "limited", "case": "c01", "metric": "chrf", "reason": f"recorded:y: {NO_OUTPUT}"},
+        {"suite": "limited", "case": "c01", "metric": "ter(max_words=5)", "reason": f"recorded:y: {NO_OUTPUT}"}]
+    assert main(compare) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-4:] == ["not compared (3):",
+                                     f"  ter(max_words=5) on limited::c00: recorded:y: {TER_LIMIT}",
+                                     f"  chrf on limited::c01: recorded:y: {NO_OUTPUT}",
+                                     f"  ter(max_words=5) on limited::c01: recorded:y: {NO_OUTPUT}"]
+    assert path.read_text(encoding="utf-8") == LIMITED_SUITE
+
+
+def test_a_check_no_system_could_compute_is_an_error_naming_the_case_and_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "limited.mt.yaml"
+    suite = LIMITED_SUITE.replace("max_words: 5", "max_words: 2")  # every reference is longer: no system computes it
+    path.write_text(suite, encoding="utf-8")
+    assert main(["compare", str(path), "--a", "recorded:x", "--b", "recorded:y"]) == 2
+    out, err = capsys.readouterr()
+    limit = "more than the limit of 2 that keeps its time and memory bounded"
+    assert (out, err.splitlines()) == ("", [
+        f"mtcheck: error: check ter(max_words=2) could not be computed for any system, so compare cannot compare it: "
+        f"c00 ({path}:9): recorded:x: ter: the reference has 4 words, {limit} (fix: pass --param ter.max_words=4, or "
+        f"set `params: {{max_words: 4}}` on the check in the suite); recorded:y: ter: the hypothesis has 8 words, {limit} "
+        f"(fix: pass --param ter.max_words=8, or set `params: {{max_words: 8}}` on the check in the suite) (and 2 more "
+        f"case(s)) (fix: make it computable as the error says, or remove the check from the suite)"])
+    assert main(["compare", str(path), "--system", "recorded:x", "--system", "recorded:y"]) == 2
+    assert "check ter(max_words=2) could not be computed for any system" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == suite
