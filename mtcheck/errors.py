@@ -103,5 +103,10 @@ class MetricError(MtcheckError):
         return f"{self.message} (fix: {self.setting.keyword_fix()})"
 
 
+class NothingToCheck(MtcheckError):
+    """A run that would check nothing (no case, or every case skipped, as for a misspelt ``recorded:NAME``): an error
+    of its own exit code (5), never a pass."""
+
+
 class SystemFailure(MtcheckError):
     """A system under test failed: crashed, timed out, or returned the wrong number of outputs."""

@@ -10,6 +10,7 @@ import ast
 import os
 import re
 import shutil
+import subprocess
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -17,6 +18,8 @@ import pytest
 
 #: The ``write_suite`` fixture (conftest.py): ``write_suite(text, name="demo.mt.yaml") -> Path``.
 WriteSuite = Callable[..., Path]
+#: The ``start_libretranslate`` fixture (conftest.py): ``start_libretranslate(*options) -> (process, url)``.
+StartLibreTranslate = Callable[..., tuple[subprocess.Popen[str], str]]
 
 #: Skip reasons for optional pieces several test files need, each naming its install command
 #: (README.md: "Optional pieces for the full test suite").

@@ -115,6 +115,39 @@ def test_describe_reads_like_the_failure_text() -> None:
     assert delta.describe() == "baseline: bleu 42.1 \u2192 35 (\u22127.1, tolerance 2): regressed"
 
 
+RATIO = "length-ratio|unit:char"
+BAND = (0.8, 1.2)
+
+
+def _ratio(value: float, **settings: Any) -> Measured:
+    """A length-ratio value as a run measures it: two-sided, with its check's band (stored like any value)."""
+    return Measured(value, RATIO, band=settings.pop("band", BAND), **settings)
+
+
+def test_a_two_sided_check_is_judged_by_its_distance_outside_the_band() -> None:
+    at_one, at_one_and_a_half = _baseline(ratio=_ratio(1.0)), _baseline(ratio=_ratio(1.5))
+    longer = at_one.compare(_entry(ratio=_ratio(1.5)))[0]
+    assert (longer.status, longer.change, longer.gain) == ("regressed", 0.5, pytest.approx(-0.3))  # 0.3 outside
+    assert longer.describe() == ("baseline: ratio 1 \u2192 1.5 (+0.5; outside its band 0.8 to 1.2 by 0 \u2192 0.3, "
+                                 "tolerance 0): regressed")
+    assert longer.as_dict()["band"] == [0.8, 1.2]
+    assert _status(at_one_and_a_half, _entry(ratio=_ratio(1.0))) == {"ratio": "improved"}  # back inside the band
+    assert _status(at_one, _entry(ratio=_ratio(0.85))) == {"ratio": "same"}  # lower, and still inside it
+    assert _status(at_one, _entry(ratio=_ratio(0.7))) == {"ratio": "regressed"}  # 0.1 below it
+    assert _status(at_one, _entry(ratio=_ratio(0.7)), "0.1") == {"ratio": "same"}  # a tolerance in ratio units
+    assert _status(at_one, _entry(ratio=_ratio(1.25, band=(0.8, None)))) == {"ratio": "same"}  # only a min: no max
+
+
+def test_a_two_sided_value_is_stored_as_measured_and_ships_with_its_band(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(_baseline(ratio=_ratio(1.0)), path)
+    stored = json.loads(path.read_text(encoding="utf-8"))["suites"]["demo"]["c1"]["ratio"]
+    assert stored == {"value": 1.0, "signature": RATIO, "higher_is_better": True}  # as earlier versions wrote it
+    assert _status(load_baseline(path), _entry(ratio=_ratio(1.5))) == {"ratio": "regressed"}
+    entry = _entry(ratio=_ratio(1.5, tolerance=0.1))
+    assert CaseEntry.from_dict(json.loads(json.dumps(entry.as_dict()))) == entry  # as pytest-xdist workers ship it
+
+
 def test_merge_replaces_run_cases_and_keeps_the_others() -> None:
     baseline = Baseline.from_entries([_entry("c1", chrf=Measured(1.0, SIG)), _entry("c2", chrf=Measured(2.0, SIG))])
     baseline.merge([_entry("c1", chrf=Measured(9.0, SIG))])

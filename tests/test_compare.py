@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 import textwrap
 from pathlib import Path
 
@@ -48,7 +50,7 @@ def test_wins_ties_and_significance_per_suite_and_tag(suite: Path) -> None:
     assert whole.counts == {"a": 24, "b": 0, "tie": 6}
     assert whole.verdict == "A better" and whole.test.mean < 0
     assert rows[("suite", "demo", "ter")].counts == {"a": 24, "b": 0, "tie": 6}  # lower-is-better handled
-    assert len(report.pairs) == 2 * CASES and not report.skipped
+    assert len(report.pairs) == 2 * CASES and not report.not_compared
 
 
 def test_swapping_the_systems_swaps_the_verdict(suite: Path) -> None:
@@ -144,3 +146,161 @@ def test_cli_baseline_save_of_nothing(tmp_path: Path, capsys: pytest.CaptureFixt
     """), encoding="utf-8")
     assert main(["baseline", "save", str(path), "--out", str(tmp_path / "b.json")]) == 2
     assert "nothing was measured" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("systems", [["--a", "recorded:x", "--b", "recorded:xx"],
+                                     ["--system", "recorded:x", "--system", "recorded:y", "--system", "recorded:xx"]])
+def test_a_misspelt_recorded_name_is_the_error_run_gives(suite: Path, systems: list[str],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    before = suite.read_bytes()
+    assert main(["run", str(suite), "--system", "recorded:xx"]) == 5
+    refused = capsys.readouterr().err
+    assert refused == f"mtcheck: nothing to check: every case was skipped ({CASES} skipped: no recorded hypothesis " \
+                      "'xx' in this case)\n"
+    assert main(["compare", str(suite), *systems]) == 5  # as run: not a comparison of nothing that exits 0
+    out, err = capsys.readouterr()
+    assert err == refused and out == ""
+    assert suite.read_bytes() == before
+
+
+def test_an_unknown_system_spec_is_refused_before_any_system_runs(suite: Path, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ran = tmp_path / "ran"
+    script = tmp_path / "echo.py"
+    script.write_text(f"import sys\nopen({str(ran)!r}, 'w')\nsys.stdout.write(sys.stdin.read())\n", encoding="utf-8")
+    a = f"cmd:{shlex.join([sys.executable, str(script)])}"
+    assert main(["compare", str(suite), "--a", a, "--b", f"file:{tmp_path / 'missing.txt'}"]) == 2
+    assert capsys.readouterr().err.startswith('mtcheck: error: system "file:')
+    assert not ran.exists()  # A did not run: B was refused first, as run refuses it
+
+
+#: Reference: 20 characters; ``long``: 32 (ratio 1.6, above the band), ``fit``: 20 (1.0, inside it).
+BAND_REF = "abcde fghij klmno pqrst"
+BAND_SUITE = """\
+name: band
+source_lang: en
+target_lang: en
+defaults:
+  checks:
+    - {metric: length-ratio, min: 0.8, max: 1.2}
+cases:
+"""
+
+
+def test_a_two_sided_check_is_compared_by_its_distance_outside_the_band(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    cases = [f"  - {{id: c{i:02d}, src: s, ref: '{BAND_REF}', hyps: {{long: '{BAND_REF} abcde fghij kl', "
+             f"fit: '{BAND_REF}'}}}}" for i in range(12)]
+    path = tmp_path / "band.mt.yaml"
+    path.write_text(BAND_SUITE + "\n".join(cases) + "\n", encoding="utf-8")
+    report = compare_systems(api.load_suites([path]), "recorded:long", "recorded:fit", settings=FAST)
+    whole = next(r for r in report.rows if r.test.scope == "suite")
+    assert whole.counts == {"a": 0, "b": 12, "tie": 0} and whole.verdict == "B better"  # not the longer output
+    assert [(p.a, p.b) for p in report.pairs] == [(pytest.approx(0.4), 0.0)] * 12  # ratios 1.6 and 1.0
+    assert report.as_dict()["outside_band"] == ["length-ratio"]
+    assert main(["compare", str(path), "--system", "recorded:long", "--system", "recorded:fit", "--json",
+                 "--permutations", "1000"]) == 0
+    ranking = json.loads(capsys.readouterr().out)["metrics"][0]
+    assert (ranking["metric"], ranking["higher_is_better"]) == ("length-ratio", False)
+    assert [s["system"] for s in ranking["ranking"]] == ["recorded:fit", "recorded:long"]
+    assert main(["compare", str(path), "--system", "recorded:long", "--system", "recorded:fit",
+                 "--permutations", "1000"]) == 0
+    table = capsys.readouterr().out
+    assert "length-ratio (distance outside its band, lower is better), 12 case(s):" in table
+    assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" in table
+
+
+def _band_suite(folder: Path, band: str = "min: 0.8, max: 1.2") -> Path:
+    """Twelve cases whose recorded outputs have length ratios 1.6 (``long``), 1.0 (``fit``) and 0.6 (``short``)."""
+    cases = [f"  - {{id: c{i:02d}, src: s, ref: '{BAND_REF}', hyps: {{long: '{BAND_REF} abcde fghij kl', "
+             f"fit: '{BAND_REF}', short: 'abcde fghij kl'}}}}" for i in range(12)]
+    path = folder / "band.mt.yaml"
+    path.write_text(BAND_SUITE.replace("min: 0.8, max: 1.2", band) + "\n".join(cases) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_baseline_gate_judges_a_two_sided_check_by_its_distance_outside_the_band(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, baseline = _band_suite(tmp_path), str(tmp_path / "baseline.json")
+    check = ["baseline", "check", str(path), "--baseline", baseline, "--permutations", "1000", "--json"]
+    assert main(["baseline", "save", str(path), "--system", "recorded:fit", "--out", baseline]) == 0
+    saved = Path(baseline).read_bytes()
+    capsys.readouterr()
+    assert main([*check, "--system", "recorded:long"]) == 1  # 1.0 -> 1.6: longer is not better
+    data = json.loads(capsys.readouterr().out)
+    assert data["counts"]["regressed"] == 12 and data["failed"]
+    assert [(c["baseline"], c["current"], c["gain"], c["band"]) for c in data["cases"]] == \
+        [(1.0, pytest.approx(1.6), pytest.approx(-0.4), [0.8, 1.2])] * 12
+    assert Path(baseline).read_bytes() == saved  # a check rewrites nothing
+    # the record path (mtcheck run --baseline hands the gate its case records) judges alike: 1.0 -> 0.6 is worse
+    assert main(["run", str(path), "--system", "recorded:short", "--baseline", baseline, "--permutations", "1000"]) == 1
+    assert "baseline: length-ratio 1 \u2192 0.6 (\u22120.4; outside its band 0.8 to 1.2 by 0 \u2192 0.2, tolerance 0): " \
+           "regressed" in capsys.readouterr().out
+    assert main(["baseline", "save", str(path), "--system", "recorded:long", "--out", baseline]) == 0
+    capsys.readouterr()
+    assert main([*check, "--system", "recorded:fit"]) == 0  # 1.6 -> 1.0: back inside the band
+    assert json.loads(capsys.readouterr().out)["counts"]["improved"] == 12
+    widened = _band_suite(tmp_path, "min: 0.5, max: 2")  # the check's band as the suite sets it now
+    assert main(["baseline", "check", str(widened), "--baseline", baseline, "--system", "recorded:short", "--json",
+                 "--permutations", "1000"]) == 0  # 1.6 -> 0.6: both inside the wider band
+    assert json.loads(capsys.readouterr().out)["counts"]["same"] == 12
+
+
+#: ``ter`` with a word limit of 5: ``y`` gives c00 eight words (an error of that check for ``y`` alone), and has no
+#: output for c01 (skipped for ``y``).
+LIMITED_SUITE = """\
+name: limited
+source_lang: en
+target_lang: en
+defaults:
+  checks:
+    - {metric: chrf, min: 1}
+    - {metric: ter, max: 100, params: {max_words: 5}}
+cases:
+  - {id: c00, src: s, ref: the cat sat down, hyps: {x: the cat sat down, y: the cat sat down on the mat today}}
+  - {id: c01, src: s, ref: the dog ran off, hyps: {x: the dog ran off}}
+  - {id: c02, src: s, ref: a bird flew by, hyps: {x: a bird flew by, y: a bird flew}}
+"""
+TER_LIMIT = ("ter: the hypothesis has 8 words, more than the limit of 5 that keeps its time and memory bounded "
+             "(fix: pass --param ter.max_words=8, or set `params: {max_words: 8}` on the check in the suite)")
+NO_OUTPUT = "skipped: no recorded hypothesis 'y' in this case"
+
+
+@pytest.mark.parametrize("systems", [["--a", "recorded:x", "--b", "recorded:y"],
+                                     ["--system", "recorded:x", "--system", "recorded:y"]])
+def test_a_check_not_computed_for_every_system_is_listed_with_its_reason(
+        tmp_path: Path, systems: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "limited.mt.yaml"
+    path.write_text(LIMITED_SUITE, encoding="utf-8")
+    compare = ["compare", str(path), *systems, "--permutations", "1000"]
+    assert main([*compare, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["not_compared"] == [
+        {"suite": "limited", "case": "c00", "metric": "ter(max_words=5)", "reason": f"recorded:y: {TER_LIMIT}"},
+        {"suite": "limited", "case": "c01", "metric": "chrf", "reason": f"recorded:y: {NO_OUTPUT}"},
+        {"suite": "limited", "case": "c01", "metric": "ter(max_words=5)", "reason": f"recorded:y: {NO_OUTPUT}"}]
+    assert main(compare) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-4:] == ["not compared (3):",
+                                     f"  ter(max_words=5) on limited::c00: recorded:y: {TER_LIMIT}",
+                                     f"  chrf on limited::c01: recorded:y: {NO_OUTPUT}",
+                                     f"  ter(max_words=5) on limited::c01: recorded:y: {NO_OUTPUT}"]
+    assert path.read_text(encoding="utf-8") == LIMITED_SUITE
+
+
+def test_a_check_no_system_could_compute_is_an_error_naming_the_case_and_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "limited.mt.yaml"
+    suite = LIMITED_SUITE.replace("max_words: 5", "max_words: 2")  # every reference is longer: no system computes it
+    path.write_text(suite, encoding="utf-8")
+    assert main(["compare", str(path), "--a", "recorded:x", "--b", "recorded:y"]) == 2
+    out, err = capsys.readouterr()
+    limit = "more than the limit of 2 that keeps its time and memory bounded"
+    assert (out, err.splitlines()) == ("", [
+        f"mtcheck: error: check ter(max_words=2) could not be computed for any system, so compare cannot compare it: "
+        f"c00 ({path}:9): recorded:x: ter: the reference has 4 words, {limit} (fix: pass --param ter.max_words=4, or "
+        f"set `params: {{max_words: 4}}` on the check in the suite); recorded:y: ter: the hypothesis has 8 words, {limit} "
+        f"(fix: pass --param ter.max_words=8, or set `params: {{max_words: 8}}` on the check in the suite) (and 2 more "
+        f"case(s)) (fix: make it computable as the error says, or remove the check from the suite)"])
+    assert main(["compare", str(path), "--system", "recorded:x", "--system", "recorded:y"]) == 2
+    assert "check ter(max_words=2) could not be computed for any system" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == suite

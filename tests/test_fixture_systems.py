@@ -6,15 +6,14 @@ tests start it, and mtcheck's real adapter talks to it.
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers import StartLibreTranslate
 from mtcheck.errors import SystemFailure
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Case
@@ -30,33 +29,6 @@ CASES = [*DEMO.cases, Case(id="unknown", src="Not in the table.", refs=("x",), r
 ANSWERS = [case.refs[0] for case in DEMO.cases] + ["Not in the table."]
 #: Guards against a hang only; never a claim about speed.
 HANG_GUARD_SECONDS = 120
-
-StartServer = Callable[..., tuple[subprocess.Popen[str], str]]
-
-
-@pytest.fixture
-def start_server(no_proxy: None) -> Iterator[StartServer]:
-    """Starts libretranslate_server.py with the given options; returns the process and its URL, once listening."""
-    started: list[subprocess.Popen[str]] = []
-
-    def start(*options: str) -> tuple[subprocess.Popen[str], str]:
-        server = subprocess.Popen(
-            [sys.executable, str(SYSTEMS / "libretranslate_server.py"), *options],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
-        )
-        started.append(server)
-        assert server.stdout is not None
-        url = server.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:"), f"exited with {server.wait()} before listening"
-        return server, url
-
-    yield start
-    for server in started:
-        server.terminate()
-        server.wait()
-        assert server.stdout is not None
-        server.stdout.close()
-
 
 def _post(url: str, body: bytes) -> tuple[int, object]:
     request = urllib.request.Request(url + "/translate", data=body, headers={"Content-Type": "application/json"})
@@ -75,15 +47,15 @@ def test_cmd_and_py_systems_answer_the_demo_suite_from_the_shared_table(monkeypa
     assert make_system("py:my_mt.adapter:translate").translate(CASES, **LANGS) == ANSWERS
 
 
-def test_libretranslate_adapter_round_trips_the_demo_suite(start_server: StartServer, tmp_path: Path) -> None:
+def test_libretranslate_adapter_round_trips_the_demo_suite(start_libretranslate: StartLibreTranslate, tmp_path: Path) -> None:
     url_file = tmp_path / "lt-url"
-    _, url = start_server("--api-key", "k", "--url-file", str(url_file))
+    _, url = start_libretranslate("--api-key", "k", "--url-file", str(url_file))
     assert url_file.read_text(encoding="utf-8") == url + "\n"
     assert LibreTranslateSystem(url, api_key="k", batch_size=3).translate(CASES, **LANGS) == ANSWERS
 
 
-def test_server_answers_like_libretranslate(start_server: StartServer) -> None:
-    _, url = start_server()
+def test_server_answers_like_libretranslate(start_libretranslate: StartLibreTranslate) -> None:
+    _, url = start_libretranslate()
     first = DEMO.cases[0]
     assert _post(url, json.dumps({"q": first.src}).encode()) == (200, {"translatedText": first.refs[0]})
     assert _post(url, json.dumps({"q": [first.src, "?"]}).encode()) == (200, {"translatedText": [first.refs[0], "?"]})
@@ -93,8 +65,8 @@ def test_server_answers_like_libretranslate(start_server: StartServer) -> None:
 
 
 @pytest.mark.parametrize("key", [None, "wrong"])
-def test_api_key_refusal_is_one_clear_system_failure_line(start_server: StartServer, key: str | None) -> None:
-    _, url = start_server("--api-key", "k")
+def test_api_key_refusal_is_one_clear_system_failure_line(start_libretranslate: StartLibreTranslate, key: str | None) -> None:
+    _, url = start_libretranslate("--api-key", "k")
     with pytest.raises(SystemFailure) as raised:
         LibreTranslateSystem(url, api_key=key).translate(DEMO.cases, **LANGS)
     assert str(raised.value) == (
@@ -102,8 +74,8 @@ def test_api_key_refusal_is_one_clear_system_failure_line(start_server: StartSer
     )
 
 
-def test_server_stops_by_itself_and_removes_its_url_file(start_server: StartServer, tmp_path: Path) -> None:
+def test_server_stops_by_itself_and_removes_its_url_file(start_libretranslate: StartLibreTranslate, tmp_path: Path) -> None:
     url_file = tmp_path / "lt-url"
-    server, _ = start_server("--serve-seconds", "0.2", "--url-file", str(url_file))
+    server, _ = start_libretranslate("--serve-seconds", "0.2", "--url-file", str(url_file))
     assert server.wait(timeout=HANG_GUARD_SECONDS) == 0
     assert not url_file.exists()

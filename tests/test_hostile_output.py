@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers import StartLibreTranslate
 from mtcheck.errors import SystemFailure
-from mtcheck.safety.redact import redact, redact_argv
+from mtcheck.safety.redact import redact, redact_argv, remember
 from mtcheck.suite.model import Case
 from mtcheck.systems import make_system
 
@@ -29,6 +30,8 @@ FIXTURES = REPO / "fixtures"
 #: Safety net against a hang, never a bound on speed.
 HANG_SECONDS = 120
 SECRETS = ("s3cret", "s3cret2", "tok3n", "k3y")
+#: An API key sent to a server that repeats the request in its error answer.
+ECHOED_KEY = "lt-k3y-0d9f\"e/+1"
 
 
 def _mtcheck(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -137,6 +140,85 @@ def test_a_failing_system_with_a_secret_shows_it_masked(tmp_path: Path) -> None:
     done = _mtcheck(tmp_path, "run", str(demo), "--system", "libretranslate:http://ci:s3cret@127.0.0.1:1/?api_key=k3y")
     assert done.returncode == 2, done.stderr
     assert 'system "libretranslate:http://ci:***@127.0.0.1:1/?api_key=***": cannot reach' in done.stderr
+    _assert_no_secret(done.stdout, done.stderr)
+
+
+# --- secrets a system repeats ---------------------------------------------------------------------------------
+
+def test_a_sent_secret_is_masked_in_each_form_a_text_echoes_it() -> None:
+    remember(ECHOED_KEY)
+    remember("k")  # short: masked alone, never inside a word
+    assert redact('{"api_key": "lt-k3y-0d9f\\"e/+1"}') == '{"api_key": "***"}'  # JSON-escaped
+    assert redact("GET /?api_key=lt-k3y-0d9f%22e%2F%2B1 rejected") == "GET /?api_key=*** rejected"  # URL-encoded
+    assert redact(f"key {ECHOED_KEY} refused") == "key *** refused"
+    assert redact('Invalid API key "k" (-k)') == 'Invalid API key "***" (-***)'
+    assert redact(redact(f"key {ECHOED_KEY}")) == "key ***"  # twice: as once
+    remember("**")
+    assert redact("***") == "***"  # stars alone are no secret to remember
+
+
+def test_the_secrets_a_libretranslate_system_sends_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("http_proxy", "http://me:s3cret@proxy.example:3128")
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", ECHOED_KEY)
+    make_system("libretranslate:https://ci:s3cret2@mt.example/")
+    echo = f'502 from proxy.example: s3cret rejected; upstream said {{"auth": "s3cret2", "key": "{ECHOED_KEY}"}}'
+    assert redact(echo) == '502 from proxy.example: *** rejected; upstream said {"auth": "***", "key": "***"}'
+
+
+def test_an_api_key_the_server_echoes_reaches_no_message_report_or_history(
+        tmp_path: Path, start_libretranslate: StartLibreTranslate, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = _demo(tmp_path)
+    _, url = start_libretranslate("--api-key", "the-right-key", "--echo-request")
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", ECHOED_KEY)
+    system = f"libretranslate:{url}"
+    shown = (f'system "{system}": {url}/translate answered HTTP 403 Forbidden: {{"error": "Invalid API key", '
+             '"request": {"q": ["The film was not good."], "source": "en", "target": "de", "format": "text", '
+             '"api_key": "***"}}')
+    done = _mtcheck(tmp_path, "run", str(demo), "--system", system, "--batch-size", "1")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"mtcheck: error: {shown}\n"
+    env = {**os.environ, "MTCHECK_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    tested = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--color=no", str(demo),
+                             "--mt-system", system, "--mt-batch-size", "1", "--mt-history", "h.sqlite",
+                             "--mt-report-json", "r.json", "--mt-report-md", "r.md", "--mt-report-html", "r.html",
+                             "--junitxml", "r.xml"],
+                            cwd=tmp_path, env=env, capture_output=True, encoding="utf-8", errors="replace",
+                            timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
+    assert tested.returncode == 2, tested.stdout + tested.stderr  # interrupted: the system failed
+    assert shown in tested.stdout
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [case["error"] for case in report["cases"]] == [shown]  # the run stops at the system's first failure
+    history = _mtcheck(tmp_path, "history", "h.sqlite")
+    assert history.returncode == 0, history.stderr
+    files = [(tmp_path / name).read_bytes().decode("utf-8", "replace") for name in ("r.json", "r.md", "r.html", "r.xml",
+                                                                                       "h.sqlite")]
+    for text in (done.stdout, done.stderr, tested.stdout, tested.stderr, history.stdout, *files):
+        assert "k3y" not in text and "0d9f" not in text, text[:2000]
+
+
+def test_a_secret_a_system_repeats_in_its_output_is_masked_in_every_report(tmp_path: Path) -> None:
+    demo = _demo(tmp_path)
+    (tmp_path / "echo.py").write_text("import sys\nfor line in sys.stdin:\n    print(sys.argv[2], line.strip())\n",
+                                      encoding="utf-8")
+    system = f"cmd:{sys.executable} echo.py --token tok3n"
+    done = _mtcheck(tmp_path, "run", str(demo), "--system", system, "--report-json", "r.json", "--report-html",
+                    "r.html", "--junit", "r.xml", "--history", "h.sqlite")
+    assert done.returncode == 1, done.stderr  # the outputs are no German: chrF fails them
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [case["hyp"] for case in report["cases"]][:2] == ["*** The film was not good.", "*** I do not like it."]
+    saved = _mtcheck(tmp_path, "baseline", "save", str(demo), "--system", system, "--out", "b.json")
+    assert saved.returncode == 0, saved.stderr
+    files = [(tmp_path / name).read_bytes().decode("utf-8", "replace") for name in ("r.json", "r.html", "r.xml",
+                                                                                       "h.sqlite", "b.json")]
+    _assert_no_secret(done.stdout, done.stderr, saved.stdout, saved.stderr, *files)
+
+
+def test_a_secret_option_a_command_prints_on_stderr_is_masked(tmp_path: Path) -> None:
+    demo = _demo(tmp_path)
+    echo = "import sys; print(sys.argv, file=sys.stderr); sys.exit(3)"
+    done = _mtcheck(tmp_path, "run", str(demo), "--system", f"cmd:{sys.executable} -c '{echo}' --token tok3n")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith("exited with code 3; last lines of stderr:\n  ['-c', '--token', '***']\n"), done.stderr
     _assert_no_secret(done.stdout, done.stderr)
 
 
@@ -275,3 +357,13 @@ def test_an_error_body_is_decoded_with_its_charset_and_controls_escaped(error_se
     error_server.headers_sent = {"Content-Type": "text/plain; charset=iso-8859-1"}
     message = _translate_error(error_server.url)  # type: ignore[attr-defined]
     assert message.endswith(r"answered HTTP 500 Internal Server Error: Übersetzung fehlgeschlagen \x1b[1A\x1b[2K")
+
+
+def test_an_echoed_key_across_the_excerpt_end_shows_no_part_of_it(error_server: type[_ErrorServer],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", ECHOED_KEY)
+    error_server.body = ("x" * 295 + ECHOED_KEY + "y" * 5000).encode()  # the key runs past the 300th character
+    error_server.headers_sent = {"Content-Type": "text/plain"}
+    message = _translate_error(error_server.url)  # type: ignore[attr-defined]
+    assert message.endswith(": " + "x" * 295 + "***yy...")
+    assert "lt-" not in message

@@ -75,3 +75,37 @@ def test_merge_fails_on_a_changed_output_only_when_asked(suites: Path, capsys: p
     assert "1 output(s) changed" in capsys.readouterr().out
     assert main(["report", "merge", *shards, "--baseline", "base.json", "--fail-on-changed"]) == 1
     assert "FAILED: 1 output(s) changed from the baseline (--fail-on-changed)" in capsys.readouterr().out
+
+
+BAND_SUITE = """\
+source_lang: en
+target_lang: en
+defaults:
+  checks: [{metric: length-ratio, min: 0.8, max: 1.2}]
+cases:
+"""
+BAND_CASE = "  - {{id: c{i}, src: s, ref: abcde fghij klmno pqrst, hyp: {hyp}}}\n"
+
+
+def test_merge_judges_a_two_sided_check_by_its_band_and_names_a_metric_it_does_not_know(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "suites").mkdir()
+    suite = tmp_path / "suites" / "band.mt.yaml"
+    monkeypatch.chdir(tmp_path)
+    suite.write_text(BAND_SUITE + "".join(BAND_CASE.format(i=i, hyp="abcde fghij klmno pqrst") for i in range(4)),
+                     encoding="utf-8")  # ratio 1.0
+    assert main(["baseline", "save", "suites", "--out", "base.json"]) == 0
+    suite.write_text(BAND_SUITE + "".join(BAND_CASE.format(i=i, hyp="abcde fghij klmno pqrst abcde fghij kl")
+                                          for i in range(4)), encoding="utf-8")  # ratio 1.6: longer, not better
+    shards = _shards()
+    capsys.readouterr()
+    assert main(["report", "merge", *shards, "--baseline", "base.json"]) == 1
+    assert "baseline base.json: 4 regressed" in capsys.readouterr().out
+    report = Path(shards[0])
+    report.write_text(report.read_text(encoding="utf-8").replace('"metric": "length-ratio"', '"metric": "nonsense"'),
+                      encoding="utf-8")
+    assert main(["report", "merge", *shards, "--baseline", "base.json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtcheck: error: c0 (suites/band.mt.yaml): check nonsense cannot be compared with the "
+                          "baseline: unknown metric 'nonsense'") and err.count("\n") == 1
+    assert err.rstrip().endswith("(fix: install the metric where the reports are merged, or merge without --baseline)")

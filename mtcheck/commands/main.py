@@ -14,7 +14,7 @@ from mtcheck import __version__
 from mtcheck.commands import (
     agreement, annotate, baseline, history, import_suite, meta_eval, perturb, report, run, score, validate,
 )
-from mtcheck.commands.common import EXIT_USAGE
+from mtcheck.commands.common import EXIT_NOTHING, EXIT_USAGE
 
 #: The modules that add the sub-commands (``add_parser(commands)``), in the order ``mtcheck --help`` lists them.
 COMMANDS = (
@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     args.command_line = ["mtcheck", *(sys.argv[1:] if argv is None else argv)]  # the reports' header shows it
-    from mtcheck.errors import MtcheckError, SuiteError
+    from mtcheck.errors import MtcheckError, NothingToCheck, SuiteError
     from mtcheck.safety.redact import redact
     from mtcheck.safety.safetext import visible
 
@@ -54,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         separator = "\n" if len(exc.problems) > 1 else " "
         print(visible(f"mtcheck: invalid suite:{separator}{exc}"), file=sys.stderr)
         return EXIT_USAGE
+    except NothingToCheck as exc:  # as ``mtcheck run`` says it
+        print(visible(redact(f"mtcheck: {exc}")), file=sys.stderr)
+        return EXIT_NOTHING
     except (MtcheckError, ValueError) as exc:
         print(visible(redact(f"mtcheck: error: {exc}")), file=sys.stderr)
         return EXIT_USAGE

@@ -8,6 +8,7 @@ from mtcheck.commands.language_mismatch import RunLanguages
 from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.engine.results import CaseResult
+from mtcheck.engine.targets import nothing_checked
 from mtcheck.report.data import fails_run
 from mtcheck.report.summary import Summary
 from mtcheck.text.case import where
@@ -51,12 +52,7 @@ class RunTally:
 
     def nothing_checked(self) -> str | None:
         """Why the run checked nothing (it has no case, or every case was skipped); None when it checked some."""
-        if not self.results:
-            return "nothing to check: the suites hold no case"
-        if self.skip_reasons is not None:
-            return (f"nothing to check: every case was skipped ({self.results} skipped: "
-                    f"{'; '.join(sorted(self.skip_reasons))})")
-        return None
+        return nothing_checked(self.results, self.skip_reasons)
 
     def error_lines(self) -> list[str]:
         """One ``mtcheck: error:`` line per cause of the results that could not be computed, naming its cases."""

@@ -1,4 +1,8 @@
-"""Get each target's output (its hypothesis): recorded text, or one batched call of a live system, memoised."""
+"""Get each target's output (its hypothesis): recorded text, or one batched call of a live system, memoised.
+
+A live system's output that repeats a secret mtcheck sent it (an API key) has it masked as it comes in
+(:func:`~mtcheck.safety.redact.mask_sent`), so no report, baseline, history or terminal that shows the output
+shows the secret."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -7,6 +11,7 @@ from collections.abc import Sequence
 from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.engine.targets import Target
 from mtcheck.errors import MtcheckError
+from mtcheck.safety.redact import mask_sent
 from mtcheck.systems import System, make_system
 
 
@@ -42,7 +47,7 @@ class OutputSource:
             except MtcheckError as exc:
                 self._errors.update(dict.fromkeys(map(self._key, batch), str(exc)))
                 continue
-            self._memo.update(zip(map(self._key, batch), outputs))
+            self._memo.update(zip(map(self._key, batch), map(mask_sent, outputs)))
 
     def forget(self, targets: Sequence[Target]) -> None:
         """Let go of the outputs of ``targets``: a run that hands out each batch's results needs them no more."""

@@ -1,6 +1,7 @@
 """What gets tested: one target per (case, system output), with a readable test id."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mtcheck.engine.cached import cached
@@ -87,3 +88,19 @@ def case_targets(suite: Suite, case: Case, system_spec: str | None) -> list[Targ
     if spec.startswith(RECORDED + ":"):
         return _recorded_targets(suite, case, spec.split(":", 1)[1])
     return [Target(suite, case, spec, live=True)]
+
+
+def nothing_checked(count: int, skip_reasons: Iterable[str] | None) -> str | None:
+    """Why a run of ``count`` cases checks nothing: it has none, or every one is skipped for ``skip_reasons``
+    (``None`` once one is not); ``None`` when it checks some."""
+    if not count:
+        return "nothing to check: the suites hold no case"
+    if skip_reasons is not None:
+        return f"nothing to check: every case was skipped ({count} skipped: {'; '.join(sorted(set(skip_reasons)))})"
+    return None
+
+
+def nothing_checked_in(targets: Sequence[Target]) -> str | None:
+    """:func:`nothing_checked` of a run of ``targets``, known before it runs."""
+    reasons = [target.skip_reason for target in targets if target.skip_reason]
+    return nothing_checked(len(targets), reasons if len(reasons) == len(targets) else None)

@@ -29,7 +29,7 @@ from mtcheck.history.locks import PG_LOCK, postgres_wait, sqlite_wait, statement
 from mtcheck.history.schema import INDEXES, SCHEMA_VERSION, TABLES, VERSION_TABLE, Run
 from mtcheck.safety.files import special_kind
 from mtcheck.safety.lock_timeout import lock_timeout
-from mtcheck.safety.redact import redact
+from mtcheck.safety.redact import redact, remember_in
 
 T = TypeVar("T")
 
@@ -367,6 +367,7 @@ def _open_postgres(url: str) -> HistoryStore:
         raise MtcheckError(f"history {shown(url)}: PostgreSQL needs psycopg 3, which is not installed "
                            "(fix: pip install 'mtcheck[postgres]')") from None
     timeout = lock_timeout()
+    remember_in(url)  # its password, in whatever a server's error quotes of it
     try:
         connection = psycopg.connect(_encoded(url), connect_timeout=CONNECT_SECONDS)
     except psycopg.Error as exc:

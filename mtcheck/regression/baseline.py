@@ -15,6 +15,9 @@ checks by check key (``chrf``, ``bleu(max_ngram_order=2)``). ``outputs`` holds e
 case's output snapshot (:mod:`mtcheck.regression.snapshots`); format 1 files have none
 and still load, without output comparison. ``corpus`` (only when there is one) holds the suites' corpus check values
 (:mod:`mtcheck.regression.corpus`); a file without it still loads, and gates no corpus check.
+
+A two-sided check (``length-ratio``) is stored as measured, like any other; it is compared by its distance outside
+the check's band as the suite sets it now (:mod:`mtcheck.regression.band`), so no file holds a band.
 """
 from __future__ import annotations
 
@@ -33,6 +36,7 @@ from mtcheck import __version__
 from mtcheck.engine.results import CaseResult
 from mtcheck.engine.targets import targets_for
 from mtcheck.errors import MtcheckError
+from mtcheck.regression.band import Band, band_of, band_text, outside_band
 from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
 from mtcheck.safety.filelock import exclusive
 from mtcheck.safety.files import NotRegularFileError, check_writable, read_regular, replace_file
@@ -59,6 +63,8 @@ class Measured:
     higher_is_better: bool = True
     #: The check's own ``tolerance:`` (metric units), or ``None`` for the session default.
     tolerance: float | None = None
+    #: A two-sided check's ``min`` and ``max`` (:mod:`mtcheck.regression.band`), or ``None``; never stored in a file.
+    band: Band | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"value": self.value, "signature": self.signature, "higher_is_better": self.higher_is_better}
@@ -93,18 +99,21 @@ class CaseEntry:
 
     def as_dict(self) -> dict[str, Any]:
         return {"suite": self.suite, "test_id": self.test_id, "tags": list(self.tags),
-                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance] for key, m in self.checks.items()},
+                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance, m.band]
+                           for key, m in self.checks.items()},
                 "output": self.output, "path": self.path}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CaseEntry:
-        checks = {key: Measured(float(v), s, bool(h), t) for key, (v, s, h, t) in data["checks"].items()}
+        checks = {key: Measured(float(v), s, bool(h), t, None if b is None else (b[0], b[1]))
+                  for key, (v, s, h, t, b) in data["checks"].items()}
         return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks, data.get("output"), data.get("path", ""))
 
 
 def entry_of(result: CaseResult) -> CaseEntry | None:
     """The entry of a result, or ``None`` when nothing was measured (skipped, system error)."""
-    checks = {c.check.key: Measured(c.value, c.signature, c.higher_is_better, c.check.tolerance)
+    checks = {c.check.key: Measured(c.value, c.signature, c.higher_is_better, c.check.tolerance,
+                                    band_of(c.check.metric, c.check.min, c.check.max))
               for c in result.checks if c.value is not None and c.error is None}
     if not checks:
         return None
@@ -152,6 +161,8 @@ class BaselineDelta:
     """One check of one case against the baseline: ``improved``, ``same`` (within
     tolerance), ``regressed``, ``incomparable`` (signatures differ), ``new`` (not in
     the baseline) or ``missing`` (in the baseline, not measured now).
+
+    ``band``: a two-sided check's band, by whose distance both values are judged (:func:`improvement`).
     """
 
     suite: str
@@ -164,6 +175,7 @@ class BaselineDelta:
     baseline_signature: str = ""
     current_signature: str = ""
     higher_is_better: bool = True
+    band: Band | None = None
 
     @property
     def change(self) -> float | None:
@@ -174,9 +186,12 @@ class BaselineDelta:
 
     @property
     def gain(self) -> float | None:
-        """:attr:`change` oriented so that positive is better, whatever the metric's direction."""
-        change = self.change
-        return None if change is None else oriented(change, self.higher_is_better)
+        """How much better the current value is (:func:`improvement`): positive is better, whatever the metric's
+        direction."""
+        before, after = self.baseline, self.current
+        if self.change is None or before is None or after is None:
+            return None
+        return improvement(before, after, self.higher_is_better, self.band)
 
     def describe(self) -> str:
         """One line for a failure report, e.g. ``baseline: bleu 42.1 → 35 (−7.1, tolerance 2): regressed``."""
@@ -188,6 +203,9 @@ class BaselineDelta:
         if self.status == "missing":
             return f"baseline: {self.key} is in the baseline ({self.baseline:.4g}) but was not measured"
         change = f"{self.change:+.4g}".replace("-", "\u2212")
+        if self.band is not None:
+            outside = [outside_band(value, *self.band) for value in (self.baseline, self.current)]
+            change += f"; outside its band {band_text(*self.band)} by {outside[0]:.4g} \u2192 {outside[1]:.4g}"
         return (f"baseline: {self.key} {self.baseline:.4g} \u2192 {self.current:.4g} "
                 f"({change}, tolerance {self.allowed:.4g}): {self.status}")
 
@@ -195,12 +213,21 @@ class BaselineDelta:
         return {"suite": self.suite, "test_id": self.test_id, "check": self.key, "status": self.status,
                 "baseline": self.baseline, "current": self.current, "change": self.change,
                 "gain": self.gain, "tolerance": self.allowed,
-                "baseline_signature": self.baseline_signature, "current_signature": self.current_signature}
+                "baseline_signature": self.baseline_signature, "current_signature": self.current_signature,
+                "band": None if self.band is None else list(self.band)}
 
 
 def oriented(change: float, higher_is_better: bool) -> float:
     """``change`` with the sign flipped for lower-is-better metrics: positive is always better."""
     return change if higher_is_better else -change
+
+
+def improvement(before: float, after: float, higher_is_better: bool, band: Band | None) -> float:
+    """How much better ``after`` is than ``before``: their change in the metric's direction or, for a two-sided
+    check (``band``), how much nearer its band ``after`` lies."""
+    if band is None:
+        return oriented(after - before, higher_is_better)
+    return outside_band(before, *band) - outside_band(after, *band)
 
 
 def _now() -> str:
@@ -326,16 +353,18 @@ class Baseline:
 def delta(suite: str, test_id: str, key: str, old: Measured | None, new: Measured, default: Tolerance) -> BaselineDelta:
     """Value ``new`` of check ``key`` against its stored value ``old`` (``None``: not in the baseline)."""
     if old is None:
-        return BaselineDelta(suite, test_id, key, "new", None, new.value, 0.0, "", new.signature, new.higher_is_better)
+        return BaselineDelta(suite, test_id, key, "new", None, new.value, 0.0, "", new.signature, new.higher_is_better,
+                             new.band)
     allowed = new.tolerance if new.tolerance is not None else default.allowed(old.value)
     base = (suite, test_id, key)
     if old.signature != new.signature or old.higher_is_better != new.higher_is_better:
         return BaselineDelta(*base, "incomparable", old.value, new.value, allowed, old.signature, new.signature,
-                             new.higher_is_better)
-    gain = oriented(new.value - old.value, new.higher_is_better)
+                             new.higher_is_better, new.band)
+    gain = improvement(old.value, new.value, new.higher_is_better, new.band)
     noise = _NOISE * max(1.0, abs(old.value), abs(new.value))
     status = "improved" if gain > noise else "regressed" if gain < -(allowed + noise) else "same"
-    return BaselineDelta(*base, status, old.value, new.value, allowed, old.signature, new.signature, new.higher_is_better)
+    return BaselineDelta(*base, status, old.value, new.value, allowed, old.signature, new.signature,
+                         new.higher_is_better, new.band)
 
 
 _FIX_SAVE = "save it again with 'mtcheck baseline save' or pytest --mt-baseline PATH --mt-update-baseline"

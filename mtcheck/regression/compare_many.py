@@ -2,19 +2,22 @@
 significance test corrected across all pairs and metrics, and a ranking in clusters (:mod:`ranking`).
 
 A metric is compared over the cases where every system has a value with the
-same signature; the other case/metric pairs are listed as not compared.
+same signature; the other case/metric pairs are listed as not compared, with why (:mod:`lineup`). A two-sided
+check (``length-ratio``) is ranked by how far its values lie outside the check's band, lower being better
+(:mod:`compare`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
-from mtcheck.regression.baseline import CaseEntry, oriented
-from mtcheck.regression.compare import system_entries
+from mtcheck.regression.baseline import oriented
+from mtcheck.regression.compare import band_notes, measure_systems
 from mtcheck.regression.gate import render_tests
+from mtcheck.regression.lineup import LinedUp, NotCompared, render_not_compared
 from mtcheck.regression.ranking import clusters
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
 from mtcheck.suite.model import Suite
@@ -59,13 +62,17 @@ class ManyReport:
     systems: list[str]
     settings: StatsSettings
     metrics: list[MetricRanking]
-    #: Case/metric pairs that could not be compared (a value missing for a system, or different signatures).
-    skipped: list[str]
+    #: Case/metric pairs that could not be compared, with why (a value missing for a system, or different signatures).
+    not_compared: list[NotCompared]
+    #: Two-sided checks, ranked by their values' distances outside the check's band.
+    outside_band: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"systems": self.systems, "alpha": self.settings.alpha, "correction": self.settings.correction,
                 "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
-                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics], "skipped": self.skipped}
+                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics],
+                "not_compared": [item.as_dict() for item in self.not_compared],
+                "outside_band": self.outside_band}
 
     def render(self) -> list[str]:
         lines = [f"systems: {', '.join(self.systems)}"]
@@ -73,7 +80,8 @@ class ManyReport:
         width = max(len(s) for s in self.systems)
         for ranking in self.metrics:
             direction = "higher" if ranking.higher_is_better else "lower"
-            lines += ["", f"{ranking.metric} ({direction} is better), {ranking.n} case(s):",
+            measure = "distance outside its band, " if ranking.metric in self.outside_band else ""
+            lines += ["", f"{ranking.metric} ({measure}{direction} is better), {ranking.n} case(s):",
                       f"{'rank':>4}  {'cluster':>7}  {'system':<{width}}  {'mean':>9}  {confidence:>21}"]
             lines += [f"{s.rank:>4}  {s.cluster:>7}  {s.system:<{width}}  {s.mean:>9.4g}  "
                       f"[{s.ci_low:>9.4g}, {s.ci_high:>9.4g}]" for s in ranking.systems]
@@ -81,9 +89,8 @@ class ManyReport:
         lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change"))
         lines.append("clusters: a line falls below a rank when every system above it is significantly better than "
                      "every system below it")
-        if self.skipped:
-            lines.append(f"not compared ({len(self.skipped)}): " + ", ".join(self.skipped[:10])
-                         + (" ..." if len(self.skipped) > 10 else ""))
+        lines.extend(band_notes(self.outside_band))
+        lines.extend(render_not_compared(self.not_compared))
         return lines
 
 
@@ -99,24 +106,15 @@ class _Columns:
         return sum(self.values[i]) / len(self.cases)
 
 
-def _columns(sides: Sequence[dict[tuple[str, str], CaseEntry]]) -> tuple[dict[str, _Columns], list[str]]:
-    """Per metric, every system's values on the cases all of them have with one signature; the case/metric pairs
-    left out."""
+def _columns(lined: Sequence[LinedUp], systems: int) -> dict[str, _Columns]:
+    """Per metric, every system's values on the cases all ``systems`` of them have with one signature."""
     columns: dict[str, _Columns] = {}
-    skipped: list[str] = []
-    for key in sorted(set().union(*sides)):
-        entries = [side.get(key) for side in sides]
-        for metric in sorted(set().union(*(e.checks for e in entries if e is not None))):
-            measured = [e.checks.get(metric) if e is not None else None for e in entries]
-            present = [m for m in measured if m is not None]
-            if len(present) < len(sides) or len({m.signature for m in present}) > 1:
-                skipped.append(f"{key[0]}::{key[1]} {metric}")
-                continue
-            found = columns.setdefault(metric, _Columns(present[0].higher_is_better, [], [[] for _ in sides]))
-            found.cases.append(f"{key[0]}::{key[1]}")
-            for column, m in zip(found.values, present):
-                column.append(m.value)
-    return columns, skipped
+    for (suite, case), metric, values in lined:
+        found = columns.setdefault(metric, _Columns(values[0].higher_is_better, [], [[] for _ in range(systems)]))
+        found.cases.append(f"{suite}::{case}")
+        for column, m in zip(found.values, values):
+            column.append(m.value)
+    return columns
 
 
 def _pair_samples(metric: str, systems: Sequence[str], ranked: Sequence[int], columns: _Columns) -> list[Sample]:
@@ -147,7 +145,8 @@ def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: Ru
     if len(systems) < 2 or len(set(systems)) < len(systems):
         raise MtcheckError(f"compare needs two or more different systems, got {', '.join(systems) or 'none'} "
                            "(fix: name each once with --system NAME_OR_SPEC)")
-    columns, skipped = _columns([system_entries(suites, spec, options) for spec in systems])
+    runs, lined, not_compared = measure_systems(suites, systems, options)
+    columns = _columns(lined, len(systems))
     # best mean first in the metric's direction; equal means keep the order the systems were named in
     ranked = {metric: sorted(range(len(systems)), key=lambda i, c=c: -oriented(c.mean(i), c.higher_is_better))
               for metric, c in columns.items()}
@@ -155,4 +154,5 @@ def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: Ru
                     settings)
     rankings = [_ranking(metric, systems, ranked[metric], c, [t for t in tests if t.metric == metric], settings)
                 for metric, c in columns.items()]
-    return ManyReport(list(systems), settings, rankings, skipped)
+    return ManyReport(list(systems), settings, rankings, not_compared,
+                      sorted(set().union(*(run.two_sided() for run in runs))))

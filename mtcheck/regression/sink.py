@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mtcheck.engine.record import CaseRecord, SummaryRecord
-from mtcheck.errors import MtcheckError
+from mtcheck.engine.record import CaseRecord, CheckRecord, SummaryRecord
+from mtcheck.errors import MetricError, MtcheckError
+from mtcheck.regression.band import Band, band_of, metric_of
 from mtcheck.regression.baseline import (Baseline, BaselineDelta, CaseEntry, Tolerance, known_cases, load_baseline,
                                         update_baseline, writable_target)
 from mtcheck.engine.sinks import CLEAN, FAILED, USAGE, RunEnd
@@ -135,8 +136,18 @@ def entry_of_record(record: CaseRecord) -> CaseEntry | None:
     """The baseline entry of a case record (its checks with a value), or ``None`` when nothing was measured."""
     from mtcheck.regression.baseline import Measured
 
-    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance)
+    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance, _band(record, c))
               for c in record.checks if c.value is not None and c.error is None}
     if not checks:
         return None
     return CaseEntry(record.suite, record.test_id, record.tags, checks, record.hyp, record.path)
+
+
+def _band(record: CaseRecord, check: CheckRecord) -> Band | None:
+    """The band of a two-sided check of ``record`` (:func:`~mtcheck.regression.band.band_of`); a metric not known
+    here (a record read from a report) is an error naming the case, as its direction decides how its values compare."""
+    try:
+        return band_of(metric_of(check.metric), check.min, check.max)  # a record's metric is its check key
+    except MetricError as exc:
+        raise MtcheckError(f"{record.test_id} ({record.path}): check {check.metric} cannot be compared with the baseline: "
+                           f"{exc} (fix: install the metric where the reports are merged, or merge without --baseline)") from None

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtcheck.errors import SystemFailure
+from mtcheck.safety.redact import redact
 from mtcheck.suite.model import Case, Suite
 
 #: How many ids or lines an error message lists before it says "and N more".
@@ -45,8 +46,10 @@ class System(ABC):
 
 
 def fail(system: System, message: str) -> SystemFailure:
-    """The error to raise when ``system`` failed; the message starts with the system's name."""
-    return SystemFailure(f'system "{system.name}": {message}')
+    """The error to raise when ``system`` failed; the message starts with the system's name. It may quote what
+    the system answered (an error body, stderr), which may echo a secret sent to it: those are masked here, so
+    every report, history and terminal that shows the message shows them ``***``."""
+    return SystemFailure(redact(f'system "{system.name}": {message}'))
 
 
 def check_count(system: System, outputs: Sequence[Any], expected: int, unit: str = "outputs") -> None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.errors import SystemFailure
-from mtcheck.safety.redact import redact, redact_argv
+from mtcheck.safety.redact import redact, redact_argv, remember_argv
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, decode_utf8, fail, listing, split_lines
 from mtcheck.systems.process_tree import kill_tree
@@ -48,6 +48,7 @@ class CommandSystem(System):
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("empty command")
+        remember_argv(self.argv)
         self.timeout = timeout
         self.name = name or f"cmd:{shlex.join(self.argv)}"
 

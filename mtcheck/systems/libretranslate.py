@@ -27,13 +27,16 @@ from typing import Any
 from mtcheck.config.settings import DEFAULT_TIMEOUT
 from mtcheck.errors import SystemFailure
 from mtcheck.safety.json_input import JsonInputError, parse_json
-from mtcheck.safety.redact import redact
+from mtcheck.safety.redact import redact, remember, remember_in
 from mtcheck.safety.safetext import visible
 from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.base import System, check_count, fail
 
 #: How much of an unexpected response body an error message quotes.
 BODY_EXCERPT = 300
+#: How much of an error body is read for its excerpt: far past :data:`BODY_EXCERPT`, so that a secret the body
+#: echoes across the excerpt's end is read whole, masked, then cut (a prefix of it would show).
+BODY_READ = 64 * 1024
 #: Largest answer read from the server, in bytes; a larger one is an error.
 MAX_RESPONSE_BYTES = 64 * 1024 * 1024
 #: Read by ``libretranslate:`` systems, so the key never appears in a spec, a report or shell history.
@@ -58,6 +61,10 @@ class LibreTranslateSystem(System):
         self.endpoint = base if base.endswith("/translate") else base + "/translate"
         #: The endpoint as messages and reports show it: without a password or key it may carry.
         self.shown_endpoint = redact(self.endpoint)
+        remember_in(self.endpoint)
+        remember(api_key)
+        for proxy in urllib.request.getproxies().values():  # urllib sends a proxy's credentials too
+            remember_in(proxy)
         self.api_key = api_key
         self.batch_size = batch_size
         self.timeout = timeout
@@ -114,8 +121,8 @@ class LibreTranslateSystem(System):
                 response_headers = response.headers
         except urllib.error.HTTPError as exc:
             with exc:
-                start = exc.read(BODY_EXCERPT + 1)
-                excerpt = _excerpt(start, exc.headers, whole=len(start) <= BODY_EXCERPT)
+                start = exc.read(BODY_READ + 1)
+                excerpt = _excerpt(start, exc.headers, whole=len(start) <= BODY_READ)
             location = exc.headers.get("Location") if exc.headers is not None else None
             moved = f" (fix: use the URL it redirects to, {redact(location)})" if 300 <= exc.code < 400 and location else ""
             raise fail(self, f"{self.shown_endpoint} answered HTTP {exc.code} {exc.reason}: {excerpt}{moved}") from None
@@ -256,8 +263,8 @@ def _binary_kind(body: bytes, headers: Message | None) -> str | None:
 
 def _excerpt(body: bytes, headers: Message | None = None, *, whole: bool = True) -> str:
     """At most :data:`BODY_EXCERPT` characters of an answer's ``body``, decoded with its declared charset and
-    control characters escaped; a compressed or binary body is named, never dumped (``whole``: ``body`` is all
-    of it, not its first bytes)."""
+    control characters escaped and any secret it echoes masked before it is cut; a compressed or binary body is
+    named, never dumped (``whole``: ``body`` is all of it, not its first bytes)."""
     kind = _binary_kind(body, headers)
     if kind is not None:
         declared = headers.get("Content-Length", "") if headers is not None else ""
@@ -268,5 +275,5 @@ def _excerpt(body: bytes, headers: Message | None = None, *, whole: bool = True)
         text = body.decode(charset, "replace")
     except LookupError:  # a charset Python does not know
         text = body.decode("utf-8", "replace")
-    text = visible(text.strip()) or "(empty body)"
+    text = visible(redact(text.strip())) or "(empty body)"
     return text if len(text) <= BODY_EXCERPT else text[:BODY_EXCERPT] + "..."
