@@ -38,7 +38,7 @@ def _values(text: str, lang: str | None) -> list[str]:
     ("2.5 million euros, $3bn", "en", ["2500000", "3000000000"]),
     ("3 mil personas y 1.500.000 habitantes", "es", ["3000", "1500000"]),
     ("Am 3.5.2020 um 14:30", "de", ["3", "5", "2020", "14", "30"]),
-    ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "5"]),
+    ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "-5"]),
     ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "100?"]),
     ("below zero at 8 pm", "en", ["0?", "8"]),
     ("diez por ciento, ciento veinte, mil gracias", "es", ["10", "120", "1000?"]),
@@ -102,9 +102,9 @@ def test_negations_are_counted_with_concord_focus_and_privatives(text: str, lang
 
 
 def test_negation_rules_name_only_words_of_the_language_lists() -> None:
-    for code, words in PRIVATIVES.items():
+    for code, words in PRIVATIVES.items():  # a privative is a negator, or (Nordic utan, uten, uden) a connective
         found = negation_words(code)
-        assert found is not None and words <= found.negators, code
+        assert found is not None and words <= found.negators | found.connectives, code
     for code in LANGS:  # concord words are the language's own (mtcheck.languages, English's in sentiment.context)
         found = negation_words(code)
         assert found is not None and found.concord <= found.negators, code
@@ -157,10 +157,14 @@ def test_score_is_100_minus_50_per_critical_difference(src: str, hyp: str, score
 def test_details_and_explanation_name_each_difference() -> None:
     metric = _metric()
     result = metric.score("That doesn't cost 21 euros.", src="Das kostet 25 Euro.")
-    assert result.details["negation"] == {"src": 0, "hyp": 1, "src_negators": [], "hyp_negators": ["n't"]}
+    assert result.details["negation"] == {"src": 0, "hyp": 1, "src_negators": [], "hyp_negators": ["n't"],
+                                          "src_privatives": [], "hyp_privatives": []}
     assert result.details["numbers"] == {"missing": ["25"], "added": ["21"]}
     assert metric.explain(result) == ["negation: the source has 0 negations, the output 1 negation (n't)",
                                       "numbers: missing from the output: 25; not in the source: 21"]
+    unpaired = metric.score("Without doubt it is good.", src="Ohne Zweifel ist es nicht gut.")
+    assert metric.explain(unpaired)[0] == ("negation: the source has 1 negation (nicht), 1 privative (Ohne), "
+                                           "the output 0 negations, 1 privative (Without)")
     flipped = metric.score("The film was good.", src="Der Film war nicht gut.")
     assert metric.explain(flipped)[-1] == "polarity: the source reads negative (-0.60), the output positive (+0.47)"
     assert MIN_POLARITY == 0.3
@@ -168,9 +172,9 @@ def test_details_and_explanation_name_each_difference() -> None:
 
 def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
-        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|numwords:de+en|lex:mtcheck-de-1.0-sha256:")
+        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
-    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:")
+    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|numread:2|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")
 
 

@@ -5,7 +5,9 @@ words that multiply (hundred, thousand, million, billion), those that multiply o
 number (plural forms: *Millionen*, *millones*), the words that join parts (*and*, *und*, *y*,
 *og*, و) and the forms of "one" that are also the indefinite article or a pronoun (*ein*, *un*,
 *en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone, nor are the
-words for zero (*below zero*) or a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*).
+words for zero (*below zero*), a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*) or a
+word for a unit's exponent (*square*, *cubic*: m², m³). A word for the minus sign (*minus*) makes the
+number after it negative.
 Languages that write compound numerals as one word (*fünfundzwanzig*, *tjugofem*,
 *femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are not listed: they are
 not compared. Sources: the cardinal tables of the grammars each language module cites; Danish
@@ -14,7 +16,7 @@ tens after Hansen & Heltoft, *Grammatik over det Danske Sprog* (2011); Arabic af
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mtcheck.languages import language_code, primary_subtag
 
@@ -42,6 +44,10 @@ class NumberWords:
     teens_after_units: bool = False
     #: Words that are a number only inside a longer one (Spanish *ciento* in *ciento veinte*; *por ciento* is "percent").
     not_alone: frozenset[str] = frozenset()
+    #: Words for a unit's exponent (*square* metres = m², *cubic* = m³): weak numbers, matched but never reported.
+    powers: dict[str, int] = field(default_factory=dict)
+    #: Words for the minus sign before a number (*minus 5* = -5).
+    minus: frozenset[str] = frozenset()
 
     def parts(self) -> dict[str, int | None]:
         """Every word a numeral is built of, with its value (None for a connector)."""
@@ -74,6 +80,8 @@ ENGLISH = NumberWords(
     connectors=frozenset({"and"}),
     weak=frozenset({"one", "zero"}),
     abbreviations={"bn": BILLION},
+    powers={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3},
+    minus=frozenset({"minus", "negative"}),
 )
 GERMAN = NumberWords(
     "de",
@@ -87,6 +95,7 @@ GERMAN = NumberWords(
     weak=frozenset({"ein", "eine", "einen", "einem", "einer", "eines", "eins", "null"}),
     glued=True,
     abbreviations={"mio": MILLION, "mrd": BILLION, "tsd": 1000},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 SPANISH = NumberWords(
@@ -105,6 +114,9 @@ SPANISH = NumberWords(
     connectors=frozenset({"y"}),
     weak=frozenset({"un", "uno", "una", "cero"}),
     not_alone=frozenset({"ciento"}),
+    powers={"cuadrado": 2, "cuadrados": 2, "cuadrada": 2, "cuadradas": 2, "cúbico": 3, "cúbicos": 3, "cúbica": 3,
+            "cúbicas": 3},
+    minus=frozenset({"menos"}),
 )
 SWEDISH = NumberWords(
     "sv",
@@ -117,6 +129,7 @@ SWEDISH = NumberWords(
     weak=frozenset({"en", "ett", "noll"}),
     glued=True,
     abbreviations={"milj": MILLION, "mdr": BILLION},
+    minus=frozenset({"minus"}),
 )
 NORWEGIAN = NumberWords(
     "nb",
@@ -129,6 +142,7 @@ NORWEGIAN = NumberWords(
     weak=frozenset({"en", "ett", "ei", "null"}),
     glued=True,
     abbreviations={"mill": MILLION, "mrd": BILLION},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 DANISH = NumberWords(
@@ -142,6 +156,7 @@ DANISH = NumberWords(
     weak=frozenset({"en", "et", "nul"}),
     glued=True,
     abbreviations={"mio": MILLION, "mia": BILLION},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 ARABIC = NumberWords(

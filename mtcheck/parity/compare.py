@@ -4,7 +4,8 @@ A :class:`Comparison` is built for one language pair and the components asked fo
 build (:class:`~mtcheck.errors.MetricError`) when a component lacks a word list for either
 language, so a check is never passed by a component that could not look.
 
-* **negation**: the number of negations (:mod:`mtcheck.parity.negation`) differs;
+* **negation**: the number of negations (:mod:`mtcheck.parity.negation`) differs, however the
+  privatives (*without*) are read;
 * **numbers**: a number of the source is missing from the output, or the output has one the
   source has not (:mod:`mtcheck.parity.numbers`). Numbers compare as sets of values, so a
   number repeated in the source may appear once. A spelled number counts only where the other
@@ -93,8 +94,9 @@ class Comparison:
         if self.negation is not None:
             mine, theirs = negations(src, self.negation[0]), negations(hyp, self.negation[1])
             details[NEGATION] = {"src": mine.count, "hyp": theirs.count, "src_negators": list(mine.negators),
-                                 "hyp_negators": list(theirs.negators)}
-            if mine.count != theirs.count:
+                                 "hyp_negators": list(theirs.negators), "src_privatives": list(mine.privatives),
+                                 "hyp_privatives": list(theirs.privatives)}
+            if mine.differs(theirs):
                 critical.append(NEGATION)
         if NUMBERS in self.checks:
             missing, added = self._numbers(src, hyp)

@@ -7,10 +7,12 @@ except:
 * **negative concord**: a negative word after a negation in its clause agrees with it and adds
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
   *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
-* **lexical privatives** are not counted: *without*, *ohne*, *sin*, بدون are as often translated
-  by other means (*problemlos*, *smoothly*) as by a negator, and the Nordic lists have none;
+* **lexical privatives** (*without*, *ohne*, *sin*, *utan*, *uten*, *uden*, بدون) are counted apart: a
+  translation often moves a negation into one (*keine Probleme* -> *without any problems*) or out of one
+  (*ohne Probleme* -> *smoothly*, *with no problems*), so a privative may stand for a negation or for
+  none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
-  *inte bara*, *no obstante* ("however"), لا سيما ("especially");
+  *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
 * **an interjection**: a clause that is only *No* (*No, I don't*) is an answer, not a negation.
 
 German *kein* and its forms are negators like *nicht*. A negator glued to Arabic و/ف ("and",
@@ -27,14 +29,17 @@ from mtcheck.languages import language_code, primary_subtag
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import concord_positions, context_words
 
-#: Privative prepositions ("without"): negators of the lists that are not counted.
+#: The version of these counting rules, in the metric's signature (2: a privative may stand for a negation).
+RULES = 2
+#: Privative prepositions ("without"): counted apart from the negators, each may stand for a negation or none.
 PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
+              "sv": frozenset({"utan"}), "nb": frozenset({"uten"}), "da": frozenset({"uden"}),
               "ar": frozenset({"بدون"})}
 #: Words after a negator that make it a focus construction or a fixed phrase rather than a negation.
 FOCUS = {
     "en": frozenset({"only", "just", "merely"}),
     "de": frozenset({"nur", "bloß", "allein"}),
-    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante"}),
+    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante", "embargo"}),
     "sv": frozenset({"bara", "endast", "blott"}),
     "nb": frozenset({"bare", "kun"}),
     "da": frozenset({"bare", "kun", "blot"}),
@@ -70,10 +75,18 @@ class NegationWords:
 
 @dataclass(frozen=True)
 class Negations:
-    """The negations of one sentence: how many, and the negators counted, as written."""
+    """The negations of one sentence: how many, the negators counted and the privatives, as written."""
 
     count: int
     negators: tuple[str, ...]
+    privatives: tuple[str, ...] = ()
+
+    def differs(self, other: Negations) -> bool:
+        """True when no reading of the privatives makes the two counts equal. Privatives pair off first
+        (*ohne* for *without*); each one left may stand for a negation of the other side or for none."""
+        kept = min(len(self.privatives), len(other.privatives))
+        mine, theirs = len(self.privatives) - kept, len(other.privatives) - kept
+        return self.count + mine < other.count or other.count + theirs < self.count
 
 
 @lru_cache(maxsize=32)
@@ -104,11 +117,13 @@ def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
 def negations(text: str, words: NegationWords) -> Negations:
     """The negations of ``text`` under ``words`` (see the module's docstring)."""
     lower = lowered(text)
-    if not words.prefixes and words.negators.isdisjoint(lower):
+    if not words.prefixes and words.negators.isdisjoint(lower) and words.privatives.isdisjoint(lower):
         return Negations(0, ())
     tokens = tokenise(text)
     keys = [words.key(token) for token in tokens]
     counted: list[str] = []
+    privatives = [tokens[index] for index, key in enumerate(keys)
+                  if key in words.privatives and (keys[index + 1] if index + 1 < len(keys) else "") not in words.focus]
     negated, clause_start = False, True
     for index, key in enumerate(keys):
         if not is_word(key) or key in words.connectives:
@@ -126,4 +141,4 @@ def negations(text: str, words: NegationWords) -> Negations:
             continue
         counted.append(tokens[index])
         negated = True
-    return Negations(len(counted), tuple(counted))
+    return Negations(len(counted), tuple(counted), tuple(privatives))
