@@ -6,7 +6,7 @@ number (plural forms: *Millionen*, *millones*), the words that join parts (*and*
 *og*, و) and the forms of "one" that are also the indefinite article or a pronoun (*ein*, *un*,
 *en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone, nor are the
 words for zero (*below zero*), a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*) or a
-word for a unit's exponent (*square*, *cubic*: m², m³). A word for the minus sign (*minus*) makes the
+word that names a number (*square*, *cubic*: m², m³; *December*: 12月). A word for the minus sign (*minus*) makes the
 number after it negative.
 Languages that write compound numerals as one word (*fünfundzwanzig*, *tjugofem*,
 *femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are not listed: they are
@@ -44,8 +44,9 @@ class NumberWords:
     teens_after_units: bool = False
     #: Words that are a number only inside a longer one (Spanish *ciento* in *ciento veinte*; *por ciento* is "percent").
     not_alone: frozenset[str] = frozenset()
-    #: Words for a unit's exponent (*square* metres = m², *cubic* = m³): weak numbers, matched but never reported.
-    powers: dict[str, int] = field(default_factory=dict)
+    #: Words that name a number but are words first: a unit's exponent (*square* metres = m², *cubic* = m³),
+    #: a month (*December* = 12月): weak numbers, matched but never reported.
+    named: dict[str, int] = field(default_factory=dict)
     #: Words for the minus sign before a number (*minus 5* = -5).
     minus: frozenset[str] = frozenset()
 
@@ -80,7 +81,9 @@ ENGLISH = NumberWords(
     connectors=frozenset({"and"}),
     weak=frozenset({"one", "zero"}),
     abbreviations={"bn": BILLION},
-    powers={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3},
+    named={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3,
+           **_from("january/jan february/feb march/mar april/apr may june/jun july/jul august/aug "
+                   "september/sep/sept october/oct november/nov december/dec", start=1)},
     minus=frozenset({"minus", "negative"}),
 )
 GERMAN = NumberWords(
@@ -114,7 +117,7 @@ SPANISH = NumberWords(
     connectors=frozenset({"y"}),
     weak=frozenset({"un", "uno", "una", "cero"}),
     not_alone=frozenset({"ciento"}),
-    powers={"cuadrado": 2, "cuadrados": 2, "cuadrada": 2, "cuadradas": 2, "cúbico": 3, "cúbicos": 3, "cúbica": 3,
+    named={"cuadrado": 2, "cuadrados": 2, "cuadrada": 2, "cuadradas": 2, "cúbico": 3, "cúbicos": 3, "cúbica": 3,
             "cúbicas": 3},
     minus=frozenset({"menos"}),
 )

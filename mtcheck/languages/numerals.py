@@ -23,23 +23,34 @@ from __future__ import annotations
 
 #: CJK digits (Han, with the financial forms used in Chinese and Japanese).
 CJK_DIGITS: dict[str, int] = {
-    "〇": 0, "零": 0, "一": 1, "壱": 1, "壹": 1, "二": 2, "弐": 2, "貳": 2, "贰": 2, "两": 2, "兩": 2,
-    "三": 3, "参": 3, "參": 3, "叁": 3, "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陸": 6, "陆": 6,
-    "七": 7, "柒": 7, "八": 8, "捌": 8, "九": 9, "玖": 9,
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "双": 2, "雙": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+    "七": 7, "八": 8, "九": 9,
 }
+#: Digits that write a year or a code digit by digit (二〇二〇 = 2020); other digits side by side are
+#: an estimate (三四 "three or four"), read as the whole and as each digit.
+CJK_ZEROS = frozenset("〇零")
 #: Units that multiply the digit before them within a group of four: 三千 = 3000.
-CJK_SMALL_UNITS: dict[str, int] = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+CJK_SMALL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 #: Units that multiply the whole number before them: 三万 = 30000, 五億 = 500000000.
 CJK_LARGE_UNITS: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8, "兆": 10**12}
 #: Korean units, read only after digits (3천 = 3000, 10만 = 100000, 2억 = 200000000); alone they are
 #: syllables of other words.
 HANGUL_UNITS_AFTER_DIGITS: dict[str, int] = {"십": 10, "백": 100, "천": 1000, "만": 10**4, "억": 10**8, "조": 10**12}
-#: A CJK numeral alone that is as often an article or part of a word as a number.
-CJK_WEAK = frozenset({"一", "万", "萬", "百", "千"})
-#: Words that hold numeral characters but are no number, read as written.
-NOT_NUMBERS = frozenset({"十分", "万一", "萬一", "千万", "千萬", "一一", "百科", "四角", "三角", "一二"})
-#: The mark of an ordinal before a CJK numeral: 第三 is "third".
+#: A CJK numeral alone that is as often an article or part of a word as a number (一个 "a", 双击
+#: "double-click", 千字节 "kilobyte").
+CJK_WEAK = frozenset({"一", "双", "雙", "万", "萬", "百", "千"})
+#: Words that hold numeral characters but are no number, read as written: 十分 "enough", 万一 "in case",
+#: 千万 "by all means", 一一 "one by one", 一两 "one or two", the bases of numeral systems (十六进制 "hexadecimal").
+NOT_NUMBERS = frozenset({"十分", "万一", "萬一", "千万", "千萬", "一一", "一两", "一兩", "百科", "四角", "三角",
+                         "十六进制", "十六進制", "十进制", "十進制", "十進数", "二进制", "二進制", "二進数", "八进制",
+                         "八進制", "八進数"})
+#: The mark of an ordinal before a CJK numeral: 第三 is "third", a weak number (matched by 3rd, never reported).
 CJK_ORDINAL = "第"
+#: Words before a CJK numeral that make it a name (星期四, 周一: Thursday, Monday): no number.
+CJK_NAMES = ("星期", "周", "週", "礼拜", "禮拜")
+#: Languages that write with CJK numerals what others spell in words: their numerals are compared with
+#: the number words of the other side (三 with *three*).
+CJK_LANGUAGES = frozenset({"zh", "ja"})
 
 #: Superscript digits and signs.
 SUPERSCRIPTS: dict[str, str] = {

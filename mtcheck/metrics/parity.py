@@ -127,13 +127,11 @@ def explain_details(details: dict[str, Any]) -> list[str]:
 
 
 def _negators(negation: dict[str, Any], side: str) -> str:
-    """``1 negation (nicht)``, with the privatives that may stand for one: ``0 negations, 1 privative (without)``."""
-    count, words, privatives = negation[side], negation[f"{side}_negators"], negation.get(f"{side}_privatives", [])
+    """``1 negation (nicht)``, with the words that may hold one: ``0 negations (may be in: without)``."""
+    count, words, moved = negation[side], negation[f"{side}_negators"], negation.get(f"{side}_moved", [])
     noun = "negation" if count == 1 else "negations"
     text = f"{count} {noun}" + (f" ({', '.join(words)})" if words else "")
-    if privatives:
-        text += f", {len(privatives)} privative{'' if len(privatives) == 1 else 's'} ({', '.join(privatives)})"
-    return text
+    return text + (f" (may be in: {', '.join(moved)})" if moved else "")
 
 
 def _sign(value: float) -> str:

@@ -7,10 +7,11 @@ except:
 * **negative concord**: a negative word after a negation in its clause agrees with it and adds
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
   *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
-* **lexical privatives** (*without*, *ohne*, *sin*, *utan*, *uten*, *uden*, بدون) are counted apart: a
-  translation often moves a negation into one (*keine Probleme* -> *without any problems*) or out of one
-  (*ohne Probleme* -> *smoothly*, *with no problems*), so a privative may stand for a negation or for
-  none (:meth:`Negations.differs`);
+* **words a negation moves into** are counted apart: privatives (*without*, *ohne*, *sin*, *utan*),
+  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as
+  :mod:`mtcheck.languages.moved_negation` lists them. A translation often moves a negation into one
+  (*keine Probleme* -> *without any problems*, *nicht verfügbar* -> *unavailable*) or out of one
+  (*ohne Probleme* -> *smoothly*), so each may stand for a negation or for none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
   *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
 * **an interjection**: a clause that is only *No* (*No, I don't*) is an answer, not a negation.
@@ -26,15 +27,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import language_code, primary_subtag
+from mtcheck.languages.moved_negation import MOVED, MovedNegation
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import concord_positions, context_words
 
-#: The version of these counting rules, in the metric's signature (2: a privative may stand for a negation).
+#: The version of these counting rules, in the metric's signature (2: a word a negation moves into may stand for one).
 RULES = 2
-#: Privative prepositions ("without"): counted apart from the negators, each may stand for a negation or none.
-PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
-              "sv": frozenset({"utan"}), "nb": frozenset({"uten"}), "da": frozenset({"uden"}),
-              "ar": frozenset({"بدون"})}
+#: Privative prepositions ("without"): negators of the lists that are not counted as negators.
+PRIVATIVES = {code: moved.privatives for code, moved in MOVED.items()}
 #: Words after a negator that make it a focus construction or a fixed phrase rather than a negation.
 FOCUS = {
     "en": frozenset({"only", "just", "merely"}),
@@ -63,6 +63,7 @@ class NegationWords:
     focus: frozenset[str] = frozenset()
     interjections: frozenset[str] = frozenset()
     prefixes: tuple[str, ...] = ()
+    moved: MovedNegation | None = None
 
     def key(self, token: str) -> str:
         """``token`` lower-cased, without a conjunction glued to a negator (ولا -> لا)."""
@@ -75,17 +76,18 @@ class NegationWords:
 
 @dataclass(frozen=True)
 class Negations:
-    """The negations of one sentence: how many, the negators counted and the privatives, as written."""
+    """The negations of one sentence: how many, the negators counted, and the words a negation may have moved
+    into (:mod:`mtcheck.languages.moved_negation`), as written."""
 
     count: int
     negators: tuple[str, ...]
-    privatives: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
 
     def differs(self, other: Negations) -> bool:
-        """True when no reading of the privatives makes the two counts equal. Privatives pair off first
-        (*ohne* for *without*); each one left may stand for a negation of the other side or for none."""
-        kept = min(len(self.privatives), len(other.privatives))
-        mine, theirs = len(self.privatives) - kept, len(other.privatives) - kept
+        """True when no reading of the words a negation may have moved into makes the two counts equal. They pair
+        off first (*ohne* for *without*); each one left may stand for a negation of the other side or for none."""
+        kept = min(len(self.moved), len(other.moved))
+        mine, theirs = len(self.moved) - kept, len(other.moved) - kept
         return self.count + mine < other.count or other.count + theirs < self.count
 
 
@@ -99,7 +101,7 @@ def negation_words(lang: str | None) -> NegationWords | None:
     assert code is not None
     return NegationWords(code, words.negators, words.connectives, words.concord,
                          PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
-                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
+                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()), MOVED.get(code))
 
 
 def lowered(text: str) -> tuple[str, ...]:
@@ -116,14 +118,13 @@ def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
 
 def negations(text: str, words: NegationWords) -> Negations:
     """The negations of ``text`` under ``words`` (see the module's docstring)."""
-    lower = lowered(text)
-    if not words.prefixes and words.negators.isdisjoint(lower) and words.privatives.isdisjoint(lower):
-        return Negations(0, ())
     tokens = tokenise(text)
     keys = [words.key(token) for token in tokens]
+    moved = [tokens[index] for index, key in enumerate(keys) if words.moved is not None and words.moved.holds(key)
+             and (keys[index + 1] if index + 1 < len(keys) else "") not in words.focus]
+    if not words.prefixes and words.negators.isdisjoint(keys):
+        return Negations(0, (), tuple(moved))
     counted: list[str] = []
-    privatives = [tokens[index] for index, key in enumerate(keys)
-                  if key in words.privatives and (keys[index + 1] if index + 1 < len(keys) else "") not in words.focus]
     negated, clause_start = False, True
     for index, key in enumerate(keys):
         if not is_word(key) or key in words.connectives:
@@ -141,4 +142,4 @@ def negations(text: str, words: NegationWords) -> Negations:
             continue
         counted.append(tokens[index])
         negated = True
-    return Negations(len(counted), tuple(counted), tuple(privatives))
+    return Negations(len(counted), tuple(counted), tuple(moved))

@@ -28,8 +28,8 @@ from functools import lru_cache
 from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
 from mtcheck.languages.numerals import (
-    CJK_DIGITS, CJK_LARGE_UNITS, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, FRACTIONS, HANGUL_UNITS_AFTER_DIGITS,
-    MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+    CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
+    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
 )
 
 #: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
@@ -169,8 +169,8 @@ def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
                                     number=_negated(number) if _sign(text, match.start()) == "-" else number))
         elif kind == "word" and words is not None:
             lower = written.lower()
-            if lower in words.powers:
-                value = Decimal(words.powers[lower])
+            if lower in words.named:
+                value = Decimal(words.named[lower])
                 found.append(_Token(position, NUMERAL, written, match.end(),
                                     number=Number(written, value, frozenset({value}), spelled=True, weak=True)))
             elif lower in words.minus:
@@ -250,10 +250,11 @@ def _unit_exponent(match: re.Match[str], text: str, comma: bool) -> Number | Non
 
 
 def _cjk(match: re.Match[str], text: str, comma: bool) -> Number | None:
-    """A CJK numeral, digits before it allowed (``三万五千``, ``3万``, ``1.5億``, ``10만``); None for an ordinal
-    (``第三``) or a word listed in :data:`~mtcheck.languages.numerals.NOT_NUMBERS`."""
+    """A CJK numeral, digits before it allowed (``三万五千``, ``3万``, ``1.5億``, ``10만``); weak after 第 (an
+    ordinal) or alone in :data:`~mtcheck.languages.numerals.CJK_WEAK`; None in a name (星期四) or a word of
+    :data:`~mtcheck.languages.numerals.NOT_NUMBERS`."""
     written, start = match.group(), match.start()
-    if (start and text[start - 1] == CJK_ORDINAL) or any(text.startswith(word, start) for word in NOT_NUMBERS):
+    if text[:start].endswith(CJK_NAMES) or any(text.startswith(word, start) for word in NOT_NUMBERS):
         return None
     head = re.match(_DIGITS, written)
     number = _digit_readings(head.group(), comma)[0][0] if head else Decimal(0)
@@ -273,7 +274,11 @@ def _cjk(match: re.Match[str], text: str, comma: bool) -> Number | None:
             section = Decimal(0)
         number = Decimal(0)
     value = total + section + number
-    return Number(written, value, frozenset({value}), weak=written in CJK_WEAK)
+    readings = {value}
+    if head is None and len(written) > 1 and set(written) <= set(CJK_DIGITS) - CJK_ZEROS:
+        readings |= {Decimal(CJK_DIGITS[ch]) for ch in written}  # 三四: 3 or 4
+    weak = written in CJK_WEAK or text[:start].endswith(CJK_ORDINAL)
+    return Number(written, value, frozenset(readings), weak=weak)
 
 
 _READERS = {"power": _power, "scientific": _scientific, "fraction": _fraction, "exponent": _unit_exponent, "cjk": _cjk}
