@@ -45,14 +45,15 @@ def _values(text: str, lang: str | None) -> list[str]:
     ("nineteen hundred, one, two three", "en", ["1900", "1?", "2", "3"]),
     ("fünfundzwanzig, zweihundertdreiundvierzig, dreitausend, eine Million, ein Buch", "de",
      ["25", "243", "3000", "1000000", "1?"]),
-    ("Millionen Menschen, Achtung, Elfmeter, einander, zweimal", "de", []),
+    ("Millionen Menschen, Achtung, Elfmeter, einander, zweimal", "de", ["2?"]),
     ("veinticinco, treinta y cinco, doscientos cincuenta, dos mil millones, un libro", "es",
      ["25", "35", "250", "2000000000", "1?"]),
     ("tjugofem, tvåhundra, en bok, tre miljoner", "sv", ["25", "200", "1?", "3000000"]),
     ("tjuefem, femogtjue, to hundre og fem", "nb", ["25", "25", "205"]),
     ("femogtyve, halvtreds, to hundrede", "da", ["25", "50", "200"]),
     ("خمسة وعشرون، ثلاثمائة، ثلاثة عشر، ٢٥، ١٬٠٠٠، ٢٫٥", "ar", ["25", "300", "13", "25", "1000", "2.5"]),
-    ("Il y a 25 personnes et trois chats", "fr", ["25"]),
+    ("Il y a 25 personnes et trois chats", "fr", ["25", "3"]),
+    ("Ci sono 25 persone e tre gatti", "it", ["25"]),
 ])
 def test_numbers_in_digits_of_any_locale_and_in_words(text: str, lang: str, expected: list[str]) -> None:
     assert _values(text, lang) == expected
@@ -174,7 +175,7 @@ def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
         "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
-    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|numread:2|mtcheck:")
+    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:2|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")
 
 
@@ -182,7 +183,10 @@ def test_numbers_work_for_any_source_language_and_words_only_count_where_both_si
     metric = _metric("fr", checks="numbers")
     assert metric.score("25 people", src="25 personnes").value == 100
     assert metric.score("21 people", src="25 personnes").details["numbers"] == {"missing": ["25"], "added": ["21"]}
-    assert metric.score("three cats", src="trois chats").value == 100  # "three" cannot be matched in French: not counted
+    assert metric.score("three cats", src="trois chats").value == 100
+    assert metric.score("four cats", src="trois chats").value == 50
+    italian = _metric("it", checks="numbers")
+    assert italian.score("four cats", src="tre gatti").value == 100  # "four" cannot be matched in Italian: not counted
     assert metric.score("three cats", src="3 chats").value == 100
 
 
