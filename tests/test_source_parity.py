@@ -39,7 +39,7 @@ def _values(text: str, lang: str | None) -> list[str]:
     ("3 mil personas y 1.500.000 habitantes", "es", ["3000", "1500000"]),
     ("Am 3.5.2020 um 14:30", "de", ["3", "5", "2020", "14", "30"]),
     ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "-5"]),
-    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "100?"]),
+    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "1?", "100?"]),
     ("below zero at 8 pm", "en", ["0?", "8"]),
     ("diez por ciento, ciento veinte, mil gracias", "es", ["10", "120", "1000?"]),
     ("nineteen hundred, one, two three", "en", ["1900", "1?", "2", "3"]),

@@ -49,6 +49,16 @@ class NumberWords:
     named: dict[str, int] = field(default_factory=dict)
     #: Words for the minus sign before a number (*minus 5* = -5).
     minus: frozenset[str] = frozenset()
+    #: Particles and counters written on a number word (Korean 하나*의*, 두*개*): a word is also looked up without
+    #: one or two of them.
+    endings: tuple[str, ...] = ()
+
+    def stems(self, word: str) -> list[str]:
+        """``word``, then ``word`` without one ending, then without two (하나의 -> 하나; 한번에 -> 한번 -> 한)."""
+        found = [word]
+        for _ in range(2):
+            found += [w[:-len(e)] for w in found[-1:] for e in self.endings if w.endswith(e) and len(w) > len(e)]
+        return found
 
     def parts(self) -> dict[str, int | None]:
         """Every word a numeral is built of, with its value (None for a connector)."""
@@ -86,7 +96,7 @@ ENGLISH = NumberWords(
     connectors=frozenset({"and"}),
     weak=frozenset({"one", "zero"}),
     abbreviations={"bn": BILLION},
-    named={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3,
+    named={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3, "a": 1, "an": 1, "per": 1, "each": 1,
            **_from("january/jan february/feb march/mar april/apr may june/jun july/jul august/aug "
                    "september/sep/sept october/oct november/nov december/dec", start=1),
            **_from("first/once/single/primary second/twice/double/dual/both/pair/secondary third/triple/thrice/tertiary "
@@ -247,8 +257,18 @@ RUSSIAN = NumberWords(
     minus=frozenset({"минус"}),
 )
 
+#: Korean native numerals, all weak: their attributive forms (한, 세, 네) are also other words ("a", "tax",
+#: "yes"). Sino-Korean numerals are written in digits, their units after them (:mod:`mtcheck.languages.numerals`).
+KOREAN = NumberWords(
+    "ko", values={}, multipliers={}, plural_multipliers={}, connectors=frozenset(), weak=frozenset(),
+    named={**_from("하나/한 둘/두 셋/세/석 넷/네/넉 다섯 여섯 일곱 여덟 아홉 열", start=1), "스물": 20, "스무": 20,
+           "첫째": 1, "첫": 1, "둘째": 2, "셋째": 3, "넷째": 4, "양쪽": 2, "둘다": 2, "이중": 2},
+    endings=("의", "를", "을", "는", "은", "가", "이", "만", "도", "에", "로", "개", "번", "가지", "명", "자리", "쌍", "줄",
+             "종류", "째"),
+)
+
 _BY_CODE = {words.code: words for words in (ENGLISH, GERMAN, SPANISH, SWEDISH, NORWEGIAN, DANISH, ARABIC, FRENCH,
-                                             RUSSIAN)}
+                                             RUSSIAN, KOREAN)}
 
 
 def number_words(lang: str | None) -> NumberWords | None:

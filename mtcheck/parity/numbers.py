@@ -169,8 +169,9 @@ def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
                                     number=_negated(number) if _sign(text, match.start()) == "-" else number))
         elif kind == "word" and words is not None:
             lower = written.lower()
-            if lower in words.named:
-                value = Decimal(words.named[lower])
+            named = next((stem for stem in words.stems(lower) if stem in words.named), None)
+            if named is not None:
+                value = Decimal(words.named[named])
                 found.append(_Token(position, NUMERAL, written, match.end(),
                                     number=Number(written, value, frozenset({value}), spelled=True, weak=True)))
             elif lower in words.minus:
