@@ -7,7 +7,8 @@ language lists:
 
 * ``privatives``: prepositions meaning "without";
 * ``words``: words that hold a negation: a failure (*failed*, *fehlgeschlagen*), a lack (*missing*,
-  *fehlt*), a negative adjective whose stem is not read apart (*invalid*, *imposible*);
+  *fehlt*, *empty*, *leer*), a negative adjective whose stem is not read apart (*invalid*, *imposible*),
+  an exception (*unless*, *sofern nicht*);
 * ``prefixes`` and ``suffixes``: negative affixes (*un-*, *non-*, *-los*, *o-*), read on words at
   least :data:`MIN_STEM` letters longer than the affix, except those that begin with a listed
   ``not_prefixed`` stem (*under*, *unter*, *unit*), which are other words.
@@ -50,7 +51,10 @@ MOVED: dict[str, MovedNegation] = {
                          "lacking", "absent", "mismatch", "invalid", "incorrect", "inactive", "incomplete",
                          "impossible", "inaccessible", "insufficient", "illegal", "incompatible", "inconsistent",
                          "invisible", "inappropriate", "improper", "irrelevant", "disabled", "disallowed",
-                         "dislike", "refused", "denied", "prohibited", "forbidden"}),
+                         "dislike", "refused", "denied", "prohibited", "forbidden", "unless", "empty", "wrong",
+                         "insecure", "inaccurate", "inadequate", "incapable", "indirect", "infinite", "malformed",
+                         "disconnect", "disconnected", "deselect", "nonexistent", "neither", "non", "out", "expired",
+                         "unset"}),
         prefixes=("un", "non"),
         suffixes=("less",),
         not_prefixed=("under", "unit", "union", "uniq", "univers", "unix", "unicode", "unless", "until",
@@ -60,7 +64,9 @@ MOVED: dict[str, MovedNegation] = {
         privatives=frozenset({"ohne"}),
         words=frozenset({"fehlgeschlagen", "fehlerhaft", "fehlt", "fehlen", "fehlende", "fehlender", "fehlendes",
                          "fehlenden", "gescheitert", "scheiterte", "misslungen", "mangels", "verweigert",
-                         "verboten", "deaktiviert", "inaktiv", "inkompatibel", "illegal"}),
+                         "verboten", "deaktiviert", "inaktiv", "inkompatibel", "illegal", "leer", "leere", "leeren",
+                         "leerer", "leeres", "falsch", "falsche", "falschen", "falscher", "falsches", "ablehnen",
+                         "abgelehnt", "sofern", "außer"}),
         prefixes=("un", "nicht", "miss"),
         suffixes=("los", "lose", "loser", "loses", "losen", "losem", "frei"),
         not_prefixed=("unter", "unser", "unix", "unicode", "univers", "union", "unit", "uniq", "unbedingt",
@@ -73,13 +79,15 @@ MOVED: dict[str, MovedNegation] = {
                          "incompleto", "incompleta", "inactivo", "inactiva", "incompatible", "incompatibles",
                          "inaccesible", "insuficiente", "desconocido", "desconocida", "desconocidos",
                          "desconocidas", "deshabilitado", "deshabilitada", "desactivado", "desactivada", "falta",
-                         "faltan", "ausente", "ilegal", "denegado", "denegada", "prohibido"}),
+                         "faltan", "ausente", "ilegal", "denegado", "denegada", "prohibido", "vacío", "vacía",
+                         "vacíos", "vacías", "salvo", "menos"}),
         prefixes=("no-",),
     ),
     "sv": MovedNegation(
         privatives=frozenset({"utan"}),
         words=frozenset({"misslyckades", "misslyckad", "misslyckat", "fel", "felaktig", "felaktigt", "saknas",
-                         "saknar", "inaktiverad", "inaktiverat", "nekad", "nekades", "förbjuden"}),
+                         "saknar", "inaktiverad", "inaktiverat", "nekad", "nekades", "förbjuden", "tom", "tomt",
+                         "tomma"}),
         prefixes=("o",),
         suffixes=("lös", "löst", "lösa"),
         not_prefixed=("om", "och", "ord", "ors", "ova", "ovan", "ovanför", "ofta", "olika", "områd", "omfatt",
@@ -88,7 +96,7 @@ MOVED: dict[str, MovedNegation] = {
     "nb": MovedNegation(
         privatives=frozenset({"uten"}),
         words=frozenset({"mislyktes", "mislykket", "feil", "feilaktig", "mangler", "manglende", "deaktivert",
-                         "nektet", "forbudt"}),
+                         "nektet", "forbudt", "tom", "tomt", "tomme"}),
         prefixes=("u",),
         suffixes=("løs", "løst", "løse"),
         not_prefixed=("under", "ut", "uke", "unik", "univers", "unix", "unicode", "uttrykk"),
@@ -96,7 +104,7 @@ MOVED: dict[str, MovedNegation] = {
     "da": MovedNegation(
         privatives=frozenset({"uden"}),
         words=frozenset({"mislykkedes", "mislykket", "fejl", "fejlagtig", "mangler", "manglende", "deaktiveret",
-                         "nægtet", "forbudt"}),
+                         "nægtet", "forbudt", "tom", "tomt", "tomme"}),
         prefixes=("u",),
         suffixes=("løs", "løst", "løse"),
         not_prefixed=("under", "ud", "uge", "unik", "univers", "unix", "unicode"),

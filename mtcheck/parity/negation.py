@@ -14,6 +14,7 @@ except:
   (*ohne Probleme* -> *smoothly*), so each may stand for a negation or for none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
   *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
+* **an alternative**: a negator right after *or* (*whether or not*, *ob ... oder nicht*) negates no clause;
 * **an interjection**: a clause that is only *No* (*No, I don't*) is an answer, not a negation.
 
 German *kein* and its forms are negators like *nicht*. A negator glued to Arabic و/ف ("and",
@@ -45,6 +46,9 @@ FOCUS = {
     "da": frozenset({"bare", "kun", "blot"}),
     "ar": frozenset({"فقط", "سيما"}),
 }
+#: Words before a negator that make it an alternative, not the negation of a clause (*whether or not*, *oder nicht*).
+ALTERNATIVES = {"en": frozenset({"or"}), "de": frozenset({"oder"}), "es": frozenset({"o"}), "sv": frozenset({"eller"}),
+                "nb": frozenset({"eller"}), "da": frozenset({"eller"}), "ar": frozenset({"أو", "او"})}
 #: Negators that are also the answer "No" when they make a clause alone.
 INTERJECTIONS = {"en": frozenset({"no"}), "es": frozenset({"no"})}
 #: Conjunctions written as one word with the next (Arabic و "and", ف "so").
@@ -64,6 +68,7 @@ class NegationWords:
     interjections: frozenset[str] = frozenset()
     prefixes: tuple[str, ...] = ()
     moved: MovedNegation | None = None
+    alternatives: frozenset[str] = frozenset()
 
     def key(self, token: str) -> str:
         """``token`` lower-cased, without a conjunction glued to a negator (ولا -> لا)."""
@@ -101,7 +106,8 @@ def negation_words(lang: str | None) -> NegationWords | None:
     assert code is not None
     return NegationWords(code, words.negators, words.connectives, words.concord,
                          PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
-                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()), MOVED.get(code))
+                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()), MOVED.get(code),
+                         ALTERNATIVES.get(code, frozenset()))
 
 
 def lowered(text: str) -> tuple[str, ...]:
@@ -134,7 +140,7 @@ def negations(text: str, words: NegationWords) -> Negations:
         if key not in words.negators or key in words.privatives:
             continue
         following = keys[index + 1] if index + 1 < len(keys) else ""
-        if following in words.focus:
+        if following in words.focus or (index and keys[index - 1] in words.alternatives):
             continue
         if starts and key in words.interjections and not is_word(following):
             continue
