@@ -149,6 +149,14 @@ def _metric(src_lang: str = "de", lang: str = "en", **params: object):
     ("Es kamen fünfundzwanzig Leute.", "25 people came.", 100, []),
     ("Ein Buch.", "A book.", 100, []),
     ("Das Hotel ist gut, aber das Essen ist schrecklich.", "The hotel is good, but the food is terrible.", 100, []),
+    # a negation moves into a privative, an affix or a word of failure, and out of one
+    ("Es gab keine Probleme.", "It went without any problems.", 100, []),
+    ("Nicht verfügbare Aktionen anzeigen", "Show unavailable actions", 100, []),
+    ("Datei konnte nicht gespeichert werden", "Failed to save the file", 100, []),
+    ("Der Schlüssel ist ungültig.", "The key is not valid.", 100, []),
+    ("Ohne Zweifel ist es nicht gut.", "Without doubt it is good.", 50, ["negation"]),  # the privatives pair off
+    ("Legt fest, ob die Leiste angezeigt wird", "Whether to show the bar or not", 100, []),
+    ("Es kostet -5 Euro.", "It costs 5 euros.", 50, ["numbers"]),  # a flipped sign is a changed number
 ])
 def test_score_is_100_minus_50_per_critical_difference(src: str, hyp: str, score: float, critical: list[str]) -> None:
     result = _metric().score(hyp, src=src)

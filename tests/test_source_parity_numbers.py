@@ -8,8 +8,12 @@ unit exponents and the number words of every language that has them.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from mtcheck.commands.main import main
 from mtcheck.parity.compare import NUMBERS, Comparison
 
 SAME, CHANGED = "same", "changed"
@@ -120,3 +124,22 @@ def test_the_golden_table_is_large_and_covers_every_script() -> None:
 @pytest.mark.parametrize(("src_lang", "src", "tgt_lang", "hyp", "expected"), GOLDEN)
 def test_golden_number_pairs(src_lang: str, src: str, tgt_lang: str, hyp: str, expected: str) -> None:
     assert _verdict(src_lang, src, tgt_lang, hyp) == expected
+
+
+@pytest.mark.parametrize(("src", "hyp", "missing", "added"), [
+    ("1e9999999 rows", "1e9999998 rows", ["1e9999999 (1e+9999999)"], ["1e9999998 (1e+9999998)"]),
+    ("10^-99999999", "10^-99999999", [], []),
+    ("9^999999999999", "9^999999999998", ["9^999999999999 (2.34764313545888433943413554e+954242509438)"],
+     ["9^999999999998 (2.608492372732093710482372823e+954242509437)"]),
+    ("0^0 and 0^-1", "0^0 and 0^-1", ["0^0 (NaN)"], ["0^0 (NaN)"]),  # NaN equals nothing, itself included
+])
+def test_hostile_exponents_are_values_never_errors(src: str, hyp: str, missing: list[str], added: list[str],
+                                                    tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(json.dumps({"src": src, "hyp": hyp}) + "\n", encoding="utf-8")
+    assert main(["score", "--metric", "source-parity", "--src-lang", "en", "--lang", "en", "--input", str(pairs),
+                 "--param", "checks=[numbers]", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["details"]["numbers"] == {"missing": missing, "added": added}
+    assert result["score"] == (100.0 if not missing and not added else 50.0)
+    assert pairs.read_text(encoding="utf-8") == json.dumps({"src": src, "hyp": hyp}) + "\n"  # input untouched

@@ -54,7 +54,7 @@ MOVED: dict[str, MovedNegation] = {
                          "dislike", "refused", "denied", "prohibited", "forbidden", "unless", "empty", "wrong",
                          "insecure", "inaccurate", "inadequate", "incapable", "indirect", "infinite", "malformed",
                          "disconnect", "disconnected", "deselect", "nonexistent", "neither", "non", "out", "expired",
-                         "unset"}),
+                         "unset", "dissatisfied"}),
         prefixes=("un", "non"),
         suffixes=("less",),
         not_prefixed=("under", "unit", "union", "uniq", "univers", "unix", "unicode", "unless", "until",

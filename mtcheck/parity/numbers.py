@@ -18,6 +18,7 @@ that cannot continue a number start a new one (*two three* is 2 and 3).
 """
 from __future__ import annotations
 
+import decimal
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -54,6 +55,10 @@ _GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
 _ARABIC_DECIMAL = "\u066b"
 #: After an hour, the 12-hour clock's afternoon: "8 pm" and "8:30 p.m." are 20 (or 8).
 _AFTERNOON = re.compile(r"(?::\d\d)?\s?(?:p\.\s?m\.|pm\b)", re.IGNORECASE)
+#: Exponents are read in full: 1e9999999 and 10^-9999999 are values, not errors; 0^0 is NaN, matched by nothing.
+_EXACT = decimal.Context(prec=28, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[])
+#: A value printed beyond this power of ten is printed in scientific notation (``1E+9999999``).
+_PLAIN_DIGITS = 40
 #: The version of these reading rules, in the metric's signature (2: signs, exponents, fractions, unit
 #: exponents and CJK numerals are read).
 READING = 2
@@ -87,7 +92,8 @@ class Number:
 
     def label(self) -> str:
         """The number as written, followed by its value where the writing differs (``fünfundzwanzig (25)``)."""
-        plain = format(self.value.normalize(), "f")
+        value = self.value.normalize(_EXACT)
+        plain = format(value, "f" if not value.is_finite() or abs(value.adjusted()) <= _PLAIN_DIGITS else "e")
         return self.text if self.text == plain else f"{self.text} ({plain})"
 
 
@@ -219,19 +225,24 @@ def _mantissa(written: str) -> Decimal:
     return Decimal(unicodedata.normalize("NFKC", written).replace(",", "."))
 
 
+def _exponent(written: str) -> int:
+    """An exponent as written: ASCII, full-width or superscript digits, with a hyphen or a minus sign."""
+    plain = "".join(SUPERSCRIPTS.get(ch, ch) for ch in written)
+    return int(unicodedata.normalize("NFKC", plain).replace("\u2212", "-"))
+
+
 def _power(match: re.Match[str], text: str, comma: bool) -> Number | None:
     """``10^6``, ``10⁶``, ``2×10⁶``: the base to the power, times the mantissa."""
-    exponent = match.group("caret") or "".join(SUPERSCRIPTS[ch] for ch in match.group("superscript"))
-    value = _mantissa(match.group("base")) ** int(unicodedata.normalize("NFKC", exponent).replace("\u2212", "-"))
+    value = _EXACT.power(_mantissa(match.group("base")), _exponent(match.group("caret") or match.group("superscript")))
     if match.group("mantissa"):
-        value *= _mantissa(match.group("mantissa"))
+        value = _EXACT.multiply(value, _mantissa(match.group("mantissa")))
     return Number(match.group(), value, frozenset({value}))
 
 
 def _scientific(match: re.Match[str], text: str, comma: bool) -> Number | None:
     """``1e3``, ``2.5E-4``."""
-    value = Decimal(_mantissa(match.group().replace("\u2212", "-").replace("E", "e").split("e")[0])) \
-        * Decimal(10) ** int(match.group().replace("\u2212", "-").lower().split("e")[1])
+    mantissa, exponent = re.split("[eE]", match.group())
+    value = _EXACT.scaleb(_mantissa(mantissa), _exponent(exponent))
     return Number(match.group(), value, frozenset({value}))
 
 
