@@ -57,7 +57,7 @@ MOVED: dict[str, MovedNegation] = {
                          "unset", "dissatisfied"}),
         prefixes=("un", "non"),
         suffixes=("less",),
-        not_prefixed=("under", "unit", "union", "uniq", "univers", "unix", "unicode", "unless", "until",
+        not_prefixed=("under", "unit", "union", "uniq", "univers", "unix", "unicode", "unless", "until", "unfortunat",
                       "nonce", "none"),
     ),
     "de": MovedNegation(
