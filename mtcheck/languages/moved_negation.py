@@ -20,12 +20,13 @@ for English; Duden 2016 on *un-* and *-los*; RAE & ASALE 2009 §10.9 on *in-* an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: The fewest letters a word must have after a negative prefix or before a negative suffix.
 MIN_STEM = 4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MovedNegation:
     """One language's words that may hold a negation (lower case)."""
 
@@ -35,6 +36,7 @@ class MovedNegation:
     suffixes: tuple[str, ...] = ()
     not_prefixed: tuple[str, ...] = ()
 
+    @lru_cache(maxsize=100_000)  # noqa: B019 - one instance per language, kept for the process anyway
     def holds(self, word: str) -> bool:
         """True when ``word`` (lower case) may hold a negation: a privative, a listed word, or an affixed word."""
         if word in self.privatives or word in self.words:

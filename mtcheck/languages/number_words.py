@@ -56,6 +56,8 @@ class NumberWords:
     def stems(self, word: str) -> list[str]:
         """``word``, then ``word`` without one ending, then without two (하나의 -> 하나; 한번에 -> 한번 -> 한)."""
         found = [word]
+        if not self.endings:
+            return found
         for _ in range(2):
             found += [w[:-len(e)] for w in found[-1:] for e in self.endings if w.endswith(e) and len(w) > len(e)]
         return found

@@ -38,18 +38,19 @@ _DIGITS = r"\d+(?:(?:[.,\u066b\u066c]|[ \u00a0\u2009\u202f'\u2019](?=\d{3}(?!\d)
 _MANTISSA = r"\d+(?:[.,]\d+)?"
 _SUPERSCRIPT_DIGITS = "".join(ch for ch, plain in SUPERSCRIPTS.items() if plain.isdigit())
 _CJK = "".join({**CJK_DIGITS, **CJK_SMALL_UNITS, **CJK_LARGE_UNITS})
-#: The numerals of :mod:`mtcheck.languages.numerals`, read whole; then digits, words and marks. A word holds no
+#: Words, the numerals of :mod:`mtcheck.languages.numerals` (read whole), digits and marks. A word holds no
 #: CJK numeral, superscript or fraction (共有三个 is 共有, 三, 个; m² is m, ²). A punctuation mark other than a hyphen ends a spelled number
 #: (*twenty-five* is one, *five, six* two).
 _TOKEN = re.compile(
-    rf"(?P<power>(?:(?P<mantissa>{_MANTISSA})\s?[{re.escape(TIMES)}]\s?)?(?P<base>\d+)"
+    rf"(?P<word>[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]+)"
+    rf"|(?P<power>(?:(?P<mantissa>{_MANTISSA})\s?[{re.escape(TIMES)}]\s?)?(?P<base>\d+)"
     rf"(?:\^(?P<caret>[-+\u2212]?\d+)|(?P<superscript>[\u207b\u207a]?[{_SUPERSCRIPT_DIGITS}]+)))"
     rf"|(?P<scientific>{_MANTISSA}[eE][-+\u2212]?\d+)(?![^\W\d_])"
     rf"|(?P<cjk>(?:{_DIGITS})?[{_CJK}]+|(?:{_DIGITS})[{''.join(HANGUL_UNITS_AFTER_DIGITS)}]+)"
     rf"|(?P<fraction>(?:\d+\s?)?[{''.join(FRACTIONS)}])"
     rf"|(?P<digits>{_DIGITS})"
     rf"|(?<=[^\W\d_])(?P<exponent>[{''.join(UNIT_EXPONENTS)}])"
-    rf"|(?P<word>[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]+)|(?P<mark>[^\w\s\-\u2010\u2011])")
+    rf"|(?P<mark>[^\w\s\-\u2010\u2011])")
 #: Separators that only ever group thousands, and the one that is only ever a decimal sign.
 _GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
 _ARABIC_DECIMAL = "\u066b"
