@@ -113,6 +113,29 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     assert set(FOCUS) <= set(LANGS) and negation_words("fr") is None
 
 
+@pytest.mark.parametrize(("lang", "word", "holds"), [
+    ("en", "without", True), ("en", "unavailable", True), ("en", "failed", True), ("en", "wireless", True),
+    ("en", "under", False), ("en", "unicode", False), ("en", "unfortunately", False), ("en", "unit", False),
+    ("en", "union", False), ("en", "undo", False),  # too short a stem after un-
+    ("de", "ungültig", True), ("de", "problemlos", True), ("de", "unterstützt", False), ("de", "und", False),
+    ("es", "inválido", True), ("es", "información", False), ("sv", "ogiltig", True), ("sv", "ovanför", False),
+    ("nb", "ugyldig", True), ("nb", "under", False), ("da", "ukendt", True), ("ar", "بدون", True),
+])
+def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:
+    moved = negation_words(lang).moved
+    assert moved is not None and moved.holds(word) is holds
+
+
+def test_a_negation_moved_into_a_word_is_kept_and_one_dropped_beside_it_is_caught() -> None:
+    de, en = negation_words("de"), negation_words("en")
+    source = negations("Die Datei ist nicht verfügbar.", de)
+    assert not source.differs(negations("The file is unavailable.", en))
+    assert source.differs(negations("The file is available.", en))
+    paired = negations("Ohne Netz ist es nicht möglich.", de)
+    assert paired.moved == ("Ohne",) and paired.differs(negations("Without a network it is possible.", en))
+    assert negations("Whether to show the bar or not", en).count == 0
+
+
 @pytest.mark.parametrize(("text", "lang", "sign"), [
     ("Das Essen war nicht schlecht.", "de", 1), ("The food was not bad.", "en", 1),
     ("La comida era mala.", "es", -1), ("Die schlechten Nachrichten.", "de", -1),

@@ -7,12 +7,14 @@ A comma or a point followed by other than three digits is a decimal sign (``2,5`
 as is Arabic ``٫``. ``1.000`` and ``1,000`` alone are read both ways (1000 or 1), the language's
 own reading first, so an output that keeps the source's notation still matches. Separators
 that group no thousands (``3.5.2020``, ``1,2,3``) part several numbers. A multiplier after digits
-multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Signs, percent signs, units and
-ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``-5`` is 5, ``3rd`` and ``3.``
-are 3, a time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the
-24-hour clock (``8 pm`` is 8 or 20).
+multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Percent signs, units and
+ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``3rd`` and ``3.`` are 3, a
+time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the 24-hour
+clock (``8 pm`` is 8 or 20).
 
-Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
+Signs, exponents (``10^6``, ``10⁶``, ``1e3``), vulgar fractions, a unit's exponent (``m²``) and CJK
+numerals are read by the table of :mod:`mtcheck.languages.numerals`, in every language: ``-5`` is -5,
+never 5. Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
 ``fünfundzwanzig``, ``veinticinco``, ``tjugofem``, ``femogtyve``, خمسة وعشرون are all 25; parts
 that cannot continue a number start a new one (*two three* is 2 and 3).
 """
