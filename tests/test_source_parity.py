@@ -38,21 +38,22 @@ def _values(text: str, lang: str | None) -> list[str]:
     ("2.5 million euros, $3bn", "en", ["2500000", "3000000000"]),
     ("3 mil personas y 1.500.000 habitantes", "es", ["3000", "1500000"]),
     ("Am 3.5.2020 um 14:30", "de", ["3", "5", "2020", "14", "30"]),
-    ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "5"]),
-    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "100?"]),
+    ("the 3rd, 21st, 25%, the 1990s, -5", "en", ["3", "21", "25", "1990", "-5"]),
+    ("twenty-five, two hundred and forty-three, three thousand, a hundred", "en", ["25", "243", "3000", "1?", "100?"]),
     ("below zero at 8 pm", "en", ["0?", "8"]),
     ("diez por ciento, ciento veinte, mil gracias", "es", ["10", "120", "1000?"]),
     ("nineteen hundred, one, two three", "en", ["1900", "1?", "2", "3"]),
     ("fünfundzwanzig, zweihundertdreiundvierzig, dreitausend, eine Million, ein Buch", "de",
      ["25", "243", "3000", "1000000", "1?"]),
-    ("Millionen Menschen, Achtung, Elfmeter, einander, zweimal", "de", []),
+    ("Millionen Menschen, Achtung, Elfmeter, einander, zweimal", "de", ["2?"]),
     ("veinticinco, treinta y cinco, doscientos cincuenta, dos mil millones, un libro", "es",
      ["25", "35", "250", "2000000000", "1?"]),
     ("tjugofem, tvåhundra, en bok, tre miljoner", "sv", ["25", "200", "1?", "3000000"]),
     ("tjuefem, femogtjue, to hundre og fem", "nb", ["25", "25", "205"]),
     ("femogtyve, halvtreds, to hundrede", "da", ["25", "50", "200"]),
     ("خمسة وعشرون، ثلاثمائة، ثلاثة عشر، ٢٥، ١٬٠٠٠، ٢٫٥", "ar", ["25", "300", "13", "25", "1000", "2.5"]),
-    ("Il y a 25 personnes et trois chats", "fr", ["25"]),
+    ("Il y a 25 personnes et trois chats", "fr", ["25", "3"]),
+    ("Ci sono 25 persone e tre gatti", "it", ["25"]),
 ])
 def test_numbers_in_digits_of_any_locale_and_in_words(text: str, lang: str, expected: list[str]) -> None:
     assert _values(text, lang) == expected
@@ -102,14 +103,37 @@ def test_negations_are_counted_with_concord_focus_and_privatives(text: str, lang
 
 
 def test_negation_rules_name_only_words_of_the_language_lists() -> None:
-    for code, words in PRIVATIVES.items():
+    for code, words in PRIVATIVES.items():  # a privative is a negator, or (Nordic utan, uten, uden) a connective
         found = negation_words(code)
-        assert found is not None and words <= found.negators, code
+        assert found is not None and words <= found.negators | found.connectives, code
     for code in LANGS:  # concord words are the language's own (mtcheck.languages, English's in sentiment.context)
         found = negation_words(code)
         assert found is not None and found.concord <= found.negators, code
     assert negation_words("es").concord and negation_words("ar").concord and negation_words("en").concord == {"nor"}
     assert set(FOCUS) <= set(LANGS) and negation_words("fr") is None
+
+
+@pytest.mark.parametrize(("lang", "word", "holds"), [
+    ("en", "without", True), ("en", "unavailable", True), ("en", "failed", True), ("en", "wireless", True),
+    ("en", "under", False), ("en", "unicode", False), ("en", "unfortunately", False), ("en", "unit", False),
+    ("en", "union", False), ("en", "undo", False),  # too short a stem after un-
+    ("de", "ungültig", True), ("de", "problemlos", True), ("de", "unterstützt", False), ("de", "und", False),
+    ("es", "inválido", True), ("es", "información", False), ("sv", "ogiltig", True), ("sv", "ovanför", False),
+    ("nb", "ugyldig", True), ("nb", "under", False), ("da", "ukendt", True), ("ar", "بدون", True),
+])
+def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:
+    moved = negation_words(lang).moved
+    assert moved is not None and moved.holds(word) is holds
+
+
+def test_a_negation_moved_into_a_word_is_kept_and_one_dropped_beside_it_is_caught() -> None:
+    de, en = negation_words("de"), negation_words("en")
+    source = negations("Die Datei ist nicht verfügbar.", de)
+    assert not source.differs(negations("The file is unavailable.", en))
+    assert source.differs(negations("The file is available.", en))
+    paired = negations("Ohne Netz ist es nicht möglich.", de)
+    assert paired.moved == ("Ohne",) and paired.differs(negations("Without a network it is possible.", en))
+    assert negations("Whether to show the bar or not", en).count == 0
 
 
 @pytest.mark.parametrize(("text", "lang", "sign"), [
@@ -148,6 +172,14 @@ def _metric(src_lang: str = "de", lang: str = "en", **params: object):
     ("Es kamen fünfundzwanzig Leute.", "25 people came.", 100, []),
     ("Ein Buch.", "A book.", 100, []),
     ("Das Hotel ist gut, aber das Essen ist schrecklich.", "The hotel is good, but the food is terrible.", 100, []),
+    # a negation moves into a privative, an affix or a word of failure, and out of one
+    ("Es gab keine Probleme.", "It went without any problems.", 100, []),
+    ("Nicht verfügbare Aktionen anzeigen", "Show unavailable actions", 100, []),
+    ("Datei konnte nicht gespeichert werden", "Failed to save the file", 100, []),
+    ("Der Schlüssel ist ungültig.", "The key is not valid.", 100, []),
+    ("Ohne Zweifel ist es nicht gut.", "Without doubt it is good.", 50, ["negation"]),  # the privatives pair off
+    ("Legt fest, ob die Leiste angezeigt wird", "Whether to show the bar or not", 100, []),
+    ("Es kostet -5 Euro.", "It costs 5 euros.", 50, ["numbers"]),  # a flipped sign is a changed number
 ])
 def test_score_is_100_minus_50_per_critical_difference(src: str, hyp: str, score: float, critical: list[str]) -> None:
     result = _metric().score(hyp, src=src)
@@ -157,10 +189,14 @@ def test_score_is_100_minus_50_per_critical_difference(src: str, hyp: str, score
 def test_details_and_explanation_name_each_difference() -> None:
     metric = _metric()
     result = metric.score("That doesn't cost 21 euros.", src="Das kostet 25 Euro.")
-    assert result.details["negation"] == {"src": 0, "hyp": 1, "src_negators": [], "hyp_negators": ["n't"]}
+    assert result.details["negation"] == {"src": 0, "hyp": 1, "src_negators": [], "hyp_negators": ["n't"],
+                                          "src_moved": [], "hyp_moved": []}
     assert result.details["numbers"] == {"missing": ["25"], "added": ["21"]}
     assert metric.explain(result) == ["negation: the source has 0 negations, the output 1 negation (n't)",
                                       "numbers: missing from the output: 25; not in the source: 21"]
+    unpaired = metric.score("Without doubt it is good.", src="Ohne Zweifel ist es nicht gut.")
+    assert metric.explain(unpaired)[0] == ("negation: the source has 1 negation (nicht) (may be in: Ohne), "
+                                           "the output 0 negations (may be in: Without)")
     flipped = metric.score("The film was good.", src="Der Film war nicht gut.")
     assert metric.explain(flipped)[-1] == "polarity: the source reads negative (-0.60), the output positive (+0.47)"
     assert MIN_POLARITY == 0.3
@@ -168,9 +204,9 @@ def test_details_and_explanation_name_each_difference() -> None:
 
 def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
-        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|numwords:de+en|lex:mtcheck-de-1.0-sha256:")
+        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
-    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:en|mtcheck:")
+    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:2|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")
 
 
@@ -178,7 +214,10 @@ def test_numbers_work_for_any_source_language_and_words_only_count_where_both_si
     metric = _metric("fr", checks="numbers")
     assert metric.score("25 people", src="25 personnes").value == 100
     assert metric.score("21 people", src="25 personnes").details["numbers"] == {"missing": ["25"], "added": ["21"]}
-    assert metric.score("three cats", src="trois chats").value == 100  # "three" cannot be matched in French: not counted
+    assert metric.score("three cats", src="trois chats").value == 100
+    assert metric.score("four cats", src="trois chats").value == 50
+    italian = _metric("it", checks="numbers")
+    assert italian.score("four cats", src="tre gatti").value == 100  # "four" cannot be matched in Italian: not counted
     assert metric.score("three cats", src="3 chats").value == 100
 
 

@@ -5,16 +5,18 @@ words that multiply (hundred, thousand, million, billion), those that multiply o
 number (plural forms: *Millionen*, *millones*), the words that join parts (*and*, *und*, *y*,
 *og*, و) and the forms of "one" that are also the indefinite article or a pronoun (*ein*, *un*,
 *en*, *one*): those are read as 1 inside a number (*einhundert*) and never reported alone, nor are the
-words for zero (*below zero*) or a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*).
+words for zero (*below zero*), a multiplier alone (*a thousand thanks*, *tusind tak*, *mil gracias*) or a
+word that names a number (*square*, *cubic*: m², m³; *December*: 12月; an ordinal, *third*, *dritte*, الثالث,
+matched by ``3rd``; *twice*, *both*, *beide*). A word for the minus sign (*minus*) makes the
+number after it negative.
 Languages that write compound numerals as one word (*fünfundzwanzig*, *tjugofem*,
-*femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are not listed: they are
-not compared. Sources: the cardinal tables of the grammars each language module cites; Danish
+*femogtyve*, ثلاثمائة) are ``glued``. Ordinal words (*third*, *dritte*) are named numbers: weak. Sources: the cardinal tables of the grammars each language module cites; Danish
 tens after Hansen & Heltoft, *Grammatik over det Danske Sprog* (2011); Arabic after Ryding
 (2005), ch. 15.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mtcheck.languages import language_code, primary_subtag
 
@@ -42,6 +44,23 @@ class NumberWords:
     teens_after_units: bool = False
     #: Words that are a number only inside a longer one (Spanish *ciento* in *ciento veinte*; *por ciento* is "percent").
     not_alone: frozenset[str] = frozenset()
+    #: Words that name a number but are words first: a unit's exponent (*square* metres = m², *cubic* = m³),
+    #: a month (*December* = 12月): weak numbers, matched but never reported.
+    named: dict[str, int] = field(default_factory=dict)
+    #: Words for the minus sign before a number (*minus 5* = -5).
+    minus: frozenset[str] = frozenset()
+    #: Particles and counters written on a number word (Korean 하나*의*, 두*개*): a word is also looked up without
+    #: one or two of them.
+    endings: tuple[str, ...] = ()
+
+    def stems(self, word: str) -> list[str]:
+        """``word``, then ``word`` without one ending, then without two (하나의 -> 하나; 한번에 -> 한번 -> 한)."""
+        found = [word]
+        if not self.endings:
+            return found
+        for _ in range(2):
+            found += [w[:-len(e)] for w in found[-1:] for e in self.endings if w.endswith(e) and len(w) > len(e)]
+        return found
 
     def parts(self) -> dict[str, int | None]:
         """Every word a numeral is built of, with its value (None for a connector)."""
@@ -62,6 +81,11 @@ def _from(names: str, start: int = 0) -> dict[str, int]:
     return {variant: start + i for i, name in enumerate(names.split()) for variant in name.split("/")}
 
 
+def _inflected(stems: str, endings: str, start: int = 1) -> dict[str, int]:
+    """``"erst zweit"`` with endings ``"e er"`` -> {erste: 1, erster: 1, zweite: 2, ...}; ``/`` separates variants."""
+    return {variant + ending: value for variant, value in _from(stems, start).items() for ending in endings.split()}
+
+
 MILLION, BILLION = 10**6, 10**9
 
 ENGLISH = NumberWords(
@@ -74,6 +98,13 @@ ENGLISH = NumberWords(
     connectors=frozenset({"and"}),
     weak=frozenset({"one", "zero"}),
     abbreviations={"bn": BILLION},
+    named={"square": 2, "squared": 2, "sq": 2, "cubic": 3, "cubed": 3, "a": 1, "an": 1, "per": 1, "each": 1,
+           **_from("january/jan february/feb march/mar april/apr may june/jun july/jul august/aug "
+                   "september/sep/sept october/oct november/nov december/dec", start=1),
+           **_from("first/once/single/primary second/twice/double/dual/both/pair/secondary third/triple/thrice/tertiary "
+                   "fourth/quad fifth sixth seventh eighth ninth tenth eleventh twelfth", start=1),
+           "dozen": 12, "binary": 2, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16},
+    minus=frozenset({"minus", "negative"}),
 )
 GERMAN = NumberWords(
     "de",
@@ -85,8 +116,12 @@ GERMAN = NumberWords(
     plural_multipliers={"millionen": MILLION, "milliarden": BILLION},
     connectors=frozenset({"und"}),
     weak=frozenset({"ein", "eine", "einen", "einem", "einer", "eines", "eins", "null"}),
+    named={**_inflected("erst zweit/beid/doppelt dritt viert fünft sechst siebt acht neunt zehnt elft zwölft",
+                        "e er en em es"),
+           "einmal": 1, "zweimal": 2, "dreimal": 3, "zweier": 2, "hexadezimal": 16, "oktal": 8, "binär": 2},
     glued=True,
     abbreviations={"mio": MILLION, "mrd": BILLION, "tsd": 1000},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 SPANISH = NumberWords(
@@ -105,6 +140,11 @@ SPANISH = NumberWords(
     connectors=frozenset({"y"}),
     weak=frozenset({"un", "uno", "una", "cero"}),
     not_alone=frozenset({"ciento"}),
+    named={**_inflected("primer/primero segund tercer/tercero cuart quint sext séptim octav noven décim", "o a os as"),
+           "primer": 1, "tercer": 3, "ambos": 2, "ambas": 2, "doble": 2, "hexadecimal": 16, "octal": 8, "binario": 2,
+           "cuadrado": 2, "cuadrados": 2, "cuadrada": 2, "cuadradas": 2, "cúbico": 3, "cúbicos": 3, "cúbica": 3,
+            "cúbicas": 3},
+    minus=frozenset({"menos"}),
 )
 SWEDISH = NumberWords(
     "sv",
@@ -115,8 +155,11 @@ SWEDISH = NumberWords(
     plural_multipliers={"miljoner": MILLION, "miljarder": BILLION},
     connectors=frozenset(),
     weak=frozenset({"en", "ett", "noll"}),
+    named={**_from("första andra tredje fjärde femte sjätte sjunde åttonde nionde tionde", start=1),
+           "båda": 2, "bägge": 2, "dubbel": 2, "dubbla": 2, "hexadecimal": 16, "hexadecimala": 16},
     glued=True,
     abbreviations={"milj": MILLION, "mdr": BILLION},
+    minus=frozenset({"minus"}),
 )
 NORWEGIAN = NumberWords(
     "nb",
@@ -127,8 +170,11 @@ NORWEGIAN = NumberWords(
     plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
     connectors=frozenset({"og"}),
     weak=frozenset({"en", "ett", "ei", "null"}),
+    named={**_from("første andre tredje fjerde femte sjette sjuende/syvende åttende niende tiende", start=1),
+           "begge": 2, "dobbel": 2, "doble": 2, "heksadesimal": 16, "heksadesimale": 16},
     glued=True,
     abbreviations={"mill": MILLION, "mrd": BILLION},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 DANISH = NumberWords(
@@ -140,8 +186,11 @@ DANISH = NumberWords(
     plural_multipliers={"millioner": MILLION, "milliarder": BILLION},
     connectors=frozenset({"og"}),
     weak=frozenset({"en", "et", "nul"}),
+    named={**_from("første anden/andet tredje fjerde femte sjette syvende ottende niende tiende", start=1),
+           "begge": 2, "dobbelt": 2, "dobbelte": 2, "hexadecimal": 16, "hexadecimale": 16},
     glued=True,
     abbreviations={"mio": MILLION, "mia": BILLION},
+    minus=frozenset({"minus"}),
     units_before_tens=True,
 )
 ARABIC = NumberWords(
@@ -160,12 +209,68 @@ ARABIC = NumberWords(
     plural_multipliers={"آلاف": 1000, "الاف": 1000, "ملايين": MILLION, "مليارات": BILLION},
     connectors=frozenset({"و"}),
     weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى", "صفر"}),
+    named={**{f"{article}{form}": n for n, forms in enumerate(
+        ["أول أولى اول اولى", "ثاني ثانية", "ثالث ثالثة", "رابع رابعة", "خامس خامسة", "سادس سادسة", "سابع سابعة",
+         "ثامن ثامنة", "تاسع تاسعة", "عاشر عاشرة"], start=1) for form in forms.split() for article in ("", "ال")},
+           "الأول": 1, "الأولى": 1},
     glued=True,
     units_before_tens=True,
     teens_after_units=True,
 )
 
-_BY_CODE = {words.code: words for words in (ENGLISH, GERMAN, SPANISH, SWEDISH, NORWEGIAN, DANISH, ARABIC)}
+FRENCH = NumberWords(
+    "fr",
+    values={**_from("zéro/zero un/une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze "
+                    "seize"),
+            **_tens("vingt/vingts trente quarante cinquante soixante septante huitante/octante nonante")},
+    multipliers={"cent": 100, "cents": 100, "mille": 1000, "million": MILLION, "milliard": BILLION},
+    plural_multipliers={"millions": MILLION, "milliards": BILLION},
+    connectors=frozenset({"et"}),
+    weak=frozenset({"un", "une", "zéro", "zero"}),
+    named={**_from("premier/première/premiers/premières deuxième/second/seconde troisième quatrième cinquième "
+                   "sixième septième huitième neuvième dixième", start=1),
+           "double": 2, "deux-fois": 2, "hexadécimal": 16, "hexadécimale": 16, "octal": 8, "binaire": 2},
+    minus=frozenset({"moins"}),
+)
+RUSSIAN = NumberWords(
+    "ru",
+    values={**_from("ноль/нуль один/одна/одно/одного/одной/одному/одним/одном/одну/одни/одних "
+                    "два/две/двух/двум/двумя три/трёх/трех/трём/трем/тремя "
+                    "четыре/четырёх/четырех/четырём/четырем/четырьмя"),
+            **{f"{stem}{ending}": n for n, stem in enumerate(
+                ["пят", "шест", "сем", "восем", "девят", "десят", "одиннадцат", "двенадцат", "тринадцат",
+                 "четырнадцат", "пятнадцат", "шестнадцат", "семнадцат", "восемнадцат", "девятнадцат", "двадцат"],
+                start=5) for ending in ("ь", "и") if f"{stem}{ending}" != "восеми"},
+            "восьми": 8, "тридцать": 30, "тридцати": 30, "сорок": 40, "сорока": 40, "пятьдесят": 50,
+            "пятидесяти": 50, "шестьдесят": 60, "шестидесяти": 60, "семьдесят": 70, "семидесяти": 70,
+            "восемьдесят": 80, "восьмидесяти": 80, "девяносто": 90, "девяноста": 90, "сто": 100, "ста": 100,
+            **{form: 100 * n for form, n in _from(
+                "двести/двухсот триста/трёхсот/трехсот четыреста/четырёхсот/четырехсот пятьсот/пятисот "
+                "шестьсот/шестисот семьсот/семисот восемьсот/восьмисот девятьсот/девятисот", start=2).items()}},
+    multipliers={"тысяча": 1000, "тысячу": 1000, "тысячей": 1000, "миллион": MILLION, "миллиард": BILLION},
+    plural_multipliers={"тысячи": 1000, "тысяч": 1000, "тысячам": 1000, "миллиона": MILLION,
+                        "миллионов": MILLION, "миллиарда": BILLION, "миллиардов": BILLION},
+    connectors=frozenset(),
+    weak=frozenset({"ноль", "нуль", "один", "одна", "одно", "одного", "одной", "одному", "одним", "одном", "одну",
+                    "одни", "одних"}),
+    named={**_inflected("перв втор трет", "ый ая ое ые ого ой ом ую ий ья ье ьего ьей"),
+           "оба": 2, "обе": 2, "обоих": 2, "дважды": 2, "двойной": 2, "шестнадцатеричный": 16,
+           "шестнадцатеричное": 16, "шестнадцатеричные": 16},
+    minus=frozenset({"минус"}),
+)
+
+#: Korean native numerals, all weak: their attributive forms (한, 세, 네) are also other words ("a", "tax",
+#: "yes"). Sino-Korean numerals are written in digits, their units after them (:mod:`mtcheck.languages.numerals`).
+KOREAN = NumberWords(
+    "ko", values={}, multipliers={}, plural_multipliers={}, connectors=frozenset(), weak=frozenset(),
+    named={**_from("하나/한 둘/두 셋/세/석 넷/네/넉 다섯 여섯 일곱 여덟 아홉 열", start=1), "스물": 20, "스무": 20,
+           "첫째": 1, "첫": 1, "둘째": 2, "셋째": 3, "넷째": 4, "양쪽": 2, "둘다": 2, "이중": 2},
+    endings=("의", "를", "을", "는", "은", "가", "이", "만", "도", "에", "로", "개", "번", "가지", "명", "자리", "쌍", "줄",
+             "종류", "째"),
+)
+
+_BY_CODE = {words.code: words for words in (ENGLISH, GERMAN, SPANISH, SWEDISH, NORWEGIAN, DANISH, ARABIC, FRENCH,
+                                             RUSSIAN, KOREAN)}
 
 
 def number_words(lang: str | None) -> NumberWords | None:
@@ -174,5 +279,4 @@ def number_words(lang: str | None) -> NumberWords | None:
         return None
     if primary_subtag(lang) in ("en", "eng"):
         return ENGLISH
-    code = language_code(lang)
-    return None if code is None else _BY_CODE.get(code)
+    return _BY_CODE.get(language_code(lang) or primary_subtag(lang))

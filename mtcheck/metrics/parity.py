@@ -17,6 +17,8 @@ from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
 from mtcheck.parity.compare import CHECKS, METRIC, MIN_POLARITY, NEGATION, NUMBERS, POLARITY, Comparison, score_of
+from mtcheck.parity.negation import RULES as NEGATION_RULES
+from mtcheck.parity.numbers import READING
 from mtcheck.sentiment.analysis import ANALYSIS
 
 
@@ -78,8 +80,10 @@ class SourceParityMetric(ReferenceFreeMetric):
                    for short, check in (("neg", NEGATION), ("num", NUMBERS), ("pol", POLARITY))]
         if NEGATION in self.checks:
             fields.append(("tok", ANALYSIS))  # which words are one token ("n/a", a negator) or two ("cannot")
+            fields.append(("negrules", NEGATION_RULES))
         if NUMBERS in self.checks:
             fields.append(("numwords", "+".join(self.comparison.number_words_of) or "none"))
+            fields.append(("numread", READING))
         if self.comparison.polarity is not None:
             src_words, tgt_words = self.comparison.polarity
             fields += [("lex", f"{src_words.ident}+{tgt_words.ident}"), ("pol_min", MIN_POLARITY)]
@@ -106,8 +110,7 @@ def explain_details(details: dict[str, Any]) -> list[str]:
     critical = details.get("critical", [])
     if NEGATION in critical:
         negation = details[NEGATION]
-        lines.append(f"negation: the source has {_negators(negation['src'], negation['src_negators'])}, "
-                     f"the output {_negators(negation['hyp'], negation['hyp_negators'])}")
+        lines.append(f"negation: the source has {_negators(negation, 'src')}, the output {_negators(negation, 'hyp')}")
     if NUMBERS in critical:
         numbers = details[NUMBERS]
         parts = []
@@ -123,9 +126,12 @@ def explain_details(details: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _negators(count: int, words: Sequence[str]) -> str:
+def _negators(negation: dict[str, Any], side: str) -> str:
+    """``1 negation (nicht)``, with the words that may hold one: ``0 negations (may be in: without)``."""
+    count, words, moved = negation[side], negation[f"{side}_negators"], negation.get(f"{side}_moved", [])
     noun = "negation" if count == 1 else "negations"
-    return f"{count} {noun}" + (f" ({', '.join(words)})" if words else "")
+    text = f"{count} {noun}" + (f" ({', '.join(words)})" if words else "")
+    return text + (f" (may be in: {', '.join(moved)})" if moved else "")
 
 
 def _sign(value: float) -> str:

@@ -4,7 +4,8 @@ A :class:`Comparison` is built for one language pair and the components asked fo
 build (:class:`~mtcheck.errors.MetricError`) when a component lacks a word list for either
 language, so a check is never passed by a component that could not look.
 
-* **negation**: the number of negations (:mod:`mtcheck.parity.negation`) differs;
+* **negation**: the number of negations (:mod:`mtcheck.parity.negation`) differs, however the
+  words a negation may have moved into (*without*, *unavailable*, *failed*) are read;
 * **numbers**: a number of the source is missing from the output, or the output has one the
   source has not (:mod:`mtcheck.parity.numbers`). Numbers compare as sets of values, so a
   number repeated in the source may appear once. A spelled number counts only where the other
@@ -20,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcheck.errors import MetricError, Setting
+from mtcheck.languages import primary_subtag
 from mtcheck.languages.number_words import number_words
+from mtcheck.languages.numerals import CJK_LANGUAGES
 from mtcheck.parity.negation import NegationWords, negation_words, negations
 from mtcheck.parity.numbers import Number, numbers
 from mtcheck.parity.polarity import PolarityWords, polarity_words, sentence_polarity
@@ -93,8 +96,9 @@ class Comparison:
         if self.negation is not None:
             mine, theirs = negations(src, self.negation[0]), negations(hyp, self.negation[1])
             details[NEGATION] = {"src": mine.count, "hyp": theirs.count, "src_negators": list(mine.negators),
-                                 "hyp_negators": list(theirs.negators)}
-            if mine.count != theirs.count:
+                                 "hyp_negators": list(theirs.negators), "src_moved": list(mine.moved),
+                                 "hyp_moved": list(theirs.moved)}
+            if mine.differs(theirs):
                 critical.append(NEGATION)
         if NUMBERS in self.checks:
             missing, added = self._numbers(src, hyp)
@@ -111,11 +115,15 @@ class Comparison:
 
     def _numbers(self, src: str, hyp: str) -> tuple[list[str], list[str]]:
         mine, theirs = numbers(src, self.src_lang), numbers(hyp, self.tgt_lang)
-        src_spells = number_words(self.src_lang) is not None
-        tgt_spells = number_words(self.tgt_lang) is not None
+        src_spells, tgt_spells = spells(self.src_lang), spells(self.tgt_lang)
         missing = _unmatched(mine, theirs, counts_spelled=tgt_spells)
         added = _unmatched(theirs, mine, counts_spelled=src_spells)
         return missing, added
+
+
+def spells(lang: str) -> bool:
+    """True when ``lang`` writes numbers in words mtcheck reads: number words, or CJK numerals (三 for *three*)."""
+    return number_words(lang) is not None or primary_subtag(lang) in CJK_LANGUAGES
 
 
 def _unmatched(these: Sequence[Number], others: Sequence[Number], *, counts_spelled: bool) -> list[str]:

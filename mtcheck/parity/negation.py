@@ -7,10 +7,14 @@ except:
 * **negative concord**: a negative word after a negation in its clause agrees with it and adds
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
   *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
-* **lexical privatives** are not counted: *without*, *ohne*, *sin*, بدون are as often translated
-  by other means (*problemlos*, *smoothly*) as by a negator, and the Nordic lists have none;
+* **words a negation moves into** are counted apart: privatives (*without*, *ohne*, *sin*, *utan*),
+  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as
+  :mod:`mtcheck.languages.moved_negation` lists them. A translation often moves a negation into one
+  (*keine Probleme* -> *without any problems*, *nicht verfügbar* -> *unavailable*) or out of one
+  (*ohne Probleme* -> *smoothly*), so each may stand for a negation or for none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
-  *inte bara*, *no obstante* ("however"), لا سيما ("especially");
+  *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
+* **an alternative**: a negator right after *or* (*whether or not*, *ob ... oder nicht*) negates no clause;
 * **an interjection**: a clause that is only *No* (*No, I don't*) is an answer, not a negation.
 
 German *kein* and its forms are negators like *nicht*. A negator glued to Arabic و/ف ("and",
@@ -24,22 +28,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import language_code, primary_subtag
+from mtcheck.languages.moved_negation import MOVED, MovedNegation
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import concord_positions, context_words
 
-#: Privative prepositions ("without"): negators of the lists that are not counted.
-PRIVATIVES = {"en": frozenset({"without"}), "de": frozenset({"ohne"}), "es": frozenset({"sin"}),
-              "ar": frozenset({"بدون"})}
+#: The version of these counting rules, in the metric's signature (2: a word a negation moves into may stand for one).
+RULES = 2
+#: Privative prepositions ("without"): negators of the lists that are not counted as negators.
+PRIVATIVES = {code: moved.privatives for code, moved in MOVED.items()}
 #: Words after a negator that make it a focus construction or a fixed phrase rather than a negation.
 FOCUS = {
     "en": frozenset({"only", "just", "merely"}),
     "de": frozenset({"nur", "bloß", "allein"}),
-    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante"}),
+    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante", "embargo"}),
     "sv": frozenset({"bara", "endast", "blott"}),
     "nb": frozenset({"bare", "kun"}),
     "da": frozenset({"bare", "kun", "blot"}),
     "ar": frozenset({"فقط", "سيما"}),
 }
+#: Words before a negator that make it an alternative, not the negation of a clause (*whether or not*, *oder nicht*).
+ALTERNATIVES = {"en": frozenset({"or"}), "de": frozenset({"oder"}), "es": frozenset({"o"}), "sv": frozenset({"eller"}),
+                "nb": frozenset({"eller"}), "da": frozenset({"eller"}), "ar": frozenset({"أو", "او"})}
 #: Negators that are also the answer "No" when they make a clause alone.
 INTERJECTIONS = {"en": frozenset({"no"}), "es": frozenset({"no"})}
 #: Conjunctions written as one word with the next (Arabic و "and", ف "so").
@@ -58,6 +67,8 @@ class NegationWords:
     focus: frozenset[str] = frozenset()
     interjections: frozenset[str] = frozenset()
     prefixes: tuple[str, ...] = ()
+    moved: MovedNegation | None = None
+    alternatives: frozenset[str] = frozenset()
 
     def key(self, token: str) -> str:
         """``token`` lower-cased, without a conjunction glued to a negator (ولا -> لا)."""
@@ -70,10 +81,19 @@ class NegationWords:
 
 @dataclass(frozen=True)
 class Negations:
-    """The negations of one sentence: how many, and the negators counted, as written."""
+    """The negations of one sentence: how many, the negators counted, and the words a negation may have moved
+    into (:mod:`mtcheck.languages.moved_negation`), as written."""
 
     count: int
     negators: tuple[str, ...]
+    moved: tuple[str, ...] = ()
+
+    def differs(self, other: Negations) -> bool:
+        """True when no reading of the words a negation may have moved into makes the two counts equal. They pair
+        off first (*ohne* for *without*); each one left may stand for a negation of the other side or for none."""
+        kept = min(len(self.moved), len(other.moved))
+        mine, theirs = len(self.moved) - kept, len(other.moved) - kept
+        return self.count + mine < other.count or other.count + theirs < self.count
 
 
 @lru_cache(maxsize=32)
@@ -86,7 +106,8 @@ def negation_words(lang: str | None) -> NegationWords | None:
     assert code is not None
     return NegationWords(code, words.negators, words.connectives, words.concord,
                          PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
-                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()))
+                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()), MOVED.get(code),
+                         ALTERNATIVES.get(code, frozenset()))
 
 
 def lowered(text: str) -> tuple[str, ...]:
@@ -103,11 +124,12 @@ def concord_words(keys: Sequence[str], words: NegationWords) -> frozenset[int]:
 
 def negations(text: str, words: NegationWords) -> Negations:
     """The negations of ``text`` under ``words`` (see the module's docstring)."""
-    lower = lowered(text)
-    if not words.prefixes and words.negators.isdisjoint(lower):
-        return Negations(0, ())
     tokens = tokenise(text)
     keys = [words.key(token) for token in tokens]
+    moved = [tokens[index] for index, key in enumerate(keys) if words.moved is not None and words.moved.holds(key)
+             and (keys[index + 1] if index + 1 < len(keys) else "") not in words.focus]
+    if not words.prefixes and words.negators.isdisjoint(keys):
+        return Negations(0, (), tuple(moved))
     counted: list[str] = []
     negated, clause_start = False, True
     for index, key in enumerate(keys):
@@ -118,7 +140,7 @@ def negations(text: str, words: NegationWords) -> Negations:
         if key not in words.negators or key in words.privatives:
             continue
         following = keys[index + 1] if index + 1 < len(keys) else ""
-        if following in words.focus:
+        if following in words.focus or (index and keys[index - 1] in words.alternatives):
             continue
         if starts and key in words.interjections and not is_word(following):
             continue
@@ -126,4 +148,4 @@ def negations(text: str, words: NegationWords) -> Negations:
             continue
         counted.append(tokens[index])
         negated = True
-    return Negations(len(counted), tuple(counted))
+    return Negations(len(counted), tuple(counted), tuple(moved))

@@ -7,17 +7,20 @@ A comma or a point followed by other than three digits is a decimal sign (``2,5`
 as is Arabic ``٫``. ``1.000`` and ``1,000`` alone are read both ways (1000 or 1), the language's
 own reading first, so an output that keeps the source's notation still matches. Separators
 that group no thousands (``3.5.2020``, ``1,2,3``) part several numbers. A multiplier after digits
-multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Signs, percent signs, units and
-ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``-5`` is 5, ``3rd`` and ``3.``
-are 3, a time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the
-24-hour clock (``8 pm`` is 8 or 20).
+multiplies them (``2,5 Millionen`` = 2500000 = ``2.5 million``). Percent signs, units and
+ordinal endings are not read: ``25 %`` and ``25 Prozent`` are 25, ``3rd`` and ``3.`` are 3, a
+time is its parts (``14:30`` is 14 and 30), and an hour before *pm* is also read on the 24-hour
+clock (``8 pm`` is 8 or 20).
 
-Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
+Signs, exponents (``10^6``, ``10⁶``, ``1e3``), vulgar fractions, a unit's exponent (``m²``) and CJK
+numerals are read by the table of :mod:`mtcheck.languages.numerals`, in every language: ``-5`` is -5,
+never 5. Number words come from :mod:`mtcheck.languages.number_words`: ``twenty-five``,
 ``fünfundzwanzig``, ``veinticinco``, ``tjugofem``, ``femogtyve``, خمسة وعشرون are all 25; parts
 that cannot continue a number start a new one (*two three* is 2 and 3).
 """
 from __future__ import annotations
 
+import decimal
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -27,16 +30,41 @@ from functools import lru_cache
 
 from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
+from mtcheck.languages.numerals import (
+    CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
+    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+)
 
 #: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
 _DIGITS = r"\d+(?:(?:[.,\u066b\u066c]|[ \u00a0\u2009\u202f'\u2019](?=\d{3}(?!\d)))\d+)*"
-#: A punctuation mark other than a hyphen ends a spelled number (*twenty-five* is one, *five, six* two).
-_TOKEN = re.compile(rf"(?P<digits>{_DIGITS})|(?P<word>[^\W\d_]+)|(?P<mark>[^\w\s\-\u2010\u2011])")
+_MANTISSA = r"\d+(?:[.,]\d+)?"
+_SUPERSCRIPT_DIGITS = "".join(ch for ch, plain in SUPERSCRIPTS.items() if plain.isdigit())
+_CJK = "".join({**CJK_DIGITS, **CJK_SMALL_UNITS, **CJK_LARGE_UNITS})
+#: Words, the numerals of :mod:`mtcheck.languages.numerals` (read whole), digits and marks. A word holds no
+#: CJK numeral, superscript or fraction (共有三个 is 共有, 三, 个; m² is m, ²). A punctuation mark other than a hyphen ends a spelled number
+#: (*twenty-five* is one, *five, six* two).
+_TOKEN = re.compile(
+    rf"(?P<word>[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]+)"
+    rf"|(?P<power>(?:(?P<mantissa>{_MANTISSA})\s?[{re.escape(TIMES)}]\s?)?(?P<base>\d+)"
+    rf"(?:\^(?P<caret>[-+\u2212]?\d+)|(?P<superscript>[\u207b\u207a]?[{_SUPERSCRIPT_DIGITS}]+)))"
+    rf"|(?P<scientific>{_MANTISSA}[eE][-+\u2212]?\d+)(?![^\W\d_])"
+    rf"|(?P<cjk>(?:{_DIGITS})?[{_CJK}]+|(?:{_DIGITS})[{''.join(HANGUL_UNITS_AFTER_DIGITS)}]+)"
+    rf"|(?P<fraction>(?:\d+\s?)?[{''.join(FRACTIONS)}])"
+    rf"|(?P<digits>{_DIGITS})"
+    rf"|(?<=[^\W\d_])(?P<exponent>[{''.join(UNIT_EXPONENTS)}])"
+    rf"|(?P<mark>[^\w\s\-\u2010\u2011])")
 #: Separators that only ever group thousands, and the one that is only ever a decimal sign.
 _GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
 _ARABIC_DECIMAL = "\u066b"
 #: After an hour, the 12-hour clock's afternoon: "8 pm" and "8:30 p.m." are 20 (or 8).
 _AFTERNOON = re.compile(r"(?::\d\d)?\s?(?:p\.\s?m\.|pm\b)", re.IGNORECASE)
+#: Exponents are read in full: 1e9999999 and 10^-9999999 are values, not errors; 0^0 is NaN, matched by nothing.
+_EXACT = decimal.Context(prec=28, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[])
+#: A value printed beyond this power of ten is printed in scientific notation (``1E+9999999``).
+_PLAIN_DIGITS = 40
+#: The version of these reading rules, in the metric's signature (2: signs, exponents, fractions, unit
+#: exponents and CJK numerals are read).
+READING = 2
 #: Languages that write a decimal comma (and group thousands with a point or a space).
 DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
 
@@ -67,7 +95,8 @@ class Number:
 
     def label(self) -> str:
         """The number as written, followed by its value where the writing differs (``fünfundzwanzig (25)``)."""
-        plain = format(self.value.normalize(), "f")
+        value = self.value.normalize(_EXACT)
+        plain = format(value, "f" if not value.is_finite() or abs(value.adjusted()) <= _PLAIN_DIGITS else "e")
         return self.text if self.text == plain else f"{self.text} ({plain})"
 
 
@@ -75,66 +104,208 @@ def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
     words = number_words(lang)
     comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
-    tokens = _tokens(text, words)
+    tokens = _tokens(text, words, comma)
     found: list[Number] = []
     index = 0
     while index < len(tokens):
-        position, written, parts, end = tokens[index]
-        follows = tokens[index + 1] if index + 1 < len(tokens) and tokens[index + 1][0] == position + 1 else None
-        if parts is None:  # digits
+        token = tokens[index]
+        follows = tokens[index + 1] if index + 1 < len(tokens) and tokens[index + 1].position == token.position + 1 else None
+        if token.kind == NUMERAL:
+            found.append(token.number)  # type: ignore[arg-type]
+            index += 1
+            continue
+        if token.kind == DIGITS:
             factor = _factor(follows, words)
-            readings = _digit_readings(written, comma)
-            if _AFTERNOON.match(text, end) and len(readings) == 1 and 1 <= readings[0][0] < 12:
+            readings = _digit_readings(token.text, comma)
+            if _AFTERNOON.match(text, token.end) and len(readings) == 1 and 1 <= readings[0][0] < 12:
                 readings = [(readings[0][0], readings[0][1] | {readings[0][0] + 12})]
             if factor is not None and len(readings) == 1 and follows is not None:
                 value, others = readings[0]
                 scaled = frozenset(r * factor for r in {value, *others})
-                found.append(Number(f"{written} {follows[1]}", value * factor, scaled))
+                found.append(Number(f"{token.text} {follows.text}", value * factor, scaled))
                 index += 2
                 continue
-            texts = [written] if len(readings) == 1 else re.split(r"[.,\u066b\u066c]", written)
+            texts = [token.text] if len(readings) == 1 else re.split(r"[.,\u066b\u066c]", token.text)
             found.extend(Number(t, value, frozenset({value, *others})) for t, (value, others) in zip(texts, readings))
             index += 1
             continue
-        run: list[Part] = [(written, value, role) for value, role in parts]
+        run: list[Part] = [(token.text, value, role) for value, role in token.parts]
         index += 1
-        while index < len(tokens) and tokens[index][0] == position + 1 and tokens[index][2]:
-            position, written, parts, _ = tokens[index]
-            run.extend((written, value, role) for value, role in parts)  # type: ignore[union-attr]
+        while index < len(tokens) and tokens[index].position == token.position + 1 and tokens[index].kind == WORD \
+                and tokens[index].parts:
+            token = tokens[index]
+            run.extend((token.text, value, role) for value, role in token.parts)
             index += 1
         if words is not None:
             found.extend(_assemble(run, words))
     return tuple(found)
 
 
-Token = tuple[int, str, "tuple[tuple[int | None, str], ...] | None", int]
+DIGITS, NUMERAL, WORD, MINUS = "digits", "numeral", "word", "minus"
 
 
-def _tokens(text: str, words: NumberWords | None) -> list[Token]:
-    """The digits and number words of ``text`` as ``(position, text, parts, end)``: ``position`` counts every
-    token (words and punctuation marks alike, so adjacent numbers are told apart), ``parts`` is None for
-    digits, else the number parts of the word, and ``end`` is where it ends in ``text``."""
-    found: list[Token] = []
+@dataclass(frozen=True)
+class _Token:
+    """One token of a sentence that is or may be part of a number.
+
+    ``position`` counts every token (words and punctuation marks alike, so adjacent numbers are told
+    apart); ``kind`` is :data:`DIGITS` (read with the words after them), :data:`NUMERAL` (read whole:
+    ``number``), :data:`WORD` (a number word, or an abbreviated multiplier: its ``parts``) or
+    :data:`MINUS` (a word for the minus sign before a number); ``end`` is where it ends in the text.
+    """
+
+    position: int
+    kind: str
+    text: str
+    end: int
+    parts: tuple[tuple[int | None, str], ...] = ()
+    number: Number | None = None
+
+
+def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
+    """The digits, numerals and number words of ``text`` (see :class:`_Token`)."""
+    found: list[_Token] = []
     for position, match in enumerate(_TOKEN.finditer(text)):
         kind = match.lastgroup
+        written = match.group()
         if kind == "digits":
-            found.append((position, match.group(), None, match.end()))
+            signed = f"-{written}" if _sign(text, match.start()) == "-" else written
+            found.append(_Token(position, DIGITS, signed, match.end()))
+        elif kind in _READERS:
+            number = _READERS[kind](match, text, comma)
+            if number is not None:
+                found.append(_Token(position, NUMERAL, written, match.end(),
+                                    number=_negated(number) if _sign(text, match.start()) == "-" else number))
         elif kind == "word" and words is not None:
-            written = match.group()
-            parts = _segment(written.lower(), words)
-            if parts or (words.abbreviations and written.lower() in words.abbreviations):
-                found.append((position, written, parts, match.end()))
-    return found
+            lower = written.lower()
+            named = next((stem for stem in words.stems(lower) if stem in words.named), None)
+            if named is not None:
+                value = Decimal(words.named[named])
+                found.append(_Token(position, NUMERAL, written, match.end(),
+                                    number=Number(written, value, frozenset({value}), spelled=True, weak=True)))
+            elif lower in words.minus:
+                found.append(_Token(position, MINUS, written, match.end()))
+            else:
+                parts = _segment(lower, words)
+                if parts or (words.abbreviations and lower in words.abbreviations):
+                    found.append(_Token(position, WORD, written, match.end(), parts=parts))
+    return _minus_words(found)
 
 
-def _factor(token: Token | None, words: NumberWords | None) -> Decimal | None:
-    """The factor of a multiplier word right after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
-    if token is None or words is None or token[2] is None:
+def _sign(text: str, start: int) -> str | None:
+    """``-`` or ``+`` when a sign stands right before ``start`` and follows no word, digit or closing bracket
+    (``-5``, ``(−5)``; not the range ``5-10`` nor ``UTC-5``)."""
+    if start == 0 or text[start - 1] not in MINUS_SIGNS | PLUS_SIGNS:
         return None
-    _, written, parts, _ = token
-    if len(parts) == 1 and parts[0][1] in (MULTIPLIER, PLURAL):
-        return Decimal(parts[0][0])  # type: ignore[arg-type]
-    factor = (words.abbreviations or {}).get(written.lower())
+    if start >= 2 and (text[start - 2].isalnum() or text[start - 2] in ")]}" or text[start - 2] in MINUS_SIGNS):
+        return None
+    return "-" if text[start - 1] in MINUS_SIGNS else "+"
+
+
+def _minus_words(tokens: list[_Token]) -> list[_Token]:
+    """A word for the minus sign (*minus*) right before digits or a numeral makes it negative; elsewhere it is no number."""
+    signed: list[_Token] = []
+    for index, token in enumerate(tokens):
+        before = tokens[index - 1] if index else None
+        if token.kind == MINUS:
+            continue
+        if before is not None and before.kind == MINUS and before.position + 1 == token.position:
+            if token.kind == DIGITS:
+                token = _Token(token.position, DIGITS, f"-{token.text}", token.end)
+            elif token.kind == NUMERAL:
+                token = _Token(token.position, NUMERAL, token.text, token.end, number=_negated(token.number))  # type: ignore[arg-type]
+        signed.append(token)
+    return signed
+
+
+def _negated(number: Number) -> Number:
+    """``number`` with the sign flipped: ``-5`` is a number of its own, never 5."""
+    return Number(f"-{number.text}", -number.value, frozenset(-r for r in number.readings), number.spelled, number.weak)
+
+
+def _mantissa(written: str) -> Decimal:
+    """Digits with at most one decimal point or comma (``2,5`` is 2.5)."""
+    return Decimal(unicodedata.normalize("NFKC", written).replace(",", "."))
+
+
+def _exponent(written: str) -> int:
+    """An exponent as written: ASCII, full-width or superscript digits, with a hyphen or a minus sign."""
+    plain = "".join(SUPERSCRIPTS.get(ch, ch) for ch in written)
+    return int(unicodedata.normalize("NFKC", plain).replace("\u2212", "-"))
+
+
+def _power(match: re.Match[str], text: str, comma: bool) -> Number | None:
+    """``10^6``, ``10⁶``, ``2×10⁶``: the base to the power, times the mantissa."""
+    value = _EXACT.power(_mantissa(match.group("base")), _exponent(match.group("caret") or match.group("superscript")))
+    if match.group("mantissa"):
+        value = _EXACT.multiply(value, _mantissa(match.group("mantissa")))
+    return Number(match.group(), value, frozenset({value}))
+
+
+def _scientific(match: re.Match[str], text: str, comma: bool) -> Number | None:
+    """``1e3``, ``2.5E-4``."""
+    mantissa, exponent = re.split("[eE]", match.group())
+    value = _EXACT.scaleb(_mantissa(mantissa), _exponent(exponent))
+    return Number(match.group(), value, frozenset({value}))
+
+
+def _fraction(match: re.Match[str], text: str, comma: bool) -> Number | None:
+    """``½``, ``1½``, ``1 ½``: the whole part plus the fraction."""
+    written = match.group()
+    numerator, denominator = FRACTIONS[written[-1]]
+    whole = written[:-1].strip()
+    value = (Decimal(int(_mantissa(whole))) if whole else Decimal(0)) + Decimal(numerator) / Decimal(denominator)
+    return Number(written, value, frozenset({value}))
+
+
+def _unit_exponent(match: re.Match[str], text: str, comma: bool) -> Number | None:
+    """The exponent of a unit (``m²``): a number, so ``m²`` for ``m³`` is a changed number."""
+    value = Decimal(SUPERSCRIPTS[match.group()])
+    return Number(match.group(), value, frozenset({value}))
+
+
+def _cjk(match: re.Match[str], text: str, comma: bool) -> Number | None:
+    """A CJK numeral, digits before it allowed (``三万五千``, ``3万``, ``1.5億``, ``10만``); weak after 第 (an
+    ordinal) or alone in :data:`~mtcheck.languages.numerals.CJK_WEAK`; None in a name (星期四) or a word of
+    :data:`~mtcheck.languages.numerals.NOT_NUMBERS`."""
+    written, start = match.group(), match.start()
+    if text[:start].endswith(CJK_NAMES) or any(text.startswith(word, start) for word in NOT_NUMBERS):
+        return None
+    head = re.match(_DIGITS, written)
+    number = _digit_readings(head.group(), comma)[0][0] if head else Decimal(0)
+    total = section = Decimal(0)
+    digit_before = head is not None
+    for ch in written[head.end() if head else 0:]:
+        if ch in CJK_DIGITS:
+            number = number * 10 + CJK_DIGITS[ch] if digit_before else Decimal(CJK_DIGITS[ch])
+            digit_before = True
+            continue
+        digit_before = False
+        unit = CJK_SMALL_UNITS.get(ch) or HANGUL_UNITS_AFTER_DIGITS.get(ch) if ch not in CJK_LARGE_UNITS else None
+        if unit is not None and unit < 10**4:
+            section += (number or 1) * unit
+        else:
+            total += (section + number or 1) * (CJK_LARGE_UNITS.get(ch) or HANGUL_UNITS_AFTER_DIGITS[ch])
+            section = Decimal(0)
+        number = Decimal(0)
+    value = total + section + number
+    readings = {value}
+    if head is None and len(written) > 1 and set(written) <= set(CJK_DIGITS) - CJK_ZEROS:
+        readings |= {Decimal(CJK_DIGITS[ch]) for ch in written}  # 三四: 3 or 4
+    weak = written in CJK_WEAK or text[:start].endswith(CJK_ORDINAL)
+    return Number(written, value, frozenset(readings), weak=weak)
+
+
+_READERS = {"power": _power, "scientific": _scientific, "fraction": _fraction, "exponent": _unit_exponent, "cjk": _cjk}
+
+
+def _factor(token: _Token | None, words: NumberWords | None) -> Decimal | None:
+    """The factor of a multiplier word right after digits (``Millionen``, ``thousand``, ``Mio``), else None."""
+    if token is None or words is None or token.kind != WORD:
+        return None
+    if len(token.parts) == 1 and token.parts[0][1] in (MULTIPLIER, PLURAL):
+        return Decimal(token.parts[0][0])  # type: ignore[arg-type]
+    factor = (words.abbreviations or {}).get(token.text.lower())
     return Decimal(factor) if factor else None
 
 
