@@ -244,7 +244,8 @@ def false_alarm_table(rows: Rows, penalties: Sequence[str]) -> list[str]:
         cells = [metric, str(totals["base"].n)]
         for penalty in penalties:
             tally = totals.get(penalty)
-            cells += [f"{tally.clean_penalised / tally.n:.3f}", f"{tally.clean_p / tally.n:.3f}"] if tally else ["–"] * 2
+            shares = (tally.clean_penalised / tally.n, tally.clean_p / tally.n) if tally else None
+            cells += [f"{x:.3f}" for x in shares] if shares else ["–"] * 2
         out.append(_row(cells))
     return out
 

@@ -254,7 +254,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, required=True, help="the folder bench/fetch_catalogues.sh filled")
     parser.add_argument("--fresh-held-out", action="store_true",
-                        help="build the fresh held-out part (its own sources and output; leaves out the pairs of --seen)")
+                        help="build the fresh held-out part (its own sources and output; "
+                             "leaves out the pairs of --seen)")
     parser.add_argument("--sources", type=Path, help=f"default {SOURCES} ({FRESH_SOURCES} with --fresh-held-out)")
     parser.add_argument("--out", type=Path, help=f"default {OUT} ({FRESH_OUT} with --fresh-held-out)")
     parser.add_argument("--seen", type=Path, default=OUT, help="the first set, whose pairs the fresh part leaves out")

@@ -81,7 +81,8 @@ def main() -> None:
     items = injected_items(part_items, partners(load_word_labels()), args.min_words)
     counts = {label: sum(item["subkind"] == label for item in items) for label in INJECTED}
     print(f"{len(items)} injected items ({', '.join(f'{n} {label}' for label, n in counts.items())}) from the "
-          f"English items of the {part} part of {path.name}, {args.min_words}+ words; penalties {', '.join(penalties)}\n")
+          f"English items of the {part} part of {path.name}, {args.min_words}+ words; "
+          f"penalties {', '.join(penalties)}\n")
     rows = Rows()
     for name in args.metrics.split(","):
         score_metric(rows, name, penalties, items, "en")

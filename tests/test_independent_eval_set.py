@@ -260,8 +260,8 @@ def test_a_fresh_build_puts_every_item_in_the_fresh_split_and_uses_no_seen_pair(
     seen = tmp_path / "first.jsonl"
     write_items(seen, [{"msgid_clean": "File does not exist", "msgid_faulty": "File exists"}])
     out = tmp_path / "fresh.jsonl"
-    done = subprocess.run([sys.executable, str(BENCH / "independent_eval_set.py"), "--fresh-held-out", "--root", str(root),
-                           "--sources", str(sources), "--seen", str(seen), "--out", str(out)],
+    done = subprocess.run([sys.executable, str(BENCH / "independent_eval_set.py"), "--fresh-held-out",
+                           "--root", str(root), "--sources", str(sources), "--seen", str(seen), "--out", str(out)],
                           capture_output=True, text=True, check=True)
     items = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert {i["split"] for i in items} == {FRESH_SPLIT} and {i["kind"] for i in items} == {"antonym", "number"}
@@ -282,7 +282,8 @@ def test_the_fresh_packages_are_new_pinned_by_version_and_hash_and_all_their_cat
     rows = [line.split("\t") for line in (DATA / "independent_eval_fresh_sources.tsv").read_text().splitlines()]
     assert "\t".join(rows[0]) == SOURCES_HEADER
     assert {(deb, version) for *_, deb, version in rows[1:]} == {(p, fields[0]) for p, fields in fresh.items()}
-    first_domains = {line.split("\t")[1] for line in (DATA / "independent_eval_sources.tsv").read_text().splitlines()[1:]}
+    first_rows = (DATA / "independent_eval_sources.tsv").read_text().splitlines()[1:]
+    first_domains = {line.split("\t")[1] for line in first_rows}
     assert not first_domains & {domain for _, domain, *_ in rows[1:]}
 
 
