@@ -1,7 +1,7 @@
 """Score the independent evaluation set: does a clean human translation beat the same translator's flipped one?
 
 Reads bench/data/independent_eval.jsonl (built by bench/independent_eval_set.py from gettext
-catalogues). Per item, the clean and the faulty output are scored against the reference with
+catalogues), or with ``--fresh-held-out`` bench/data/independent_eval_fresh.jsonl. Per item, the clean and the faulty output are scored against the reference with
 each base metric and with ``sam:<metric>`` under each penalty of ``--penalties`` (``default``
 means no ``penalty`` param: whatever mtcheck's default is), and, where mtcheck has the
 metric, with the reference-free ``source-parity`` (source against output, through the
@@ -9,17 +9,22 @@ metric, with the reference-free ``source-parity`` (source against output, throug
 model for the target language, on every item (``--bertscore-sample N``: a seeded sample of N per kind,
 for a quicker look; every English item takes about two minutes on two CPU cores).
 
-Figures per target language, metric and kind:
+First, per target language and metric, the false alarms on correct output: every item's clean output
+is a correct human translation, so **clean penalised** is the share of items whose clean output SAM
+penalises (p > 0) and **mean p** the mean penalty on clean outputs (over items: a message that is the
+clean output of several items counts once per item). Then figures per target language, metric and kind:
 
 * **det**: share of items where the clean output scores strictly above the faulty one (a tie is a miss);
 * **p_c>0**: false alarms, share of clean outputs penalised (SAM's p > 0; source-parity < 100);
 * **p_f>p_c**: share of items whose faulty output is penalised more than the clean one (for a flip,
   the penalty's own catch rate; for a control, a false alarm).
 
-Only the dev part is scored unless ``--held-out`` is given: tune on dev, report held-out once.
+Only the dev part is scored (the ``dev`` and the old ``held-out`` split of independent_eval.jsonl: that
+held-out third was looked at eleven times and is dev now) unless ``--fresh-held-out`` is given: the
+fresh held-out part, built from other packages, is scored once, at the end of the work it judges.
 
     python bench/independent_eval.py [--penalties paper,aligned] [--metrics bleu,chrf,bertscore]
-                                     [--bertscore-sample N] [--held-out]
+                                     [--bertscore-sample N] [--fresh-held-out]
 """
 from __future__ import annotations
 
@@ -39,6 +44,9 @@ from mtcheck.errors import MtcheckError
 from mtcheck.metrics import get_metric, is_known
 
 DATA = Path(__file__).parent / "data" / "independent_eval.jsonl"
+FRESH_DATA = Path(__file__).parent / "data" / "independent_eval_fresh.jsonl"
+#: The splits of each part. The old held-out split was looked at eleven times: it is dev now.
+PARTS = {"dev": ("dev", "held-out"), "fresh held-out": ("fresh-held-out",)}
 KINDS = ("negation", "antonym", "number", "form", "synonym", "neutral")  # subkinds, flips first
 CRITICAL = ("negation", "antonym", "number")
 SOURCE_PARITY = "source-parity"
@@ -55,9 +63,11 @@ class Tally:
     clean_penalised: int = 0
     faulty_penalised: int = 0
     faulty_more: int = 0
+    clean_p: float = 0.0  # the sum of the clean outputs' penalties
 
     def add(self, clean: float, faulty: float, p_clean: float, p_faulty: float) -> None:
         self.n += 1
+        self.clean_p += p_clean
         self.detected += clean > faulty
         self.clean_penalised += p_clean > 0
         self.faulty_penalised += p_faulty > 0
@@ -65,6 +75,15 @@ class Tally:
 
     def shares(self) -> tuple[float, float, float]:
         return self.detected / self.n, self.clean_penalised / self.n, self.faulty_more / self.n
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these."""
+        self.n += other.n
+        self.detected += other.detected
+        self.clean_penalised += other.clean_penalised
+        self.faulty_penalised += other.faulty_penalised
+        self.faulty_more += other.faulty_more
+        self.clean_p += other.clean_p
 
 
 @dataclass
@@ -77,14 +96,21 @@ class Rows:
     notes: list[str] = field(default_factory=list)
 
 
-def load(path: Path, held_out: bool) -> list[Item]:
-    """The items of one part: dev, or held-out when ``held_out``."""
+def load(path: Path, part: str) -> list[Item]:
+    """The items of ``path`` in one part of ``PARTS``."""
     if not path.is_file():
-        raise SystemExit(f"{path} is missing: build it with bench/fetch_catalogues.sh ROOT and "
-                         "python bench/independent_eval_set.py --root ROOT (see bench/data/README.md)")
-    wanted = "held-out" if held_out else "dev"
+        fresh = " --fresh-held-out" if part == "fresh held-out" else ""
+        raise SystemExit(f"{path} is missing: build it with bench/fetch_catalogues.sh{fresh} ROOT and "
+                         f"python bench/independent_eval_set.py{fresh} --root ROOT (see bench/data/README.md)")
+    wanted = PARTS[part]
     return [item for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
-            for item in [json.loads(line)] if item["split"] == wanted]
+            for item in [json.loads(line)] if item["split"] in wanted]
+
+
+def read_part(args: argparse.Namespace) -> tuple[list[Item], str, Path]:
+    """The items of the part that ``set_arguments``'s options choose, the part's name and its file."""
+    part, path = ("fresh held-out", args.fresh_data) if args.fresh_held_out else ("dev", args.data)
+    return load(path, part), part, path
 
 
 def sample(items: Sequence[Item], size: int | None, seed: int = 13) -> list[Item]:
@@ -205,6 +231,25 @@ def metric_table(rows: Rows, penalties: Sequence[str]) -> list[str]:
     return out
 
 
+def false_alarm_table(rows: Rows, penalties: Sequence[str]) -> list[str]:
+    """Markdown: metric, clean outputs, then per penalty the share of them penalised (p > 0) and their mean p."""
+    head = ["metric", "clean outputs", *(f"{p} {col}" for p in penalties for col in ("clean penalised", "mean p"))]
+    out = [_row(head), "|" + "---|" * len(head)]
+    for metric in sorted({name for name, _kind in rows.tallies}):
+        totals: dict[str, Tally] = defaultdict(Tally)
+        for (name, _kind), columns in rows.tallies.items():
+            for column, tally in columns.items():
+                if name == metric:
+                    totals[column].merge(tally)
+        cells = [metric, str(totals["base"].n)]
+        for penalty in penalties:
+            tally = totals.get(penalty)
+            shares = (tally.clean_penalised / tally.n, tally.clean_p / tally.n) if tally else None
+            cells += [f"{x:.3f}" for x in shares] if shares else ["–"] * 2
+        out.append(_row(cells))
+    return out
+
+
 def parity_table(rows: Rows) -> list[str]:
     """Markdown: direction, kind, n, det, clean < 100 (false alarms), faulty < 100."""
     out = [_row(["direction", "kind", "n", "det", "clean < 100", "faulty < 100"]), "|---|---|---|---|---|---|"]
@@ -216,9 +261,12 @@ def parity_table(rows: Rows) -> list[str]:
 
 
 def set_arguments(parser: argparse.ArgumentParser, *, penalties: str) -> argparse.ArgumentParser:
-    """The options of a run over the set: ``--data``, ``--held-out``, ``--penalties`` and ``--metrics``."""
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--held-out", action="store_true", help="score the held-out part instead of dev (report once)")
+    """The options of a run over the set: ``--data``, ``--fresh-data``, ``--fresh-held-out``, ``--penalties`` and
+    ``--metrics``."""
+    parser.add_argument("--data", type=Path, default=DATA, help="the set whose dev part is scored")
+    parser.add_argument("--fresh-data", type=Path, default=FRESH_DATA, help="the fresh held-out part")
+    parser.add_argument("--fresh-held-out", action="store_true",
+                        help="score the fresh held-out part instead of dev (once, at the end of the work it judges)")
     parser.add_argument("--penalties", default=penalties, help="comma-separated; 'default' = mtcheck's default")
     parser.add_argument("--metrics", default="bleu,chrf,bertscore")
     return parser
@@ -228,20 +276,25 @@ def main() -> None:
     parser = set_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), penalties="paper,aligned")
     parser.add_argument("--bertscore-sample", type=int, default=None,
                         help="items per kind and target for bertscore (default: all)")
+    parser.add_argument("--sample", type=int, default=None,
+                        help="items per kind and target for every metric (default: all); say so with the figures")
     parser.add_argument("--no-source-parity", action="store_true")
     parser.add_argument("--min-ref-words", type=int, default=0,
                         help="only items whose reference has at least this many words (sentences, not short labels)")
     args = parser.parse_args()
     penalties = args.penalties.split(",")
-    items = [item for item in load(args.data, args.held_out) if len(item["ref"].split()) >= args.min_ref_words]
+    part_items, part, path = read_part(args)
+    items = [item for item in part_items if len(item["ref"].split()) >= args.min_ref_words]
     by_target: dict[str, list[Item]] = defaultdict(list)
     for item in items:
         by_target[item["tgt_lang"]].append(item)
-    part = "held-out" if args.held_out else "dev"
     longer = f" with references of {args.min_ref_words}+ words" if args.min_ref_words else ""
-    print(f"{len(items)} items of the {part} part of {args.data.name}{longer}; penalties {', '.join(penalties)}")
+    sampled = f", a seeded sample of at most {args.sample} per kind and target" if args.sample else ""
+    print(f"{len(items)} items of the {part} part of {path.name}{longer}{sampled}; penalties {', '.join(penalties)}")
+    overall, scored = Rows(), 0
     for target in sorted(by_target, key=lambda t: (t != "en", t)):
-        group = by_target[target]
+        group = sample(by_target[target], args.sample)
+        scored += len(group)
         sources = sorted({item["src_lang"] for item in group})
         rows = Rows()
         for name in args.metrics.split(","):
@@ -250,12 +303,20 @@ def main() -> None:
         if not args.no_source_parity:
             score_source_parity(rows, group)
         print(f"\n### target {target} (sources {', '.join(sources)}), {part} part, {len(group)} items\n")
+        print("False alarms on correct output (every clean output is a correct translation):\n")
+        print("\n".join(false_alarm_table(rows, penalties)))
+        print("\nDetection and false alarms per kind:\n")
         print("\n".join(metric_table(rows, penalties)))
         if rows.parity:
             print(f"\n{SOURCE_PARITY} (source against output, no reference):\n")
             print("\n".join(parity_table(rows)))
         for note in rows.notes:
             print(f"\n* {note}")
+        for key, columns in rows.tallies.items():
+            for column, tally in columns.items():
+                overall.tallies[key].setdefault(column, Tally()).merge(tally)
+    print(f"\n### all targets, {part} part, {scored} items\n")
+    print("\n".join(false_alarm_table(overall, penalties)))
 
 
 if __name__ == "__main__":

@@ -16,8 +16,15 @@ sibling message is a real, human-written translation with the meaning flipped. E
   of the same source), with other words than A and no flip against A.
 
 Every ordered pair is used both ways (A clean and B faulty, and B clean and A faulty). A pair
-belongs to the held-out part when the SHA-256 of its two messages (sorted, joined by a newline)
-is 0 mod 3, else to the dev part. Substitutions are capped per direction and word pair
+belongs to the ``held-out`` split when the SHA-256 of its two messages (sorted, joined by a newline)
+is 0 mod 3, else to ``dev``; that held-out split was looked at eleven times, and bench/independent_eval.py
+now scores both splits as dev.
+
+**The fresh held-out part** (``--fresh-held-out``) is built the same way from the catalogues of other
+packages (``bench/data/independent_eval_fresh_packages.txt``, none of them in the first list), leaving
+out every pair of English messages that an item of the first set already uses (either way round, in any
+direction), so no item of it has been looked at; all of its items are in the ``fresh-held-out`` split
+and written to ``bench/data/independent_eval_fresh.jsonl``. Its catalogues go under their own ROOT. Substitutions are capped per direction and word pair
 (``--cap``), so frequent pairs (left/right, table/view) do not fill a kind.
 
 The catalogues read are those listed in ``bench/data/independent_eval_sources.tsv`` with their
@@ -27,6 +34,9 @@ versions of ``bench/data/independent_eval_packages.txt``) and extracts them unde
     bench/fetch_catalogues.sh /tmp/catalogues
     python bench/independent_eval_set.py --root /tmp/catalogues [--out bench/data/independent_eval.jsonl]
     python bench/independent_eval_set.py --root /tmp/catalogues --write-sources   # after changing the package list
+
+    bench/fetch_catalogues.sh --fresh-held-out /tmp/fresh-catalogues
+    python bench/independent_eval_set.py --fresh-held-out --root /tmp/fresh-catalogues   # reads the first set
 """
 from __future__ import annotations
 
@@ -37,7 +47,7 @@ import subprocess
 import sys
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from pathlib import Path
 
 from gettext_catalogues import LOCALE_DIR, Catalogue, catalogue_paths, load_catalogue
@@ -46,6 +56,9 @@ from minimal_pairs import Label, is_text, label, load_word_labels, minimal_pairs
 DATA = Path(__file__).parent / "data"
 OUT = DATA / "independent_eval.jsonl"
 SOURCES = DATA / "independent_eval_sources.tsv"
+FRESH_OUT = DATA / "independent_eval_fresh.jsonl"
+FRESH_SOURCES = DATA / "independent_eval_fresh_sources.tsv"
+FRESH_SPLIT = "fresh-held-out"
 TARGETS = ("de", "es", "sv", "da", "nb", "ar")  # en -> T
 SOURCE_LANGS = ("de", "es", "sv", "da", "nb", "ar", "fr")  # X -> en
 #: Catalogues of names (languages, countries, scripts, currencies), not of messages.
@@ -154,11 +167,22 @@ def cap(items: Iterable[dict[str, str]], per_pair: int) -> list[dict[str, str]]:
     return [item for group in groups.values() for item in sorted(group, key=lambda i: i["id"])[:per_pair]]
 
 
+def used_pairs(path: Path) -> set[frozenset[str]]:
+    """The pairs of English messages (either way round) that the items of the set at ``path`` use."""
+    if not path.is_file():
+        raise SystemExit(f"{path} is missing: the fresh held-out part leaves out the pairs it uses; build it first "
+                         "(python bench/independent_eval_set.py --root ROOT, see bench/data/README.md)")
+    items = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return {frozenset((item["msgid_clean"], item["msgid_faulty"])) for item in items}
+
+
 def build(catalogues: Sequence[Catalogue], word_labels: dict[frozenset[str], str], per_pair: int = 6,
-          targets: Sequence[str] = TARGETS, source_langs: Sequence[str] = SOURCE_LANGS) -> list[dict[str, str]]:
-    """The evaluation items of ``catalogues``, sorted by direction and id."""
+          targets: Sequence[str] = TARGETS, source_langs: Sequence[str] = SOURCE_LANGS,
+          seen: Set[frozenset[str]] = frozenset()) -> list[dict[str, str]]:
+    """The evaluation items of ``catalogues``, sorted by direction and id, using no pair of English messages
+    in ``seen``."""
     english = sorted({m for c in catalogues for m in c.messages if is_text(m)})
-    pairs = minimal_pairs(english, word_labels)
+    pairs = [pair for pair in minimal_pairs(english, word_labels) if frozenset(pair[:2]) not in seen]
     by_lang: dict[str, list[Catalogue]] = defaultdict(list)
     for catalogue in catalogues:
         by_lang[catalogue.lang].append(catalogue)
@@ -229,24 +253,33 @@ def write_items(path: Path, items: Sequence[dict[str, str]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, required=True, help="the folder bench/fetch_catalogues.sh filled")
-    parser.add_argument("--sources", type=Path, default=SOURCES)
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--fresh-held-out", action="store_true",
+                        help="build the fresh held-out part (its own sources and output; "
+                             "leaves out the pairs of --seen)")
+    parser.add_argument("--sources", type=Path, help=f"default {SOURCES} ({FRESH_SOURCES} with --fresh-held-out)")
+    parser.add_argument("--out", type=Path, help=f"default {OUT} ({FRESH_OUT} with --fresh-held-out)")
+    parser.add_argument("--seen", type=Path, default=OUT, help="the first set, whose pairs the fresh part leaves out")
     parser.add_argument("--cap", type=int, default=6, help="items per direction and substituted word pair")
     parser.add_argument("--write-sources", action="store_true",
                         help="list the catalogues under --root (and their packages in ROOT/debs) and stop")
     args = parser.parse_args()
+    sources = args.sources or (FRESH_SOURCES if args.fresh_held_out else SOURCES)
+    out = args.out or (FRESH_OUT if args.fresh_held_out else OUT)
     if args.write_sources:
-        write_sources(args.sources, args.root, (*TARGETS, *SOURCE_LANGS))
-        print(f"wrote {args.sources}")
+        write_sources(sources, args.root, (*TARGETS, *SOURCE_LANGS))
+        print(f"wrote {sources}")
         return
-    items = build(read_sources(args.sources, args.root), load_word_labels(), args.cap)
-    digest = write_items(args.out, items)
+    seen = used_pairs(args.seen) if args.fresh_held_out else frozenset()
+    items = build(read_sources(sources, args.root), load_word_labels(), args.cap, seen=seen)
+    if args.fresh_held_out:
+        items = [{**item, "split": FRESH_SPLIT} for item in items]
+    digest = write_items(out, items)
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for item in items:
-        counts[(f"{item['src_lang']}->{item['tgt_lang']}", item["split"])] += 1
-    for (direction, split), n in sorted(counts.items()):
-        print(f"{direction} {split}: {n}", file=sys.stderr)
-    print(f"wrote {len(items)} items to {args.out} (sha256 {digest})")
+        counts[(f"{item['src_lang']}->{item['tgt_lang']}", item["split"], item["subkind"])] += 1
+    for (direction, split, kind), n in sorted(counts.items()):
+        print(f"{direction} {split} {kind}: {n}", file=sys.stderr)
+    print(f"wrote {len(items)} items to {out} (sha256 {digest})")
 
 
 if __name__ == "__main__":

@@ -9,10 +9,10 @@ same case. An *antonym* partner makes a flip; a *synonym* or *neutral* partner (
 same sort) makes a control. As where one error is injected into real MT output, the clean output keeps
 whatever it paraphrases of its reference, so this shows what a flip adds on top of a paraphrase's penalty,
 on more English items than the set's own minimal pairs. Each (clean, reference) is used once, and an item
-keeps the part (dev or held-out) of the item it comes from.
+comes from the part of the set that bench/independent_eval.py reads (dev, or the fresh held-out part).
 
     python bench/injected_eval.py [--penalties paper,default] [--metrics bleu,chrf,bertscore] [--min-words 3]
-                                  [--held-out]
+                                  [--fresh-held-out]
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
-from independent_eval import Item, Rows, load, metric_table, score_metric, set_arguments
+from independent_eval import Item, Rows, metric_table, read_part, score_metric, set_arguments
 from minimal_pairs import load_word_labels
 
 INJECTED = ("antonym", "synonym", "neutral")
@@ -77,11 +77,12 @@ def main() -> None:
     parser.add_argument("--min-words", type=int, default=3, help="words in both the clean output and the reference")
     args = parser.parse_args()
     penalties = args.penalties.split(",")
-    items = injected_items(load(args.data, args.held_out), partners(load_word_labels()), args.min_words)
-    part = "held-out" if args.held_out else "dev"
+    part_items, part, path = read_part(args)
+    items = injected_items(part_items, partners(load_word_labels()), args.min_words)
     counts = {label: sum(item["subkind"] == label for item in items) for label in INJECTED}
     print(f"{len(items)} injected items ({', '.join(f'{n} {label}' for label, n in counts.items())}) from the "
-          f"English items of the {part} part of {args.data.name}, {args.min_words}+ words; penalties {', '.join(penalties)}\n")
+          f"English items of the {part} part of {path.name}, {args.min_words}+ words; "
+          f"penalties {', '.join(penalties)}\n")
     rows = Rows()
     for name in args.metrics.split(","):
         score_metric(rows, name, penalties, items, "en")

@@ -6,11 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
 
 import independent_eval  # noqa: E402
-from independent_eval import Rows, Tally, load, metric_table, parity_table  # noqa: E402
+from independent_eval import Rows, Tally, false_alarm_table, load, metric_table, parity_table  # noqa: E402
 
 
 def item(split: str, subkind: str, clean: str, faulty: str, ref: str) -> dict[str, str]:
@@ -24,6 +26,7 @@ ITEMS = [
     item("dev", "negation", "The file exists", "The file does not exist", "The file is there"),
     item("dev", "form", "Save as", "Save As...", "Save under a name"),
     item("held-out", "antonym", "Show hidden files", "Hide hidden files", "Display hidden files"),
+    item("fresh-held-out", "negation", "Sound is on", "Sound is not on", "The sound plays"),
 ]
 
 
@@ -32,10 +35,30 @@ def write(path: Path) -> Path:
     return path
 
 
-def test_only_the_dev_part_is_read_unless_the_held_out_part_is_asked_for(tmp_path):
+def test_the_old_held_out_split_is_dev_and_the_fresh_part_is_read_only_when_asked_for(tmp_path):
     data = write(tmp_path / "set.jsonl")
-    assert [i["split"] for i in load(data, held_out=False)] == ["dev"] * 3
-    assert [i["clean"] for i in load(data, held_out=True)] == ["Show hidden files"]
+    assert [i["split"] for i in load(data, "dev")] == ["dev"] * 3 + ["held-out"]
+    assert [i["clean"] for i in load(data, "fresh held-out")] == ["Sound is on"]
+
+
+def test_a_missing_fresh_part_says_how_to_build_it(tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        load(tmp_path / "fresh.jsonl", "fresh held-out")
+    assert str(stop.value) == (f"{tmp_path / 'fresh.jsonl'} is missing: build it with bench/fetch_catalogues.sh "
+                               "--fresh-held-out ROOT and python bench/independent_eval_set.py --fresh-held-out "
+                               "--root ROOT (see bench/data/README.md)")
+
+
+def test_false_alarms_are_the_share_of_clean_outputs_penalised_and_their_mean_p_over_every_kind():
+    rows = Rows()
+    for kind, p_clean in (("antonym", 0.0), ("antonym", 0.3), ("form", 0.0), ("synonym", 0.5)):
+        columns = rows.tallies[("chrf", kind)]
+        columns.setdefault("base", Tally()).add(50, 40, 0, 0)
+        columns.setdefault("default", Tally()).add(50, 40, p_clean, 0.5)
+    assert false_alarm_table(rows, ["default", "paper"]) == [
+        "| metric | clean outputs | default clean penalised | default mean p | paper clean penalised | paper mean p |",
+        "|---|---|---|---|---|---|",
+        "| chrf | 4 | 0.500 | 0.200 | – | – |"]
 
 
 def test_the_tables_give_detection_and_false_alarms_per_kind():
@@ -55,10 +78,23 @@ def test_a_run_scores_the_dev_part_and_says_which_part_it_scored(tmp_path):
     data = write(tmp_path / "set.jsonl")
     done = subprocess.run([sys.executable, str(BENCH / "independent_eval.py"), "--data", str(data), "--metrics", "chrf",
                            "--penalties", "paper", "--no-source-parity"], capture_output=True, text=True, check=True)
-    assert "3 items of the dev part of set.jsonl" in done.stdout
-    assert "### target en (sources de), dev part, 3 items" in done.stdout
+    assert "4 items of the dev part of set.jsonl" in done.stdout
+    assert "### target en (sources de), dev part, 4 items" in done.stdout
     rows = [line for line in done.stdout.splitlines() if line.startswith("| chrf |")]
-    assert [row.split(" | ")[1:3] for row in rows] == [["negation", "1"], ["antonym", "1"], ["control: form", "1"]]
+    assert [row.split(" | ")[1:3] for row in rows] == [
+        ["4", "0.000"], ["negation", "1"], ["antonym", "2"], ["control: form", "1"], ["4", "0.000"]]
+    assert done.stdout.index("False alarms on correct output") < done.stdout.index("Detection and false alarms")
+    assert "### all targets, dev part, 4 items" in done.stdout
+
+
+def test_the_fresh_part_is_scored_only_with_its_flag(tmp_path):
+    data = write(tmp_path / "set.jsonl")
+    fresh = tmp_path / "fresh.jsonl"
+    fresh.write_text(json.dumps(ITEMS[-1]) + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(BENCH / "independent_eval.py"), "--data", str(data), "--fresh-data",
+                           str(fresh), "--fresh-held-out", "--metrics", "chrf", "--penalties", "paper",
+                           "--no-source-parity"], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("1 items of the fresh held-out part of fresh.jsonl; penalties paper")
 
 
 FAKE_PARITY = """

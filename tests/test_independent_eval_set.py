@@ -15,7 +15,8 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
 
 from gettext_catalogues import Catalogue, CatalogueError, load_catalogue, without_accelerator  # noqa: E402
-from independent_eval_set import SOURCES_HEADER, build, cap, read_sources, split_of, write_items  # noqa: E402
+from independent_eval_set import (  # noqa: E402
+    FRESH_SPLIT, SOURCES_HEADER, build, cap, read_sources, split_of, used_pairs, write_items)
 from minimal_pairs import is_text, label, load_word_labels, minimal_pairs  # noqa: E402
 
 LABELS = load_word_labels()
@@ -224,3 +225,92 @@ def test_a_catalogue_that_differs_from_the_sources_list_is_an_error_with_the_fix
     assert f"sources.tsv:2: {mo} has SHA-256" in message and "(Debian package demo-l10n=1.0-1)" in message
     assert "sources.tsv:3:" in message and "gone.mo is missing (Debian package gone-l10n=2.0-1)" in message
     assert "fix: download those package versions (apt-get download PKG=VERSION)" in message
+
+
+DATA = BENCH / "data"
+
+
+def test_the_fresh_part_leaves_out_every_pair_the_first_set_uses_either_way_round(tmp_path):
+    first = [i for i in build(GERMAN, LABELS) if i["kind"] == "negation"]
+    seen = tmp_path / "first.jsonl"
+    write_items(seen, first)
+    assert used_pairs(seen) == {frozenset(("File exists", "File does not exist"))}
+    fresh = build(GERMAN, LABELS, seen=used_pairs(seen))
+    assert fresh == [i for i in build(GERMAN, LABELS) if i["kind"] != "negation"] and fresh
+
+
+def test_the_fresh_part_without_the_first_set_is_an_error_naming_it(tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        used_pairs(tmp_path / "independent_eval.jsonl")
+    assert str(stop.value).startswith(f"{tmp_path / 'independent_eval.jsonl'} is missing: the fresh held-out part")
+    assert "python bench/independent_eval_set.py --root ROOT" in str(stop.value)
+
+
+def test_a_fresh_build_puts_every_item_in_the_fresh_split_and_uses_no_seen_pair(tmp_path):
+    root = tmp_path / "root"
+    folder = root / "usr/share/locale/de/LC_MESSAGES"
+    folder.mkdir(parents=True)
+    rows = [SOURCES_HEADER]
+    for package in GERMAN:
+        mo = write_mo(folder / f"{package.package}.mo", {k.encode(): v.encode() for k, v in package.messages.items()})
+        sha = hashlib.sha256(mo.read_bytes()).hexdigest()
+        rows.append(f"de\t{package.package}\t{mo.relative_to(root)}\t{sha}\t{package.package}-l10n\t1.0-1")
+    sources = tmp_path / "sources.tsv"
+    sources.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    seen = tmp_path / "first.jsonl"
+    write_items(seen, [{"msgid_clean": "File does not exist", "msgid_faulty": "File exists"}])
+    out = tmp_path / "fresh.jsonl"
+    done = subprocess.run([sys.executable, str(BENCH / "independent_eval_set.py"), "--fresh-held-out",
+                           "--root", str(root), "--sources", str(sources), "--seen", str(seen), "--out", str(out)],
+                          capture_output=True, text=True, check=True)
+    items = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {i["split"] for i in items} == {FRESH_SPLIT} and {i["kind"] for i in items} == {"antonym", "number"}
+    assert "de->en fresh-held-out antonym: 1" in done.stderr
+    assert f"wrote {len(items)} items to {out} (sha256 {hashlib.sha256(out.read_bytes()).hexdigest()})" in done.stdout
+
+
+def _packages(name: str) -> dict[str, list[str]]:
+    """Package -> the fields after its name on each line of a package list of bench/data."""
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return {line.split("=", 1)[0]: line.split("=", 1)[1].split() for line in lines if not line.startswith("#")}
+
+
+def test_the_fresh_packages_are_new_pinned_by_version_and_hash_and_all_their_catalogues_are_listed():
+    first, fresh = _packages("independent_eval_packages.txt"), _packages("independent_eval_fresh_packages.txt")
+    assert fresh and not set(first) & set(fresh)
+    assert all(len(fields) == 2 and len(fields[1]) == 64 for fields in fresh.values())
+    rows = [line.split("\t") for line in (DATA / "independent_eval_fresh_sources.tsv").read_text().splitlines()]
+    assert "\t".join(rows[0]) == SOURCES_HEADER
+    assert {(deb, version) for *_, deb, version in rows[1:]} == {(p, fields[0]) for p, fields in fresh.items()}
+    first_rows = (DATA / "independent_eval_sources.tsv").read_text().splitlines()[1:]
+    first_domains = {line.split("\t")[1] for line in first_rows}
+    assert not first_domains & {domain for _, domain, *_ in rows[1:]}
+
+
+FAKE_APT_GET = """#!/bin/sh
+# apt-get download PKG=VERSION: writes PKG_VERSION_all.deb holding the text "changed"
+[ "$1" = download ] || exit 2
+shift
+for spec in "$@"; do echo changed > "${spec%%=*}_${spec#*=}_all.deb"; done
+"""
+
+
+def test_fetching_a_package_whose_hash_differs_from_the_pinned_one_stops_naming_it(tmp_path):
+    bench = tmp_path / "bench"
+    (bench / "data").mkdir(parents=True)
+    script = bench / "fetch_catalogues.sh"
+    script.write_text((BENCH / "fetch_catalogues.sh").read_text(encoding="utf-8"), encoding="utf-8")
+    pinned = hashlib.sha256(b"original\n").hexdigest()
+    (bench / "data/independent_eval_fresh_packages.txt").write_text(f"# list\ndemo=1.0-1 {pinned}\n", encoding="utf-8")
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "apt-get").write_text(FAKE_APT_GET, encoding="utf-8")
+    (tools / "apt-get").chmod(0o755)
+    env = {"PATH": f"{tools}:/usr/bin:/bin"}
+    done = subprocess.run(["bash", str(script), "--fresh-held-out", str(tmp_path / "root")], capture_output=True,
+                          text=True, env=env)
+    assert done.returncode == 1
+    assert done.stderr.strip() == (f"{bench / 'data/independent_eval_fresh_packages.txt'}: demo=1.0-1: "
+                                   f"{tmp_path / 'root/debs/demo_1.0-1_all.deb'} does not have the SHA-256 {pinned} "
+                                   "(fix: fetch that exact version, see bench/data/README.md)")
+    assert not (tmp_path / "root/usr").exists()

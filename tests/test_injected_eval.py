@@ -55,7 +55,7 @@ def test_items_are_english_once_per_pair_and_long_enough() -> None:
 def test_a_run_scores_the_dev_part_and_says_what_it_injected(tmp_path: Path) -> None:
     data = tmp_path / "set.jsonl"
     rows = [item("Enable the sound file", "Switch the sound on"), item("Show all hidden files", "Display hidden files",
-                                                                       split="held-out")]
+                                                                       split="fresh-held-out")]
     data.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
     done = subprocess.run([sys.executable, str(BENCH / "injected_eval.py"), "--data", str(data), "--metrics", "chrf",
                            "--penalties", "paper"], capture_output=True, text=True, check=True)
