@@ -230,3 +230,11 @@ def test_a_session_without_suites_is_left_alone(pytester: pytest.Pytester, xdist
     result = pytester.runpytest("-p", "no:cacheprovider", *xdist)
     assert result.ret == pytest.ExitCode.OK
     assert "mtcheck summary" not in result.stdout.str() and "corpus" not in result.stdout.str() + result.stderr.str()
+
+
+def test_collecting_only_judges_no_corpus_check(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--collect-only")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["demo.mt.yaml::c[[]broken[]]", "", "7 tests collected in *"], consecutive=True)
+    assert "corpus" not in result.stdout.str()

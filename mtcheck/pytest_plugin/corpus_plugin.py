@@ -94,7 +94,8 @@ class CorpusPlugin:
                          if isinstance(record, CaseRecord) and self._suite(record.path) is not None]
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        if hasattr(self.config, "workerinput") or not (self.records or self.deselected.suites):
+        if hasattr(self.config, "workerinput") or self.config.getoption("collectonly") \
+                or not (self.records or self.deselected.suites):
             return
         say = run_end(self.config, session).say
         from mtcheck.engine.corpus_checks import corpus_results, shard_reason
