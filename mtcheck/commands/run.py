@@ -33,14 +33,14 @@ def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTall
 
     for suite, case in reading.cases():
         tally.languages.read_case(suite, case)
+        held = shard is None or shard.holds(suite.name, case.id)
+        if not (held or suite.corpus):
+            continue
         targets = case_targets(suite, case, system)
-        if suite.corpus:
-            tally.corpus_deselected.collected(str(suite.path), (target.system for target in targets))
-        if shard is None or shard.holds(suite.name, case.id):
+        for target in targets if suite.corpus else ():
+            tally.corpus_deselected.add(str(suite.path), target.system, case.tags, not held)
+        if held:
             yield from targets
-        elif suite.corpus:
-            for target in targets:
-                tally.corpus_deselected.deselect(str(suite.path), target.system, case.tags)
 
 
 def cmd_run(args: argparse.Namespace) -> int:

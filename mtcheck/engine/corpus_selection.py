@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mtcheck.suite.model import CorpusCheck
@@ -22,15 +21,11 @@ class Deselected:
 
     suites: dict[str, dict[str, Counter[tuple[str, ...]]]] = field(default_factory=dict)
 
-    def collected(self, path: str, systems: Iterable[str]) -> None:
-        """The suite file ``path`` was collected, with cases of ``systems``."""
-        found = self.suites.setdefault(path, {})
-        for system in systems:
-            found.setdefault(system, Counter())
-
-    def deselect(self, path: str, system: str, tags: tuple[str, ...]) -> None:
-        """One case of ``system`` in ``path``, tagged ``tags``, did not run: the run selected others."""
-        self.suites.setdefault(path, {}).setdefault(system, Counter())[tags] += 1
+    def add(self, path: str, system: str, tags: tuple[str, ...], deselected: bool) -> None:
+        """One case of ``system`` in the suite file ``path``, tagged ``tags``: it runs, or the run selected others."""
+        found = self.suites.setdefault(path, {}).setdefault(system, Counter())
+        if deselected:
+            found[tags] += 1
 
     def systems(self, path: str) -> list[str]:
         """The systems of the suite file ``path`` that the run tests, deselected or not."""

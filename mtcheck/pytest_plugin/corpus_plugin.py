@@ -73,10 +73,8 @@ class CorpusPlugin:
 
         selected = {id(item.target) for item in session.items if isinstance(item, CaseItem)}
         for path, targets in self.targets.items():
-            self.deselected.collected(path, (target.system for target in targets))
             for target in targets:
-                if id(target) not in selected:
-                    self.deselected.deselect(path, target.system, target.case.tags)
+                self.deselected.add(path, target.system, target.case.tags, id(target) not in selected)
         self.targets.clear()
         if hasattr(self.config, "workerinput"):
             self.config.workeroutput[DESELECTED_OUTPUT] = self.deselected.to_json()
