@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.engine.outcome import CORRECT, Outcome
 from mtcheck.engine.corpus_selection import Deselected
+from mtcheck.engine.outcome import CORRECT, Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.suite.model import CorpusCheck, Suite
 
@@ -132,8 +132,8 @@ def _unjudged(suite: Suite, system: str, check: CorpusCheck, segments: int = 0) 
 
 
 def _unread(check: CorpusCheck, left_out: Counter[str]) -> str:
-    """Why a check reads no output of a system: every case of it was deselected, or is known-faulty, skipped or
-    deselected, or none ran (the system has none the check reads, or the run stopped before them)."""
+    """Why a check reads no output of a system: every case it covers was deselected, or each is known-faulty,
+    skipped or deselected, or none ran (the system has none the check covers, or the run stopped before them)."""
     tagged = f" tagged {', '.join(check.tags)}" if check.tags else ""
     if not left_out:
         return f"no case{tagged} ran for this system: it has no output for one, or the run stopped first"
