@@ -118,15 +118,123 @@ def test_a_shard_leaves_corpus_checks_to_the_whole_run(write_suite: WriteSuite,
     assert out.rstrip().endswith("PASSED: 3 passed")
 
 
-def test_a_corpus_check_whose_cases_were_all_deselected_is_skipped_with_its_reason(pytester: pytest.Pytester) -> None:
+def test_a_corpus_check_whose_tagged_cases_were_all_deselected_is_skipped_with_its_reason(
+        pytester: pytest.Pytester) -> None:
     pytester.makefile(".mt.yaml", demo=SUITE_HEADER + "corpus:\n  - {metric: ter, max: 1, tags: [negation]}\n" + CASES)
     result = pytester.runpytest("-q", "-k", "new and not negation", "--mt-report-json=r.json", "--mt-report-md=r.md")
     assert result.ret == pytest.ExitCode.OK  # nothing judged it: it cannot fail, and it is said, not dropped
-    why = "no case tagged negation ran for this system: deselected, or the system has no output for it"
-    result.stdout.fnmatch_lines(["corpus checks", f"  demo [[]new[]] ter[[]negation[]] <= 1: skipped ({why})", "",
-                                 "PASSED: 1 passed"])
-    (found,) = json.loads((pytester.path / "r.json").read_text())["corpus"]
-    assert (found["key"], found["value"], found["skipped"]) == ("ter[negation]", None, why)
+    why = "every case tagged negation deselected"
+    result.stdout.fnmatch_lines(["corpus checks", *(f"  demo [[]{system}[]] ter[[]negation[]] <= 1: skipped ({why})"
+                                                    for system in ("new", "old", "broken")), "", "PASSED: 1 passed"],
+                                consecutive=True)
+    found = json.loads((pytester.path / "r.json").read_text())["corpus"]
+    assert [(r["key"], r["system"], r["value"], r["skipped"]) for r in found] == \
+        [("ter[negation]", system, None, why) for system in ("new", "old", "broken")]
     markdown = (pytester.path / "r.md").read_text()
-    assert markdown.startswith("## PASSED: 1 passed; 1 corpus check skipped (demo \\[new\\] ter\\[negation\\])")
+    assert markdown.startswith("## PASSED: 1 passed; 3 corpus checks skipped (demo \\[new\\] ter\\[negation\\], ")
     assert f"| demo | new | ter\\[negation\\] | &lt;= 1 | - | 0 | skipped: {why} |" in markdown
+
+
+#: A corpus check over every case and one over the negation cases, judged for each system of :data:`CASES`.
+BOTH = "corpus:\n  - {metric: bleu, min: 40}\n  - {metric: ter, max: 90, tags: [negation]}\n"
+XDIST = pytest.mark.parametrize("xdist", [[], ["-n", "2", "-p", "no:benchmark"]], ids=["serial", "xdist"])
+
+
+def _skipped_lines(systems: tuple[str, ...]) -> list[str]:
+    """The summary lines of both checks of :data:`BOTH` for ``systems``, every case of which was deselected."""
+    return [f"  demo [[]{system}[]] {check}: skipped (every case{tagged} deselected)"
+            for check, tagged in (("bleu >= 40", ""), ("ter[[]negation[]] <= 90", " tagged negation"))
+            for system in systems]
+
+
+@XDIST
+def test_a_system_whose_every_case_was_deselected_keeps_its_corpus_lines(pytester: pytest.Pytester,
+                                                                         xdist: list[str]) -> None:
+    """``-k new`` runs no case of ``old`` or ``broken``: their corpus checks are said skipped, never left out (under
+    pytest-xdist too, where the controller collects nothing and no option of mtcheck's is set)."""
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "new", *xdist)
+    assert result.ret == pytest.ExitCode.OK
+    skipped = _skipped_lines(("old", "broken"))
+    bleu, ter = skipped[:2], skipped[2:]
+    result.stdout.fnmatch_lines(["corpus checks",
+                                 f"  demo [[]new[]] bleu >= 40: {_corpus_bleu(NEW, REFS):.2f} over 3 cases passed", *bleu, "  demo [[]new[]] ter[[]negation[]] <= 90: * over 2 cases passed", *ter, "",
+                                 "PASSED: 3 passed"], consecutive=True)
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+@XDIST
+def test_a_suite_whose_every_case_was_deselected_lists_each_corpus_check_as_skipped(pytester: pytest.Pytester,
+                                                                                    xdist: list[str]) -> None:
+    suite = pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    pytester.makepyfile(test_plain="def test_plain():\n    assert True\n")
+    original = suite.read_bytes()
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-k", "plain", "--mt-report-json=r.json",
+                                "--mt-report-md=r.md", *xdist)
+    assert result.ret == pytest.ExitCode.OK  # the plain test passed; a check that read no case fails nothing
+    systems = ("new", "old", "broken")
+    result.stdout.fnmatch_lines(["*= mtcheck summary =*", "corpus checks", *_skipped_lines(systems)], consecutive=True)
+    found = json.loads((pytester.path / "r.json").read_text())["corpus"]
+    assert [(r["key"], r["system"], r["value"], r["passed"], r["skipped"]) for r in found] == \
+        [(key, system, None, False, f"every case{tagged} deselected")
+         for key, tagged in (("bleu", ""), ("ter[negation]", " tagged negation")) for system in systems]
+    assert "6 corpus checks skipped (demo \\[new\\] bleu, demo \\[old\\] bleu, demo \\[broken\\] bleu and 3 more)" in \
+        (pytester.path / "r.md").read_text()
+    assert suite.read_bytes() == original
+
+
+@pytest.mark.parametrize(("selection", "exit_code", "skipped"), [
+    (["-m", "not negation"], pytest.ExitCode.TESTS_FAILED, {("bleu", "broken"): "every case deselected",
+                              **{("ter[negation]", system): "every case tagged negation deselected"
+                                 for system in ("new", "old", "broken")}}),
+    (["--deselect", "demo.mt.yaml::c[broken]"], pytest.ExitCode.OK,
+     {("bleu", "broken"): "every case deselected", ("ter[negation]", "broken"): "every case tagged negation deselected"}),
+    (["demo.mt.yaml::a[new]"], pytest.ExitCode.OK, {("bleu", "old"): "every case deselected", ("bleu", "broken"): "every case deselected",
+                                **{("ter[negation]", system): "every case tagged negation deselected"
+                                   for system in ("new", "old", "broken")}}),
+], ids=["-m", "--deselect", "test id"])
+def test_every_way_of_selecting_cases_keeps_the_corpus_checks_it_deselects(
+        pytester: pytest.Pytester, selection: list[str], exit_code: pytest.ExitCode,
+        skipped: dict[tuple[str, str], str]) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--mt-report-json=r.json", *selection)
+    found = json.loads((pytester.path / "r.json").read_text())["corpus"]
+    assert [(r["key"], r["system"]) for r in found] == \
+        [(key, system) for key in ("bleu", "ter[negation]") for system in ("new", "old", "broken")]
+    assert {(r["key"], r["system"]): r["skipped"] for r in found if r["skipped"]} == skipped
+    assert all(r["value"] is not None for r in found if not r["skipped"])  # the others are judged
+    assert result.ret == exit_code  # -m: old's corpus BLEU over its one case that ran fails; the skipped fail nothing
+
+
+def test_a_corpus_check_says_what_it_left_out_when_nothing_is_left(pytester: pytest.Pytester) -> None:
+    """A system whose case that ran is known-faulty and whose other case was deselected: both are counted."""
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + textwrap.dedent("""\
+        system: recorded
+        defaults:
+          checks: [{metric: chrf, min: 20}]
+        corpus:
+          - {metric: bleu, min: 10}
+        cases:
+          - {id: a, src: x, ref: The dog bit the man., hyps: {new: {text: Zzz., expect: fail}}}
+          - {id: b, src: x, ref: It was not unexpected., hyps: {new: It was not unexpected.}}
+        """))
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--deselect", "demo.mt.yaml::b[new]")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["  demo [[]new[]] bleu >= 10: skipped (no correct output to score: 1 deselected case, "
+                                 "1 known-faulty output (expect: fail))"])
+
+
+@XDIST
+def test_a_session_without_suites_is_left_alone(pytester: pytest.Pytester, xdist: list[str]) -> None:
+    pytester.makepyfile(test_plain="def test_plain():\n    assert True\n")
+    result = pytester.runpytest("-p", "no:cacheprovider", *xdist)
+    assert result.ret == pytest.ExitCode.OK
+    assert "mtcheck summary" not in result.stdout.str() and "corpus" not in result.stdout.str() + result.stderr.str()
+
+
+def test_collecting_only_judges_no_corpus_check(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--collect-only")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["demo.mt.yaml::c[[]broken[]]", "", "7 tests collected in *"], consecutive=True)
+    assert "corpus" not in result.stdout.str()

@@ -65,7 +65,11 @@ def test_pytest_reports_hold_the_corpus_checks(pytester: pytest.Pytester) -> Non
     result = pytester.runpytest("-q", "-k", "new", "--mt-report-json=r.json", "--mt-report-md=r.md")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
-    assert [(r["key"], r["system"], r["passed"]) for r in found] == [("bleu", "new", False), ("ter[negation]", "new", True)]
+    assert [(r["key"], r["system"], r["passed"], r["skipped"]) for r in found] == [
+        ("bleu", "new", False, None), ("bleu", "old", False, "every case deselected"),
+        ("bleu", "broken", False, "every case deselected"), ("ter[negation]", "new", True, None),
+        ("ter[negation]", "old", False, "every case tagged negation deselected"),
+        ("ter[negation]", "broken", False, "every case tagged negation deselected")]
     assert "### Corpus checks" in (pytester.path / "r.md").read_text()
 
 
@@ -125,3 +129,19 @@ def test_a_pytest_shard_reports_its_corpus_checks_as_skipped(pytester: pytest.Py
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
     assert [(r["key"], r["value"], r["passed"], r["skipped"] is not None) for r in found] == \
         [("bleu", None, False, True), ("ter[negation]", None, False, True)]
+
+
+@pytest.mark.parametrize("shard", ["1/2", "2/2"])
+def test_a_shard_lists_every_corpus_check_of_every_system_as_pytest_does(pytester: pytest.Pytester, shard: str,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Shard 1/2 holds no case of system ``broken`` (its one case is in 2/2): each report still lists its checks."""
+    path = pytester.makefile(".mt.yaml", demo=SUITE_HEADER + CORPUS + CASES)
+    assert main(["run", str(path), "--shard", shard, "--report-json", "run.json"]) == 0
+    capsys.readouterr()
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--mt-shard", shard, "--mt-report-json=pytest.json")
+    assert result.ret == pytest.ExitCode.OK
+    for report in ("run.json", "pytest.json"):
+        found = json.loads((pytester.path / report).read_text())["corpus"]
+        assert [(r["key"], r["system"], r["skipped"]) for r in found] == \
+            [(key, system, f"judged over whole suites, not in shard {shard}: by 'mtcheck report merge'")
+             for key in ("bleu", "ter[negation]") for system in ("new", "old", "broken")]

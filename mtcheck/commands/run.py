@@ -12,7 +12,6 @@ from mtcheck.config.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHA
 
 if TYPE_CHECKING:
     from mtcheck.commands.run_tally import RunTally
-    from mtcheck.engine.record import CaseRecord
     from mtcheck.engine.targets import Target
     from mtcheck.suite.loader import SuiteCases
 
@@ -28,13 +27,20 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], tally: RunTal
 
 
 def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTally) -> Iterator[Target]:
-    """The targets of each case as it is read, those of ``shard`` only (every case when None)."""
+    """The targets of each case as it is read, those of ``shard`` only (every case when None); the tally learns
+    every system of a suite with corpus checks, and the cases of it another shard holds (each check lists them)."""
     from mtcheck.engine.targets import case_targets
 
     for suite, case in reading.cases():
         tally.languages.read_case(suite, case)
-        if shard is None or shard.holds(suite.name, case.id):
-            yield from case_targets(suite, case, system)
+        held = shard is None or shard.holds(suite.name, case.id)
+        if not (held or suite.corpus):
+            continue
+        targets = case_targets(suite, case, system)
+        for target in targets if suite.corpus else ():
+            tally.corpus_deselected.add(str(suite.path), target.system, case.tags, not held)
+        if held:
+            yield from targets
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -92,7 +98,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif nothing := _nothing_to_check(args.suites, suites, tally):
         print(f"mtcheck: {nothing}", file=sys.stderr)
         return EXIT_NOTHING
-    corpus = _corpus_results(suites, tally.corpus_records, shard, options)
+    corpus = _corpus_results(suites, tally, shard, options)
     run = RunEnd(say=say, shard=shard, corpus=corpus)
     verdict = gate.finish(run) if gate is not None else CLEAN  # first: the reports show its comparison
     summary = tally.summary
@@ -119,14 +125,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     return EXIT_USAGE if errors else max(verdict, EXIT_FAILED if summary.fails(args.fail_on) else EXIT_OK)
 
 
-def _corpus_results(suites: Sequence[Any], records: Sequence[CaseRecord], shard: Any, options: Any) -> list[Any]:
+def _corpus_results(suites: Sequence[Any], tally: RunTally, shard: Any, options: Any) -> list[Any]:
     """The suites' corpus checks judged over this run's records, learned metrics with the run's settings; each
     skipped in a shard, which holds only part of a suite's cases (``report merge`` judges them)."""
     from mtcheck.engine.corpus_checks import corpus_results, shard_reason
     from mtcheck.engine.evaluate import Evaluator
 
     evaluator = Evaluator(overrides=options.overrides, cache=options.cache, wording=options.wording)
-    return corpus_results(suites, records, evaluator, shard_reason(shard) if shard is not None else None)
+    return corpus_results(suites, tally.corpus_records, evaluator, shard_reason(shard) if shard is not None else None,
+                          tally.corpus_deselected)
 
 
 def _print_summary(args: argparse.Namespace, tally: RunTally, regression: Any) -> None:

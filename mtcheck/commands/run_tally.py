@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mtcheck.commands.language_mismatch import RunLanguages
+from mtcheck.engine.corpus_selection import Deselected
 from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.engine.results import CaseResult
@@ -20,7 +21,8 @@ ERROR_CASES_SHOWN = 3
 class RunTally:
     """The summary, the failing cases to print (under ``fail_on``), each cause of results that could not be
     computed with the cases it stopped, whether every case was skipped and why, the outputs the language
-    warnings read, and the case records of the suites with corpus checks, which are judged over them."""
+    warnings read, and the case records of the suites with corpus checks, which are judged over them, with the
+    cases of those suites that another shard holds."""
 
     def __init__(self, fail_on: str | None):
         self.fail_on = fail_on
@@ -28,6 +30,7 @@ class RunTally:
         self.languages = RunLanguages()
         self.failing: list[tuple[CaseResult, SummaryRecord]] = []
         self.corpus_records: list[CaseRecord] = []
+        self.corpus_deselected = Deselected()
         self.results = 0
         self.skip_reasons: set[str] | None = set()  # None once a case was not skipped
         self._errors: dict[str, list[str]] = {}

@@ -4,8 +4,9 @@ system, over the suite's cases (or those with any of the check's tags), from the
 Working from the records (which carry each case's hypothesis, references, tags and outcome) makes the result the
 same for ``mtcheck run`` and pytest, under pytest-xdist too, where only the controller holds every record.
 Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own. A check
-that reads no output of a system (every case of it that ran is known-faulty or skipped, or none ran: deselected)
-is ``skipped`` with that reason, never left out in silence; so is every check of a shard, judged by the merge.
+that reads no output of a system (each of its cases is known-faulty, skipped or deselected, as collection tells:
+:mod:`mtcheck.engine.corpus_selection`) is ``skipped`` with that reason, never left out in silence; so is every
+check of a shard, judged by the merge.
 BLEU, chrF and TER score the corpus from sacrebleu's corpus statistics; a learned metric (COMET, MetricX,
 BERTScore ...) scores each segment through the run's :class:`~mtcheck.engine.evaluate.Evaluator` (its model settings and
 score cache, as a case check is scored) and takes their mean.
@@ -18,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from mtcheck.engine.corpus_selection import Deselected
 from mtcheck.engine.outcome import CORRECT, Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.suite.model import CorpusCheck, Suite
@@ -92,10 +94,10 @@ class _Segments:
     left_out: Counter[str]
 
 
-def _segments(records: Iterable[CaseRecord], tags: tuple[str, ...], needs_refs: bool) -> _Segments:
+def _segments(records: Iterable[CaseRecord], check: CorpusCheck, needs_refs: bool) -> _Segments:
     found = _Segments([], [], [], [], Counter())
     for record in records:
-        if tags and not set(tags) & set(record.tags):
+        if not check.covers(record.tags):
             continue
         if record.outcome not in _READ or record.severity is not None:
             found.left_out["skipped" if record.outcome == Outcome.SKIPPED else "known-faulty"] += 1
@@ -130,23 +132,28 @@ def _unjudged(suite: Suite, system: str, check: CorpusCheck, segments: int = 0) 
 
 
 def _unread(check: CorpusCheck, left_out: Counter[str]) -> str:
-    """Why a check reads no output of a system: every case of it that ran is known-faulty or skipped, or none ran."""
+    """Why a check reads no output of a system: every case it covers was deselected, or each is known-faulty,
+    skipped or deselected, or none ran (the system has none the check covers, or the run stopped before them)."""
+    tagged = f" tagged {', '.join(check.tags)}" if check.tags else ""
     if not left_out:
-        tagged = f" tagged {', '.join(check.tags)}" if check.tags else ""
-        return f"no case{tagged} ran for this system: deselected, or the system has no output for it"
+        return f"no case{tagged} ran for this system: it has no output for one, or the run stopped first"
+    if set(left_out) == {"deselected"}:
+        return f"every case{tagged} deselected"
     words = {"known-faulty": ("known-faulty output (expect: fail)", "known-faulty outputs (expect: fail)"),
-             "skipped": ("skipped case", "skipped cases")}
+             "skipped": ("skipped case", "skipped cases"), "deselected": ("deselected case", "deselected cases")}
     return "no correct output to score: " + ", ".join(f"{n} {words[why][n != 1]}" for why, n in sorted(left_out.items()))
 
 
-def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord],
-           evaluator: Evaluator) -> CorpusResult:
+def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord], evaluator: Evaluator,
+           deselected: int) -> CorpusResult:
     """The check's result for ``system``: ``skipped`` when the system has no output it reads (only known-faulty
-    outputs or skipped cases, or none with the check's tags ran)."""
+    outputs, skipped or ``deselected`` cases, or none with the check's tags ran)."""
     from mtcheck.errors import MtcheckError
     from mtcheck.metrics import reads_references
 
-    segments = _segments(records, check.tags, reads_references(check.check.metric))
+    segments = _segments(records, check, reads_references(check.check.metric))
+    if deselected:
+        segments.left_out["deselected"] += deselected
     result = _unjudged(suite, system, check, len(segments.hyps))
     if segments.missing:
         missing = segments.missing
@@ -170,20 +177,26 @@ def _failed(result: CorpusResult, error: str) -> CorpusResult:
 
 
 def corpus_results(suites: Sequence[Suite], records: Sequence[SummaryRecord], evaluator: Evaluator,
-                   not_judged: str | None = None) -> list[CorpusResult]:
-    """Each corpus check of ``suites`` judged for each system with cases in ``records``, in suite, check and system
-    order; ``evaluator`` scores the segments of learned metrics (the run's, with its settings). ``not_judged``: why
-    this run judges none (a shard holds part of each suite), each then ``skipped`` with it, for the merge to judge."""
+                   not_judged: str | None = None, deselected: Deselected | None = None) -> list[CorpusResult]:
+    """Each corpus check of ``suites`` judged for each system with cases in ``records`` or ``deselected`` (those
+    the run did not select: a check that reads only such cases is ``skipped``, saying so), in suite, check and
+    system order; ``evaluator`` scores the segments of learned metrics (the run's, with its settings).
+    ``not_judged``: why this run judges none (a shard holds part of each suite), each then ``skipped`` with it, for
+    the merge to judge."""
+    deselected = deselected or Deselected()
     by_suite: dict[str, dict[str, list[CaseRecord]]] = {}
     for record in records:
         if isinstance(record, CaseRecord):  # a check-sensitivity probe's record is no case's output
             by_suite.setdefault(record.path, {}).setdefault(record.system, []).append(record)
     results = []
     for suite in suites:
-        systems = by_suite.get(str(suite.path), {})
+        path = str(suite.path)
+        found = by_suite.get(path, {})
+        systems = dict.fromkeys([*deselected.systems(path), *found])  # collection order, then any other one that ran
         for check in suite.corpus:
             results += [replace(_unjudged(suite, system, check), skipped=not_judged) if not_judged
-                        else _judge(suite, system, check, found, evaluator) for system, found in systems.items()]
+                        else _judge(suite, system, check, found.get(system, []), evaluator,
+                                    deselected.count(path, system, check)) for system in systems]
     return results
 
 

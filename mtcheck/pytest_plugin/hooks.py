@@ -20,8 +20,8 @@ from mtcheck.engine.outcome import Outcome
 from mtcheck.history.options import add_options as add_history_options
 from mtcheck.perturb.options import add_options as add_perturb_options
 from mtcheck.pytest_plugin.session_state import (
-    CORPUS_RESULTS, RECORD, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, UNWRITTEN, XDIST_CRASH_PHASE,
-    case_records, is_case_report,
+    CORPUS_RESULTS, DESELECTED_OUTPUT, RECORD, REGRESSION_REPORT, RUNNER, SHARD, STOP_PROPERTY, SUMMARY, UNWRITTEN,
+    XDIST_CRASH_PHASE, case_records, is_case_report,
 )
 from mtcheck.regression.options import add_options as add_regression_options
 from mtcheck.report.options import add_options as add_report_options
@@ -62,11 +62,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{tag}: mtcheck cases tagged {tag!r}")
     config.pluginmanager.register(SummaryReporter(config), "mtcheck-summary")
     if any(config.getoption(dest) != default for dest, default in _OPTIONS):
-        _start_run(config)  # a bad --mt-* option is a usage error before the run, whether or not a suite is collected
+        start_run_once(config)  # a bad --mt-* option is a usage error before the run, a suite collected or not
 
 
-def _start_run(config: pytest.Config) -> None:
-    """Set up the session's mtcheck run (once): on the first suite collected, or at configuration for an option."""
+def start_run_once(config: pytest.Config) -> None:
+    """Set up the session's mtcheck run (once): on the first suite collected, at configuration for an option, or on
+    the pytest-xdist controller when it learns of a suite with corpus checks."""
     if RUNNER not in config.stash:
         from mtcheck.pytest_plugin.items import start_run
 
@@ -85,7 +86,7 @@ def _is_suite(config: pytest.Config, file_path: Path) -> bool:
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if _is_suite(parent.config, file_path):
-        _start_run(parent.config)
+        start_run_once(parent.config)
         from mtcheck.pytest_plugin.items import SuiteFile
 
         return SuiteFile.from_parent(parent, path=file_path)
@@ -168,11 +169,6 @@ def _stop(config: pytest.Config, message: str) -> None:
         dsession.shouldstop = message
 
 
-#: The name of the plugin that judges the suites' ``corpus:`` checks (:mod:`mtcheck.pytest_plugin.corpus_plugin`), registered on the
-#: first case record, on the controller as on a single process.
-CORPUS_PLUGIN = "mtcheck-corpus"
-
-
 class SummaryReporter:
     """Collects each case's record from test reports (which pytest-xdist ships to the controller) and prints the summary."""
 
@@ -197,15 +193,23 @@ class SummaryReporter:
         records = case_records(report)
         for record in records:
             self._summary().add(record)
-        if records and not self.config.pluginmanager.has_plugin(CORPUS_PLUGIN):  # the first case: judge corpus: checks
-            from mtcheck.pytest_plugin.corpus_plugin import CorpusPlugin
+        if records and not hasattr(self.config, "workerinput"):  # the controller judges the corpus: checks
+            from mtcheck.pytest_plugin.corpus_plugin import corpus_plugin
 
-            corpus = CorpusPlugin(self.config)
-            self.config.pluginmanager.register(corpus, CORPUS_PLUGIN)
-            corpus.pytest_runtest_logreport(report)  # registered during this hook's call, which it misses
+            corpus_plugin(self.config).add(records)
         for name, value in report.user_properties:
             if name == STOP_PROPERTY:
                 _stop(self.config, value)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        """A pytest-xdist worker's cases of suites with corpus checks that the run did not select (only collection
+        sees them, and the controller collects nothing)."""
+        deselected = getattr(node, "workeroutput", {}).get(DESELECTED_OUTPUT)
+        if deselected is not None:
+            from mtcheck.pytest_plugin.corpus_plugin import corpus_plugin
+
+            corpus_plugin(self.config).learn(deselected)
 
     def _summary(self) -> Summary:
         if SUMMARY not in self.config.stash:  # the first case's record: a suite is being run
@@ -218,22 +222,21 @@ class SummaryReporter:
         _order_words(terminalreporter.stats)
         self._failure_texts(terminalreporter)
         summary = self.config.stash.get(SUMMARY, None)
-        if not summary or self.config.getoption("mt_no_summary"):
+        corpus = self.config.stash.get(CORPUS_RESULTS, [])  # set by the suites' corpus: checks at session end
+        if not (summary or corpus) or self.config.getoption("mt_no_summary"):  # corpus: every case deselected
             return
         from mtcheck.safety.safetext import visible
         from mtcheck.text.fit import pytest_width
 
         terminalreporter.write_sep("=", "mtcheck summary")
-        for line in summary.render(pytest_width(self.config), self.config.get_verbosity() > 0):
-            terminalreporter.write_line(visible(line))
-        corpus = self.config.stash.get(CORPUS_RESULTS, [])  # set by the suites' corpus: checks at session end
+        lines = summary.render(pytest_width(self.config), self.config.get_verbosity() > 0) if summary else []
         if corpus:
             from mtcheck.engine.corpus_checks import summary_lines
 
-            terminalreporter.write_line("")
-            for line in summary_lines(corpus):
-                terminalreporter.write_line(visible(line))
-        if summary.suites:
+            lines += [""] * bool(lines) + summary_lines(corpus)
+        for line in lines:
+            terminalreporter.write_line(visible(line))
+        if summary and summary.suites:
             terminalreporter.write_line("")
             regression = self.config.stash.get(REGRESSION_REPORT, None)  # set by --mt-baseline at session end
             verdict = summary.verdict(self.config.getoption("mt_fail_on"),

@@ -86,7 +86,12 @@ class SuiteFile(pytest.File):
         for tag in {tag for case in suite.cases for tag in case.tags}:
             self.config.addinivalue_line("markers", f"{marker_name(tag)}: mtcheck cases tagged {tag!r}")
         runner, perturbed = self.config.stash[RUNNER], set()
-        for target in targets_for(suite, runner.options.system):
+        targets = targets_for(suite, runner.options.system)
+        if suite.corpus:  # its corpus checks learn which of these the run did not select
+            from mtcheck.pytest_plugin.corpus_plugin import corpus_plugin
+
+            corpus_plugin(self.config).collected(suite, targets)
+        for target in targets:
             yield CaseItem.from_parent(self, name=target.test_id, target=target)
             if target.case.perturb is not None:
                 from mtcheck.pytest_plugin.perturb_items import perturb_items  # Hypothesis is imported only when needed

@@ -50,6 +50,11 @@ REGRESSION_REPORT = pytest.StashKey["RegressionReport"]()
 #: The suites' corpus checks judged at session end (``corpus:``), for the summary, the baseline gate and the
 #: reports (:func:`run_end`); absent when there are none.
 CORPUS_RESULTS = pytest.StashKey["list[CorpusResult]"]()
+#: The name of the plugin that judges the suites' ``corpus:`` checks (:mod:`mtcheck.pytest_plugin.corpus_plugin`).
+CORPUS_PLUGIN = "mtcheck-corpus"
+#: The key of a pytest-xdist worker's ``workeroutput`` that holds the cases of suites with corpus checks the run
+#: did not select (JSON: :class:`mtcheck.engine.corpus_selection.Deselected`), which only collection sees.
+DESELECTED_OUTPUT = "mtcheck-deselected"
 #: What a sink could not write at session end (the history, the baseline): the summary's verdict line names each,
 #: as the exit status says the run is an error.
 UNWRITTEN = pytest.StashKey["list[str]"]()

@@ -130,6 +130,10 @@ class CorpusCheck:
         """The check's metric configuration and the tags it covers: ``bleu[negation,numbers]``, or ``bleu``."""
         return f"{self.check.key}[{','.join(self.tags)}]" if self.tags else self.check.key
 
+    def covers(self, case_tags: tuple[str, ...]) -> bool:
+        """Whether the check reads a case with ``case_tags``: one with any of its tags (every case without tags)."""
+        return not self.tags or bool(set(self.tags) & set(case_tags))
+
 
 @dataclass(frozen=True)
 class Suite:
