@@ -60,6 +60,24 @@ def test_run_exits_1_on_a_failure_and_prints_it(write_suite: WriteSuite, capsys:
     assert out.strip().splitlines()[-1] == "FAILED: 1 failed, 1 caught"
 
 
+def test_a_failed_two_sided_check_says_it_is_good_inside_its_band(
+        write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = write_suite("""source_lang: en
+target_lang: de
+cases:
+  - id: long
+    src: "Hello."
+    ref: "Hallo."
+    hyp: "Hallo, hallo, hallo, hallo, hallo."
+    checks:
+      - {metric: length-ratio, min: 0.8, max: 1.2}
+""")
+    code, out, _ = _run(["run", str(suite)], capsys)
+    assert code == 1
+    assert "(threshold >= 0.8 and <= 1.2, two-sided: good inside the band)" in out
+    assert "better" not in out
+
+
 def test_run_exits_1_on_a_blind_spot(write_suite: WriteSuite, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["run", str(write_suite(PASSING.replace("משהו אחר לגמרי", "אני לא אוהב את זה")))], capsys)
     assert code == 1

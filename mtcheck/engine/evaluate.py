@@ -197,7 +197,7 @@ class Evaluator:
             return CheckResult(check, None, False, error=not_finite(metric.name, score.value))
         return CheckResult(
             check, score.value, check.passes(score.value), metric.higher_is_better, score.signature,
-            score.best_ref, score.details, tuple(metric.explain(score)),
+            score.best_ref, score.details, tuple(metric.explain(score)), two_sided=metric.two_sided,
         )
 
     def _unjudged(self, check: Check, error: MtcheckError) -> CheckResult:

@@ -34,9 +34,13 @@ class CheckResult:
     details: dict[str, Any] = field(default_factory=dict)
     explanation: tuple[str, ...] = ()
     error: str | None = None
+    #: True for a metric with no better direction (``length-ratio``): a value is good inside the check's band.
+    two_sided: bool = False
 
     @property
     def direction(self) -> str:
+        if self.two_sided:
+            return "two-sided: good inside the band"
         return "higher is better" if self.higher_is_better else "lower is better"
 
 
