@@ -39,6 +39,9 @@ cases:
       broken: {text: Zzz., expect: fail}
     tags: [negation]
 """
+#: Why a check of system "broken" (only a known-faulty output) reads nothing, whichever cases run: that output is no
+#: case of a corpus check, so deselecting it deselects none.
+KNOWN_FAULTY = "no correct output to score: 1 known-faulty output (expect: fail)"
 NEW = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
 OLD = ["The dog bites a man.", "It was not surprising.", "The man bit him first."]
 REFS = ["The dog bit the man.", "It was not unexpected.", "The man bit him first."]
@@ -123,16 +126,16 @@ def test_a_corpus_check_whose_tagged_cases_were_all_deselected_is_skipped_with_i
     pytester.makefile(".mt.yaml", demo=SUITE_HEADER + "corpus:\n  - {metric: ter, max: 1, tags: [negation]}\n" + CASES)
     result = pytester.runpytest("-q", "-k", "new and not negation", "--mt-report-json=r.json", "--mt-report-md=r.md")
     assert result.ret == pytest.ExitCode.OK  # nothing judged it: it cannot fail, and it is said, not dropped
-    why = "every case tagged negation deselected"
-    result.stdout.fnmatch_lines(["corpus checks", *(f"  demo [[]{system}[]] ter[[]negation[]] <= 1: skipped ({why})"
-                                                    for system in ("new", "old", "broken")), "", "PASSED: 1 passed"],
+    why = {system: _why(system, " tagged negation") for system in ("new", "old", "broken")}
+    result.stdout.fnmatch_lines(["corpus checks", *(f"  demo [[]{system}[]] ter[[]negation[]] <= 1: skipped ({reason})"
+                                                    for system, reason in why.items()), "", "PASSED: 1 passed"],
                                 consecutive=True)
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
     assert [(r["key"], r["system"], r["value"], r["skipped"]) for r in found] == \
-        [("ter[negation]", system, None, why) for system in ("new", "old", "broken")]
+        [("ter[negation]", system, None, reason) for system, reason in why.items()]
     markdown = (pytester.path / "r.md").read_text()
     assert markdown.startswith("## PASSED: 1 passed; 3 corpus checks skipped (demo \\[new\\] ter\\[negation\\], ")
-    assert f"| demo | new | ter\\[negation\\] | &lt;= 1 | - | 0 | skipped: {why} |" in markdown
+    assert f"| demo | new | ter\\[negation\\] | &lt;= 1 | - | 0 | skipped: {why['new']} |" in markdown
 
 
 #: A corpus check over every case and one over the negation cases, judged for each system of :data:`CASES`.
@@ -140,9 +143,14 @@ BOTH = "corpus:\n  - {metric: bleu, min: 40}\n  - {metric: ter, max: 90, tags: [
 XDIST = pytest.mark.parametrize("xdist", [[], ["-n", "2", "-p", "no:benchmark"]], ids=["serial", "xdist"])
 
 
+def _why(system: str, tagged: str = "") -> str:
+    """Why a check (of cases ``tagged``) of ``system`` is skipped when every case of the system was deselected."""
+    return KNOWN_FAULTY if system == "broken" else f"every case{tagged} deselected"
+
+
 def _skipped_lines(systems: tuple[str, ...]) -> list[str]:
     """The summary lines of both checks of :data:`BOTH` for ``systems``, every case of which was deselected."""
-    return [f"  demo [[]{system}[]] {check}: skipped (every case{tagged} deselected)"
+    return [f"  demo [[]{system}[]] {check}: skipped ({_why(system, tagged)})"
             for check, tagged in (("bleu >= 40", ""), ("ter[[]negation[]] <= 90", " tagged negation"))
             for system in systems]
 
@@ -176,52 +184,94 @@ def test_a_suite_whose_every_case_was_deselected_lists_each_corpus_check_as_skip
     result.stdout.fnmatch_lines(["*= mtcheck summary =*", "corpus checks", *_skipped_lines(systems)], consecutive=True)
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
     assert [(r["key"], r["system"], r["value"], r["passed"], r["skipped"]) for r in found] == \
-        [(key, system, None, False, f"every case{tagged} deselected")
+        [(key, system, None, False, _why(system, tagged))
          for key, tagged in (("bleu", ""), ("ter[negation]", " tagged negation")) for system in systems]
     assert "6 corpus checks skipped (demo \\[new\\] bleu, demo \\[old\\] bleu, demo \\[broken\\] bleu and 3 more)" in \
         (pytester.path / "r.md").read_text()
     assert suite.read_bytes() == original
 
 
-@pytest.mark.parametrize(("selection", "exit_code", "skipped"), [
-    (["-m", "not negation"], pytest.ExitCode.TESTS_FAILED, {("bleu", "broken"): "every case deselected",
-                              **{("ter[negation]", system): "every case tagged negation deselected"
-                                 for system in ("new", "old", "broken")}}),
-    (["--deselect", "demo.mt.yaml::c[broken]"], pytest.ExitCode.OK,
-     {("bleu", "broken"): "every case deselected", ("ter[negation]", "broken"): "every case tagged negation deselected"}),
-    (["demo.mt.yaml::a[new]"], pytest.ExitCode.OK, {("bleu", "old"): "every case deselected", ("bleu", "broken"): "every case deselected",
-                                **{("ter[negation]", system): "every case tagged negation deselected"
-                                   for system in ("new", "old", "broken")}}),
+@XDIST
+def test_a_corpus_check_some_of_whose_cases_were_deselected_is_skipped_never_judged_over_the_rest(
+        pytester: pytest.Pytester, xdist: list[str]) -> None:
+    """``-m "not negation"`` runs one of old's three cases: its corpus BLEU over that one (FAILED) is not the suite's
+    (passed), so it is skipped, saying how many of its cases were deselected, in the summary and every report, as a
+    shard's is; the run that selects every case still judges it."""
+    suite = pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
+    original = suite.read_bytes()
+    reports = ("--mt-report-json=r.json", "--mt-report-md=r.md", "--mt-report-html=r.html")
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "-m", "not negation", *reports, *xdist)
+    assert result.ret == pytest.ExitCode.OK  # a[new] and a[old] passed; no corpus check was judged, none gates
+    why = "2 of its 3 cases deselected"
+    result.stdout.fnmatch_lines(["corpus checks", f"  demo [[]new[]] bleu >= 40: skipped ({why})",
+                                 f"  demo [[]old[]] bleu >= 40: skipped ({why})",
+                                 f"  demo [[]broken[]] bleu >= 40: skipped ({KNOWN_FAULTY})"], consecutive=True)
+    found = {(r["key"], r["system"]): r for r in json.loads((pytester.path / "r.json").read_text())["corpus"]}
+    assert [(r["value"], r["passed"], r["segments"], r["skipped"]) for r in (found["bleu", "new"], found["bleu", "old"])] \
+        == [(None, False, 0, why)] * 2
+    assert f"| demo | old | bleu | &gt;= 40 | - | 0 | skipped: {why} |" in (pytester.path / "r.md").read_text()
+    assert f"skipped: {why}" in (pytester.path / "r.html").read_text()
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+    whole = pytester.runpytest("-q", "-p", "no:cacheprovider", *xdist)
+    assert whole.ret == pytest.ExitCode.OK
+    whole.stdout.fnmatch_lines([f"  demo [[]old[]] bleu >= 40: {_corpus_bleu(OLD, REFS):.2f} over 3 cases passed"])
+    assert suite.read_bytes() == original
+
+
+@pytest.mark.parametrize(("selection", "skipped"), [
+    (["-m", "not negation"], {("bleu", "new"): "2 of its 3 cases deselected", ("bleu", "old"): "2 of its 3 cases deselected",
+                              ("bleu", "broken"): KNOWN_FAULTY,
+                              **{("ter[negation]", system): _why(system, " tagged negation") for system in ("new", "old", "broken")}}),
+    (["--deselect", "demo.mt.yaml::c[broken]"], {("bleu", "broken"): KNOWN_FAULTY, ("ter[negation]", "broken"): KNOWN_FAULTY}),
+    (["demo.mt.yaml::a[new]"], {("bleu", "new"): "2 of its 3 cases deselected", ("bleu", "old"): "every case deselected",
+                                ("bleu", "broken"): KNOWN_FAULTY,
+                                **{("ter[negation]", system): _why(system, " tagged negation") for system in ("new", "old", "broken")}}),
 ], ids=["-m", "--deselect", "test id"])
 def test_every_way_of_selecting_cases_keeps_the_corpus_checks_it_deselects(
-        pytester: pytest.Pytester, selection: list[str], exit_code: pytest.ExitCode,
-        skipped: dict[tuple[str, str], str]) -> None:
+        pytester: pytest.Pytester, selection: list[str], skipped: dict[tuple[str, str], str]) -> None:
+    """Deselecting a known-faulty output (``--deselect c[broken]``) deselects no case of a corpus check: the others
+    are judged as the whole run judges them."""
     pytester.makefile(".mt.yaml", demo=SUITE_HEADER + BOTH + CASES)
     result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--mt-report-json=r.json", *selection)
     found = json.loads((pytester.path / "r.json").read_text())["corpus"]
     assert [(r["key"], r["system"]) for r in found] == \
         [(key, system) for key in ("bleu", "ter[negation]") for system in ("new", "old", "broken")]
     assert {(r["key"], r["system"]): r["skipped"] for r in found if r["skipped"]} == skipped
-    assert all(r["value"] is not None for r in found if not r["skipped"])  # the others are judged
-    assert result.ret == exit_code  # -m: old's corpus BLEU over its one case that ran fails; the skipped fail nothing
+    assert all(r["value"] is None and r["segments"] == 0 for r in found if r["skipped"])  # judged over no case
+    judged = {(r["key"], r["system"]): r["value"] for r in found if not r["skipped"]}
+    assert judged == {key: value for key, value in _whole_run(pytester).items() if key in judged}
+    assert result.ret == pytest.ExitCode.OK  # -m: old's corpus BLEU is no longer judged (and failed) over its case a
 
 
-def test_a_corpus_check_says_what_it_left_out_when_nothing_is_left(pytester: pytest.Pytester) -> None:
-    """A system whose case that ran is known-faulty and whose other case was deselected: both are counted."""
-    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + textwrap.dedent("""\
-        system: recorded
-        defaults:
-          checks: [{metric: chrf, min: 20}]
-        corpus:
-          - {metric: bleu, min: 10}
-        cases:
-          - {id: a, src: x, ref: The dog bit the man., hyps: {new: {text: Zzz., expect: fail}}}
-          - {id: b, src: x, ref: It was not unexpected., hyps: {new: It was not unexpected.}}
-        """))
-    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--deselect", "demo.mt.yaml::b[new]")
+def _whole_run(pytester: pytest.Pytester) -> dict[tuple[str, str], float | None]:
+    """Each corpus check's value in a run of every case of the suite in ``pytester``, by key and system."""
+    pytester.runpytest("-q", "-p", "no:cacheprovider", "--mt-report-json=whole.json")
+    return {(r["key"], r["system"]): r["value"] for r in json.loads((pytester.path / "whole.json").read_text())["corpus"]}
+
+
+#: A suite whose system "new" has a known-faulty output (case a) and a correct one (case b).
+ONE_FAULTY = textwrap.dedent("""\
+    system: recorded
+    defaults:
+      checks: [{metric: chrf, min: 20}]
+    corpus:
+      - {metric: bleu, min: 10}
+    cases:
+      - {id: a, src: x, ref: The dog bit the man., hyps: {new: {text: Zzz., expect: fail}}}
+      - {id: b, src: x, ref: It was not unexpected., hyps: {new: It was not unexpected.}}
+    """)
+
+
+@pytest.mark.parametrize(("deselect", "line"), [
+    ("b", "skipped (every case deselected)"),  # its one case; the known-faulty output that ran is none of its cases
+    ("a", "100.00 over 1 case passed"),  # the known-faulty output is none of its cases: judged as the whole run does
+])
+def test_a_known_faulty_output_is_never_a_deselected_case(pytester: pytest.Pytester, deselect: str, line: str) -> None:
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + ONE_FAULTY)
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider", "--deselect", f"demo.mt.yaml::{deselect}[new]")
     assert result.ret == pytest.ExitCode.OK
-    result.stdout.fnmatch_lines(["  demo [[]new[]] bleu >= 10: skipped (no correct output to score: 1 deselected case, "
-                                 "1 known-faulty output (expect: fail))"])
+    result.stdout.fnmatch_lines(["corpus checks", f"  demo [[]new[]] bleu >= 10: {line}", ""], consecutive=True)
 
 
 @XDIST

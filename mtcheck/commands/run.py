@@ -38,7 +38,7 @@ def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTall
             continue
         targets = case_targets(suite, case, system)
         for target in targets if suite.corpus else ():
-            tally.corpus_deselected.add(str(suite.path), target.system, case.tags, not held)
+            tally.corpus_deselected.add(str(suite.path), target, not held)
         if held:
             yield from targets
 

@@ -4,9 +4,9 @@ system, over the suite's cases (or those with any of the check's tags), from the
 Working from the records (which carry each case's hypothesis, references, tags and outcome) makes the result the
 same for ``mtcheck run`` and pytest, under pytest-xdist too, where only the controller holds every record.
 Known-faulty outputs (``expect: fail``) and skipped cases are left out: a corpus score is the system's own. A check
-that reads no output of a system (each of its cases is known-faulty, skipped or deselected, as collection tells:
-:mod:`mtcheck.engine.corpus_selection`) is ``skipped`` with that reason, never left out in silence; so is every
-check of a shard, judged by the merge.
+some of whose cases were deselected (as collection tells: :mod:`mtcheck.engine.corpus_selection`) is ``skipped``
+saying how many, never judged over the rest; so is one that reads no output of a system (each of its cases is
+known-faulty or skipped), never left out in silence; and so is every check of a shard, judged by the merge.
 BLEU, chrF and TER score the corpus from sacrebleu's corpus statistics; a learned metric (COMET, MetricX,
 BERTScore ...) scores each segment through the run's :class:`~mtcheck.engine.evaluate.Evaluator` (its model settings and
 score cache, as a case check is scored) and takes their mean.
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from mtcheck.engine.corpus_selection import Deselected
+from mtcheck.engine.corpus_selection import DESELECTED, Deselected
 from mtcheck.engine.outcome import CORRECT, Outcome
 from mtcheck.engine.record import CaseRecord, SummaryRecord
 from mtcheck.suite.model import CorpusCheck, Suite
@@ -131,29 +131,42 @@ def _unjudged(suite: Suite, system: str, check: CorpusCheck, segments: int = 0) 
                         higher_is_better=metric_direction(check.check.metric) is not False)
 
 
+def _tagged(check: CorpusCheck) -> str:
+    return f" tagged {', '.join(check.tags)}" if check.tags else ""
+
+
 def _unread(check: CorpusCheck, left_out: Counter[str]) -> str:
-    """Why a check reads no output of a system: every case it covers was deselected, or each is known-faulty,
-    skipped or deselected, or none ran (the system has none the check covers, or the run stopped before them)."""
-    tagged = f" tagged {', '.join(check.tags)}" if check.tags else ""
+    """Why a check reads no output of a system: each case it covers is known-faulty or skipped, or none ran (the
+    system has none the check covers, or the run stopped before them)."""
     if not left_out:
-        return f"no case{tagged} ran for this system: it has no output for one, or the run stopped first"
-    if set(left_out) == {"deselected"}:
-        return f"every case{tagged} deselected"
+        return f"no case{_tagged(check)} ran for this system: it has no output for one, or the run stopped first"
     words = {"known-faulty": ("known-faulty output (expect: fail)", "known-faulty outputs (expect: fail)"),
-             "skipped": ("skipped case", "skipped cases"), "deselected": ("deselected case", "deselected cases")}
+             "skipped": ("skipped case", "skipped cases")}
     return "no correct output to score: " + ", ".join(f"{n} {words[why][n != 1]}" for why, n in sorted(left_out.items()))
 
 
+def _deselected(check: CorpusCheck, deselected: int, cases: int) -> str:
+    """Why a check is not judged for a system when ``deselected`` of its ``cases`` did not run: over the rest, its
+    score would not be the one of the suite the user asked to judge."""
+    if deselected == cases:
+        return f"every case{_tagged(check)} deselected"
+    return f"{deselected} of its {cases} cases{_tagged(check)} deselected"
+
+
 def _judge(suite: Suite, system: str, check: CorpusCheck, records: list[CaseRecord], evaluator: Evaluator,
-           deselected: int) -> CorpusResult:
-    """The check's result for ``system``: ``skipped`` when the system has no output it reads (only known-faulty
-    outputs, skipped or ``deselected`` cases, or none with the check's tags ran)."""
+           deselected: Counter[str]) -> CorpusResult:
+    """The check's result for ``system``: ``skipped`` when any of its cases was deselected (counted by how they
+    count: :meth:`~mtcheck.engine.corpus_selection.Deselected.count`), or when the system has no output it reads
+    (only known-faulty outputs or skipped cases, or none with the check's tags ran)."""
     from mtcheck.errors import MtcheckError
     from mtcheck.metrics import reads_references
 
     segments = _segments(records, check, reads_references(check.check.metric))
-    if deselected:
-        segments.left_out["deselected"] += deselected
+    segments.left_out.update(deselected)
+    unselected = segments.left_out.pop(DESELECTED, 0)
+    if unselected:  # judged over no case: the score of the rest is not the one asked for
+        cases = unselected + len(segments.hyps) + len(segments.missing)
+        return replace(_unjudged(suite, system, check), skipped=_deselected(check, unselected, cases))
     result = _unjudged(suite, system, check, len(segments.hyps))
     if segments.missing:
         missing = segments.missing

@@ -74,7 +74,7 @@ class CorpusPlugin:
         selected = {id(item.target) for item in session.items if isinstance(item, CaseItem)}
         for path, targets in self.targets.items():
             for target in targets:
-                self.deselected.add(path, target.system, target.case.tags, id(target) not in selected)
+                self.deselected.add(path, target, id(target) not in selected)
         self.targets.clear()
         if hasattr(self.config, "workerinput"):
             self.config.workeroutput[DESELECTED_OUTPUT] = self.deselected.to_json()
