@@ -109,3 +109,18 @@ def test_a_corpus_check_s_own_tolerance_wins_over_the_run_s(write_suite: WriteSu
     stored["corpus"]["demo"]["bleu [new]"]["value"] = 99.0
     out.write_text(json.dumps(stored))
     assert main(["baseline", "check", str(path), "--system", "recorded:new", "--baseline", str(out)]) == 0
+
+
+@pytest.mark.parametrize("selection", [["-k", "new"], ["-m", "not negation"]], ids=["-k", "-m"])
+def test_an_update_keeps_the_stored_value_of_each_corpus_check_it_did_not_judge(pytester: pytest.Pytester,
+                                                                                 selection: list[str]) -> None:
+    """``-k new`` judges no check of ``old``; ``-m "not negation"`` judges none (each has deselected cases): their
+    stored values stay, neither dropped nor replaced by a score over the cases that ran."""
+    pytester.makefile(".mt.yaml", demo=SUITE_HEADER + CORPUS + CASES)
+    update = ("-q", "-p", "no:cacheprovider", "--mt-baseline=b.json", "--mt-update-baseline")
+    assert pytester.runpytest(*update).ret == pytest.ExitCode.OK
+    whole = json.loads((pytester.path / "b.json").read_text())["corpus"]["demo"]
+    assert sorted(whole) == ["bleu [new]", "bleu [old]", "ter[negation] [new]", "ter[negation] [old]"]
+    assert whole["bleu [old]"]["value"] == pytest.approx(sacrebleu.corpus_bleu(OLD, [REFS]).score)
+    assert pytester.runpytest(*update, *selection).ret == pytest.ExitCode.OK
+    assert json.loads((pytester.path / "b.json").read_text())["corpus"]["demo"] == whole

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import platform
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
@@ -81,8 +81,12 @@ class CorpusEntry:
 
     @property
     def name(self) -> str:
-        """``ter[negation] [hyp]``: how the baseline file keys it within its suite."""
-        return f"{self.key} [{self.system}]"
+        return corpus_name(self.key, self.system)
+
+
+def corpus_name(key: str, system: str) -> str:
+    """``ter[negation] [hyp]``: how the baseline file keys a corpus check's value for a system within its suite."""
+    return f"{key} [{system}]"
 
 
 @dataclass(frozen=True)
@@ -268,11 +272,14 @@ class Baseline:
         baseline.merge_corpus(corpus)
         return baseline
 
-    def merge_corpus(self, entries: Sequence[CorpusEntry]) -> None:
+    def merge_corpus(self, entries: Sequence[CorpusEntry], kept: Collection[tuple[str, str]] = ()) -> None:
         """Replace the corpus values of every suite in ``entries`` by its entries: a corpus check removed from a
-        suite that ran goes with it; other suites keep theirs."""
+        suite that ran goes with it, one the run did not judge (``kept``: suite and name, e.g. its cases were
+        deselected) keeps its stored value; other suites keep theirs."""
         for suite in dict.fromkeys(entry.suite for entry in entries):
-            self.corpus[suite] = {entry.name: entry.measured for entry in entries if entry.suite == suite}
+            stored = self.corpus.get(suite, {})
+            self.corpus[suite] = {**{name: m for name, m in stored.items() if (suite, name) in kept},
+                                  **{entry.name: entry.measured for entry in entries if entry.suite == suite}}
 
     def merge(self, entries: Iterable[CaseEntry]) -> None:
         """Replace the stored checks and output of every case in ``entries``; other cases stay."""
@@ -304,11 +311,12 @@ class Baseline:
             return None
         return OutputChange(entry.suite, entry.test_id, before, Snapshot.of(entry.output))
 
-    def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str], corpus: Sequence[CorpusEntry] = ()) -> None:
+    def refresh(self, entries: Iterable[CaseEntry], system: dict[str, str], corpus: Sequence[CorpusEntry] = (),
+                kept: Collection[tuple[str, str]] = ()) -> None:
         """Take ``entries`` and ``corpus`` in (see :meth:`merge`, :meth:`merge_corpus`) and restamp the file: system,
         versions, date."""
         self.merge(entries)
-        self.merge_corpus(corpus)
+        self.merge_corpus(corpus, kept)
         self.snapshots = True
         self.system = dict(system)
         self.versions = _versions()
@@ -513,10 +521,10 @@ def save_baseline(baseline: Baseline, path: str | Path) -> None:
 
 def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict[str, str],
                     known: dict[str, set[str]], *, create: bool = False,
-                    corpus: Sequence[CorpusEntry] = ()) -> list[tuple[str, str]]:
+                    corpus: Sequence[CorpusEntry] = (), kept: Collection[tuple[str, str]] = ()) -> list[tuple[str, str]]:
     """Read the baseline at ``path``, take ``entries`` in, drop the stale cases of the suites in ``known``
     (see :meth:`Baseline.stale`), write it back, and return those stale cases. ``corpus`` replaces the corpus
-    values of its suites.
+    values of its suites but those ``kept`` (:meth:`Baseline.merge_corpus`).
 
     The whole read-modify-write holds the file's lock (:mod:`mtcheck.safety.filelock`), so two
     updates of different suites at once keep both. ``create``: a missing file starts empty.
@@ -525,7 +533,7 @@ def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict
     with exclusive(target, "baseline"):
         baseline = Baseline() if create and not target.exists() else load_baseline(path)
         stale = baseline.stale(known)
-        baseline.refresh(entries, system, corpus)
+        baseline.refresh(entries, system, corpus, kept)
         baseline.prune(stale)
         _write(baseline, target, path)
     return stale

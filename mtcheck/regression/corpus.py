@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mtcheck.regression.baseline import BaselineDelta, CorpusEntry, Measured, Tolerance, delta
+from mtcheck.regression.baseline import BaselineDelta, CorpusEntry, Measured, Tolerance, corpus_name, delta
 
 if TYPE_CHECKING:
     from mtcheck.engine.corpus_checks import CorpusResult
@@ -24,6 +24,12 @@ def corpus_entries(results: Iterable[CorpusResult]) -> list[CorpusEntry]:
     return [CorpusEntry(r.suite, r.check.key, r.system,
                         Measured(r.value, r.signature or "", r.higher_is_better, r.check.check.tolerance))
             for r in results if r.value is not None and r.error is None]
+
+
+def corpus_skipped(results: Iterable[CorpusResult]) -> set[tuple[str, str]]:
+    """The suite and baseline name of each corpus result the run did not judge (``skipped``): an update keeps its
+    stored value, as it keeps a deselected case's."""
+    return {(r.suite, corpus_name(r.check.key, r.system)) for r in results if r.skipped is not None}
 
 
 def compare_corpus(stored: dict[str, dict[str, Measured]], entries: Iterable[CorpusEntry], default: Tolerance) -> list[BaselineDelta]:

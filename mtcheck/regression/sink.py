@@ -98,7 +98,7 @@ class GateSink:
             return CLEAN  # stopped before a case was measured: no verdict to give
         from mtcheck.regression.gate import evaluate
 
-        from mtcheck.regression.corpus import corpus_entries
+        from mtcheck.regression.corpus import corpus_entries, corpus_skipped
 
         known, corpus = self._known(), corpus_entries(run.corpus)
         report = evaluate(self.baseline, self.entries, self.settings, path=self.path, known=known, corpus=corpus)
@@ -110,7 +110,7 @@ class GateSink:
             if not run.stopped and self.entries:
                 try:  # read again under the file's lock: another writer may have updated other suites meanwhile
                     report.stale = update_baseline(self.path, self.entries, self.describe_system(), known, create=True,
-                                                   corpus=corpus)
+                                                   corpus=corpus, kept=corpus_skipped(run.corpus))
                     report.updated = True
                 except MtcheckError as exc:
                     self.save_error = report.save_error = str(exc)
