@@ -521,7 +521,8 @@ def save_baseline(baseline: Baseline, path: str | Path) -> None:
 
 def update_baseline(path: str | Path, entries: Iterable[CaseEntry], system: dict[str, str],
                     known: dict[str, set[str]], *, create: bool = False,
-                    corpus: Sequence[CorpusEntry] = (), kept: Collection[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+                    corpus: Sequence[CorpusEntry] = (),
+                    kept: Collection[tuple[str, str]] = ()) -> list[tuple[str, str]]:
     """Read the baseline at ``path``, take ``entries`` in, drop the stale cases of the suites in ``known``
     (see :meth:`Baseline.stale`), write it back, and return those stale cases. ``corpus`` replaces the corpus
     values of its suites but those ``kept`` (:meth:`Baseline.merge_corpus`).
