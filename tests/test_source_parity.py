@@ -204,9 +204,9 @@ def test_details_and_explanation_name_each_difference() -> None:
 
 def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
-        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:mtcheck-de-1.0-sha256:")
+        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:3|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
-    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:2|mtcheck:")
+    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:3|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")
 
 

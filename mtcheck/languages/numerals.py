@@ -70,3 +70,6 @@ MINUS_SIGNS = frozenset("-−﹣－")
 PLUS_SIGNS = frozenset("+＋")
 #: Marks between a mantissa and ``10`` to a power: 2×10⁶, 2 x 10^6, 2·10⁶.
 TIMES = "×x·*"
+#: Vowel marks written on a word's letters (Arabic harakat, shadda, sukun, dagger alif: الثّالث, الطَرْق): part of
+#: the word, and left out when it is looked up in the number words.
+VOWEL_MARKS = "\u064b-\u065f\u0670"

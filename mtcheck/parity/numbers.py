@@ -32,19 +32,21 @@ from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
 from mtcheck.languages.numerals import (
     CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
-    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS, VOWEL_MARKS,
 )
 
 #: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
 _DIGITS = r"\d+(?:(?:[.,\u066b\u066c]|[ \u00a0\u2009\u202f'\u2019](?=\d{3}(?!\d)))\d+)*"
+_UNMARKED = re.compile(f"[{VOWEL_MARKS}]")
 _MANTISSA = r"\d+(?:[.,]\d+)?"
 _SUPERSCRIPT_DIGITS = "".join(ch for ch, plain in SUPERSCRIPTS.items() if plain.isdigit())
 _CJK = "".join({**CJK_DIGITS, **CJK_SMALL_UNITS, **CJK_LARGE_UNITS})
+_LETTER = rf"[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]"
 #: Words, the numerals of :mod:`mtcheck.languages.numerals` (read whole), digits and marks. A word holds no
 #: CJK numeral, superscript or fraction (共有三个 is 共有, 三, 个; m² is m, ²). A punctuation mark other than a hyphen ends a spelled number
 #: (*twenty-five* is one, *five, six* two).
 _TOKEN = re.compile(
-    rf"(?P<word>[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]+)"
+    rf"(?P<word>{_LETTER}(?:{_LETTER}|[{VOWEL_MARKS}])*)"
     rf"|(?P<power>(?:(?P<mantissa>{_MANTISSA})\s?[{re.escape(TIMES)}]\s?)?(?P<base>\d+)"
     rf"(?:\^(?P<caret>[-+\u2212]?\d+)|(?P<superscript>[\u207b\u207a]?[{_SUPERSCRIPT_DIGITS}]+)))"
     rf"|(?P<scientific>{_MANTISSA}[eE][-+\u2212]?\d+)(?![^\W\d_])"
@@ -63,8 +65,8 @@ _EXACT = decimal.Context(prec=28, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, 
 #: A value printed beyond this power of ten is printed in scientific notation (``1E+9999999``).
 _PLAIN_DIGITS = 40
 #: The version of these reading rules, in the metric's signature (2: signs, exponents, fractions, unit
-#: exponents and CJK numerals are read).
-READING = 2
+#: exponents and CJK numerals are read; 3: a word's vowel marks are left out, so الثّالث is الثالث).
+READING = 3
 #: Languages that write a decimal comma (and group thousands with a point or a space).
 DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
 
@@ -177,7 +179,7 @@ def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
                 found.append(_Token(position, NUMERAL, written, match.end(),
                                     number=_negated(number) if _sign(text, match.start()) == "-" else number))
         elif kind == "word" and words is not None:
-            lower = written.lower()
+            lower = _UNMARKED.sub("", written).lower()
             named = next((stem for stem in words.stems(lower) if stem in words.named), None)
             if named is not None:
                 value = Decimal(words.named[named])
@@ -420,11 +422,14 @@ def _finished(current: Sequence[Part], words: NumberWords) -> list[Number]:
     parts = list(current)
     while parts and parts[-1][2] == CONNECTOR:
         parts.pop()
-    if not parts or parts[0][2] == PLURAL or (len(parts) == 1 and parts[0][0].lower() in words.not_alone):
+    if not parts or parts[0][2] == PLURAL:
+        return []
+    alone = _UNMARKED.sub("", parts[0][0]).lower() if len(parts) == 1 else None
+    if alone in words.not_alone:
         return []
     value = Decimal(_value(parts))
     text = " ".join(dict.fromkeys(written for written, _, _ in parts))
-    weak = len(parts) == 1 and (parts[0][0].lower() in words.weak or parts[0][2] == MULTIPLIER)
+    weak = alone is not None and (alone in words.weak or parts[0][2] == MULTIPLIER)
     return [Number(text, value, frozenset({value}), spelled=True, weak=weak)]
 
 
