@@ -103,7 +103,10 @@ ENGLISH = NumberWords(
                    "september/sep/sept october/oct november/nov december/dec", start=1),
            **_from("first/once/single/primary second/twice/double/dual/both/pair/secondary third/triple/thrice/tertiary "
                    "fourth/quad fifth sixth seventh eighth ninth tenth eleventh twelfth", start=1),
-           "dozen": 12, "binary": 2, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16},
+           "dozen": 12, "binary": 2, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16, "thousands": 1000,
+           "tetrahedron": 4, "hexahedron": 6, "octahedron": 8, "dodecahedron": 12, "icosahedron": 20,
+           # a singular unit of time is one of it (the last *hour*, *hourly*)
+           **dict.fromkeys("hour minute day week month year hourly daily weekly monthly yearly".split(), 1)},
     minus=frozenset({"minus", "negative"}),
 )
 GERMAN = NumberWords(
