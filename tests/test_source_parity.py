@@ -120,6 +120,11 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     ("de", "ungültig", True), ("de", "problemlos", True), ("de", "unterstützt", False), ("de", "und", False),
     ("es", "inválido", True), ("es", "información", False), ("sv", "ogiltig", True), ("sv", "ovanför", False),
     ("nb", "ugyldig", True), ("nb", "under", False), ("da", "ukendt", True), ("ar", "بدون", True),
+    # what is left out or kept back, an expiry, a write protection
+    ("en", "skipped", True), ("en", "ignore", True), ("en", "hide", True), ("en", "disallow", True),
+    ("en", "instead", False), ("en", "deprecated", False),  # with a *not* beside them too often
+    ("de", "abgelaufen", True), ("de", "schreibgeschützt", True), ("de", "anstatt", True), ("de", "fehl", True),
+    ("nb", "utløpt", True), ("nb", "hverken", True), ("nb", "skjul", True), ("nb", "frakoblet", True),
 ])
 def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:
     moved = negation_words(lang).moved
@@ -134,6 +139,21 @@ def test_a_negation_moved_into_a_word_is_kept_and_one_dropped_beside_it_is_caugh
     paired = negations("Ohne Netz ist es nicht möglich.", de)
     assert paired.moved == ("Ohne",) and paired.differs(negations("Without a network it is possible.", en))
     assert negations("Whether to show the bar or not", en).count == 0
+
+
+@pytest.mark.parametrize(("src", "lang", "kept", "dropped"), [
+    ("Der Schlüssel ist nicht mehr gültig.", "de", "The key has expired.", "The key is valid."),
+    ("Nicht in Anwendungsumschalter", "de", "Skip switcher", "In switcher"),
+    ("Benutzerliste nicht anzeigen", "de", "Avoid showing user list", "Show user list"),
+    ("Ikke vis oppgaver som er avbrutt", "nb", "Hide cancelled tasks", "Show cancelled tasks"),
+    ("Sertifikatet er ikke gyldig lenger.", "nb", "The certificate has expired.", "The certificate is valid."),
+    ("Ta ikke med helligdager", "nb", "Exclude holidays", "Include holidays"),
+])
+def test_a_negation_said_in_other_words_is_kept_and_a_dropped_one_caught(src: str, lang: str, kept: str,
+                                                                        dropped: str) -> None:
+    source, en = negations(src, negation_words(lang)), negation_words("en")
+    assert not source.differs(negations(kept, en))
+    assert source.differs(negations(dropped, en))
 
 
 @pytest.mark.parametrize(("text", "lang", "sign"), [
