@@ -95,6 +95,10 @@ def test_an_ambiguous_grouping_has_both_readings_its_language_first() -> None:
     ("Jeg liker ikke maten.", "nb", 1),
     ("Jeg kan ikke lide maden.", "da", 1),
     ("ولا أحب هذا، لم أره أبدا", "ar", 2),
+    ("لا يزال البرنامج قيد التشغيل", "ar", 0),  # لا يزال "still"
+    ("اختر ما إذا كنت تريد عرض الأيقونات أم لا", "ar", 0),  # أم لا "or not"
+    ("لا بأس به", "ar", 0),  # "it's fine"
+    ("الملف غير صالح", "ar", 1),
 ])
 def test_negations_are_counted_with_concord_focus_and_privatives(text: str, lang: str, count: int) -> None:
     words = negation_words(lang)
@@ -125,6 +129,8 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     ("en", "instead", False), ("en", "deprecated", False),  # with a *not* beside them too often
     ("de", "abgelaufen", True), ("de", "schreibgeschützt", True), ("de", "anstatt", True), ("de", "fehl", True),
     ("nb", "utløpt", True), ("nb", "hverken", True), ("nb", "skjul", True), ("nb", "frakoblet", True),
+    ("ar", "تعذّرت", True), ("ar", "عدم", True), ("ar", "مجهول", True),
+    ("ar", "غير", False),  # a negator, counted: it pairs with the other side's un- word as a negation would
 ])
 def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:
     moved = negation_words(lang).moved
@@ -148,6 +154,8 @@ def test_a_negation_moved_into_a_word_is_kept_and_one_dropped_beside_it_is_caugh
     ("Ikke vis oppgaver som er avbrutt", "nb", "Hide cancelled tasks", "Show cancelled tasks"),
     ("Sertifikatet er ikke gyldig lenger.", "nb", "The certificate has expired.", "The certificate is valid."),
     ("Ta ikke med helligdager", "nb", "Exclude holidays", "Include holidays"),
+    ("خيار غير صالح.", "ar", "Invalid option.", "Valid option."),
+    ("الملف غير موجود", "ar", "The file does not exist", "The file exists"),
 ])
 def test_a_negation_said_in_other_words_is_kept_and_a_dropped_one_caught(src: str, lang: str, kept: str,
                                                                         dropped: str) -> None:

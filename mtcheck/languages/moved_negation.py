@@ -122,5 +122,9 @@ MOVED: dict[str, MovedNegation] = {
         suffixes=("løs", "løst", "løse"),
         not_prefixed=("under", "ud", "uge", "unik", "univers", "unix", "unicode"),
     ),
-    "ar": MovedNegation(privatives=frozenset({"بدون"}), words=frozenset({"غير", "فشل", "تعذر", "تعذّر"})),
+    # غير ("non-") is a negator, not a word a negation moves into: counted once, it pairs with the other side's
+    # un- word (غير صالح, "invalid") as a negation would
+    "ar": MovedNegation(privatives=frozenset({"بدون"}), words=frozenset({
+        "فشل", "تعذر", "تعذّر", "تعّذر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",  # "it could not be"
+        "عدم", "لعدم", "بعدم", "وعدم", "لايمكن", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة"})),
 }
