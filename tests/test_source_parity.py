@@ -129,7 +129,8 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     ("en", "instead", False), ("en", "deprecated", False),  # with a *not* beside them too often
     ("de", "abgelaufen", True), ("de", "schreibgeschützt", True), ("de", "anstatt", True), ("de", "fehl", True),
     ("nb", "utløpt", True), ("nb", "hverken", True), ("nb", "skjul", True), ("nb", "frakoblet", True),
-    ("ar", "تعذّرت", True), ("ar", "عدم", True), ("ar", "مجهول", True),
+    ("ar", "تعذّرت", True), ("ar", "عدم", True), ("ar", "مجهول", True), ("ar", "بلا", True), ("ar", "دون", True),
+    ("ar", "لايوجد", True), ("ar", "\ufefbيوجد", True), ("ar", "لاحقا", False),  # too short a stem after لا
     ("ar", "غير", False),  # a negator, counted: it pairs with the other side's un- word as a negation would
 ])
 def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:

@@ -124,7 +124,11 @@ MOVED: dict[str, MovedNegation] = {
     ),
     # غير ("non-") is a negator, not a word a negation moves into: counted once, it pairs with the other side's
     # un- word (غير صالح, "invalid") as a negation would
-    "ar": MovedNegation(privatives=frozenset({"بدون"}), words=frozenset({
-        "فشل", "تعذر", "تعذّر", "تعّذر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",  # "it could not be"
-        "عدم", "لعدم", "بعدم", "وعدم", "لايمكن", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة"})),
+    "ar": MovedNegation(
+        privatives=frozenset({"بدون"}),
+        words=frozenset({"لبدون", "دون", "بلا", "فشل", "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",
+                         "لتعذّر", "لتعذر",  # "it could not be"
+                         "عدم", "لعدم", "بعدم", "وعدم", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة", "\ufefb"}),
+        prefixes=("لا", "\ufefb"),  # لا written onto its verb (لايمكن, لايوجد), also as the ligature ﻻ
+    ),
 }
