@@ -70,8 +70,8 @@ MINUS_SIGNS = frozenset("-−﹣－")
 PLUS_SIGNS = frozenset("+＋")
 #: Marks between a mantissa and ``10`` to a power: 2×10⁶, 2 x 10^6, 2·10⁶.
 TIMES = "×x·*"
-#: Vowel marks written on a word's letters (Arabic harakat, shadda, sukun, dagger alif: الثّالث, الطَرْق): part of
-#: the word, and left out when it is looked up in the number words.
+#: Vowel marks written on a word's letters (Arabic harakat, shadda, sukun, dagger alif: الثّالث, الطَرْق): left out
+#: before numbers are read, so a word is read as written without them.
 VOWEL_MARKS = "\u064b-\u065f\u0670"
 #: Words after a number, a counter of up to two characters between, that make it "that many or more": 2つ以上 is
 #: also read as 1 ("more than one").

@@ -41,12 +41,11 @@ _UNMARKED = re.compile(f"[{VOWEL_MARKS}]")
 _MANTISSA = r"\d+(?:[.,]\d+)?"
 _SUPERSCRIPT_DIGITS = "".join(ch for ch, plain in SUPERSCRIPTS.items() if plain.isdigit())
 _CJK = "".join({**CJK_DIGITS, **CJK_SMALL_UNITS, **CJK_LARGE_UNITS})
-_LETTER = rf"[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]"
 #: Words, the numerals of :mod:`mtcheck.languages.numerals` (read whole), digits and marks. A word holds no
 #: CJK numeral, superscript or fraction (共有三个 is 共有, 三, 个; m² is m, ²). A punctuation mark other than a hyphen ends a spelled number
 #: (*twenty-five* is one, *five, six* two).
 _TOKEN = re.compile(
-    rf"(?P<word>{_LETTER}(?:{_LETTER}|[{VOWEL_MARKS}])*)"
+    rf"(?P<word>[^\W\d_{_CJK}{_SUPERSCRIPT_DIGITS}{''.join(FRACTIONS)}]+)"
     rf"|(?P<power>(?:(?P<mantissa>{_MANTISSA})\s?[{re.escape(TIMES)}]\s?)?(?P<base>\d+)"
     rf"(?:\^(?P<caret>[-+\u2212]?\d+)|(?P<superscript>[\u207b\u207a]?[{_SUPERSCRIPT_DIGITS}]+)))"
     rf"|(?P<scientific>{_MANTISSA}[eE][-+\u2212]?\d+)(?![^\W\d_])"
@@ -106,6 +105,7 @@ class Number:
 def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
     words = number_words(lang)
+    text = _UNMARKED.sub("", text)
     comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
     tokens = _tokens(text, words, comma)
     found: list[Number] = []
@@ -181,7 +181,7 @@ def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
                 found.append(_Token(position, NUMERAL, written, match.end(),
                                     number=_negated(number) if _sign(text, match.start()) == "-" else number))
         elif kind == "word" and words is not None:
-            lower = _UNMARKED.sub("", written).lower()
+            lower = written.lower()
             named = next((stem for stem in words.stems(lower) if stem in words.named), None)
             if named is not None:
                 value = Decimal(words.named[named])
@@ -431,14 +431,11 @@ def _finished(current: Sequence[Part], words: NumberWords) -> list[Number]:
     parts = list(current)
     while parts and parts[-1][2] == CONNECTOR:
         parts.pop()
-    if not parts or parts[0][2] == PLURAL:
-        return []
-    alone = _UNMARKED.sub("", parts[0][0]).lower() if len(parts) == 1 else None
-    if alone in words.not_alone:
+    if not parts or parts[0][2] == PLURAL or (len(parts) == 1 and parts[0][0].lower() in words.not_alone):
         return []
     value = Decimal(_value(parts))
     text = " ".join(dict.fromkeys(written for written, _, _ in parts))
-    weak = alone is not None and (alone in words.weak or parts[0][2] == MULTIPLIER)
+    weak = len(parts) == 1 and (parts[0][0].lower() in words.weak or parts[0][2] == MULTIPLIER)
     return [Number(text, value, frozenset({value}), spelled=True, weak=weak)]
 
 
