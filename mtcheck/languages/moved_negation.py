@@ -126,8 +126,9 @@ MOVED: dict[str, MovedNegation] = {
     # un- word (غير صالح, "invalid") as a negation would
     "ar": MovedNegation(
         privatives=frozenset({"بدون"}),
-        words=frozenset({"لبدون", "دون", "بلا", "فشل", "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",
-                         "لتعذّر", "لتعذر",  # "it could not be"
+        words=frozenset({"لبدون", "دون", "بلا", "فشل",
+                         # "it could not be", as written (with and without its shadda, a misplaced one, a typo)
+                         "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر", "لتعذّر", "لتعذر",
                          "عدم", "لعدم", "بعدم", "وعدم", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة", "\ufefb"}),
         prefixes=("لا", "\ufefb"),  # لا written onto its verb (لايمكن, لايوجد), also as the ligature ﻻ
     ),

@@ -32,7 +32,8 @@ from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
 from mtcheck.languages.numerals import (
     CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
-    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, OR_MORE, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS, VOWEL_MARKS,
+    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, OR_MORE, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+    VOWEL_MARKS,
 )
 
 #: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
