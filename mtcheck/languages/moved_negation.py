@@ -128,7 +128,8 @@ MOVED: dict[str, MovedNegation] = {
         privatives=frozenset({"بدون"}),
         words=frozenset({"لبدون", "دون", "بلا", "فشل",
                          # "it could not be", as written (with and without its shadda, a misplaced one, a typo)
-                         "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر", "لتعذّر", "لتعذر",
+                         "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",
+                         "لتعذّر", "لتعذر",
                          "عدم", "لعدم", "بعدم", "وعدم", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة", "\ufefb"}),
         prefixes=("لا", "\ufefb"),  # لا written onto its verb (لايمكن, لايوجد), also as the ligature ﻻ
     ),
