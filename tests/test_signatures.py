@@ -68,10 +68,10 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
      "sam:chrf|lang:en|lex:{tiny}|tagger:{tagger}+ptb-2|neg:lexicon|base:chrf-beta1|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no"
      "|version:{sacrebleu}|refs:best|unicode:none"),
     ("source-parity", {"lang": "en", "src_lang": "de"},
-     "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:{de_lexicon}+{vader}|pol_min:0.3"
+     "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:3|lex:{de_lexicon}+{vader}|pol_min:0.3"
      "|mtcheck:{mtcheck}|unicode:nfc"),
     ("source-parity", {"lang": "en", "src_lang": "fr", "checks": ["numbers"], "normalize": "none"},
-     "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:2|mtcheck:{mtcheck}|unicode:none"),
+     "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:3|mtcheck:{mtcheck}|unicode:none"),
     ("sam:chrf", {"lang": "sv"},
      "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}+ptb-2|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:888855b848b1+syn-5e641d0a4400+affix-dec50ce0+compounds|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite|lists:c153bf81|base:chrf|nrefs:1"
      "|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),

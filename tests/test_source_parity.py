@@ -95,6 +95,10 @@ def test_an_ambiguous_grouping_has_both_readings_its_language_first() -> None:
     ("Jeg liker ikke maten.", "nb", 1),
     ("Jeg kan ikke lide maden.", "da", 1),
     ("ولا أحب هذا، لم أره أبدا", "ar", 2),
+    ("لا يزال البرنامج قيد التشغيل", "ar", 0),  # لا يزال "still"
+    ("اختر ما إذا كنت تريد عرض الأيقونات أم لا", "ar", 0),  # أم لا "or not"
+    ("لا بأس به", "ar", 0),  # "it's fine"
+    ("الملف غير صالح", "ar", 1),
 ])
 def test_negations_are_counted_with_concord_focus_and_privatives(text: str, lang: str, count: int) -> None:
     words = negation_words(lang)
@@ -120,6 +124,14 @@ def test_negation_rules_name_only_words_of_the_language_lists() -> None:
     ("de", "ungültig", True), ("de", "problemlos", True), ("de", "unterstützt", False), ("de", "und", False),
     ("es", "inválido", True), ("es", "información", False), ("sv", "ogiltig", True), ("sv", "ovanför", False),
     ("nb", "ugyldig", True), ("nb", "under", False), ("da", "ukendt", True), ("ar", "بدون", True),
+    # what is left out or kept back, an expiry, a write protection
+    ("en", "skipped", True), ("en", "ignore", True), ("en", "hide", True), ("en", "disallow", True),
+    ("en", "instead", False), ("en", "deprecated", False),  # with a *not* beside them too often
+    ("de", "abgelaufen", True), ("de", "schreibgeschützt", True), ("de", "anstatt", True), ("de", "fehl", True),
+    ("nb", "utløpt", True), ("nb", "hverken", True), ("nb", "skjul", True), ("nb", "frakoblet", True),
+    ("ar", "تعذّرت", True), ("ar", "عدم", True), ("ar", "مجهول", True), ("ar", "بلا", True), ("ar", "دون", True),
+    ("ar", "لايوجد", True), ("ar", "\ufefbيوجد", True), ("ar", "لاحقا", False),  # too short a stem after لا
+    ("ar", "غير", False),  # a negator, counted: it pairs with the other side's un- word as a negation would
 ])
 def test_words_a_negation_moves_into_are_listed_per_language(lang: str, word: str, holds: bool) -> None:
     moved = negation_words(lang).moved
@@ -134,6 +146,23 @@ def test_a_negation_moved_into_a_word_is_kept_and_one_dropped_beside_it_is_caugh
     paired = negations("Ohne Netz ist es nicht möglich.", de)
     assert paired.moved == ("Ohne",) and paired.differs(negations("Without a network it is possible.", en))
     assert negations("Whether to show the bar or not", en).count == 0
+
+
+@pytest.mark.parametrize(("src", "lang", "kept", "dropped"), [
+    ("Der Schlüssel ist nicht mehr gültig.", "de", "The key has expired.", "The key is valid."),
+    ("Nicht in Anwendungsumschalter", "de", "Skip switcher", "In switcher"),
+    ("Benutzerliste nicht anzeigen", "de", "Avoid showing user list", "Show user list"),
+    ("Ikke vis oppgaver som er avbrutt", "nb", "Hide cancelled tasks", "Show cancelled tasks"),
+    ("Sertifikatet er ikke gyldig lenger.", "nb", "The certificate has expired.", "The certificate is valid."),
+    ("Ta ikke med helligdager", "nb", "Exclude holidays", "Include holidays"),
+    ("خيار غير صالح.", "ar", "Invalid option.", "Valid option."),
+    ("الملف غير موجود", "ar", "The file does not exist", "The file exists"),
+])
+def test_a_negation_said_in_other_words_is_kept_and_a_dropped_one_caught(src: str, lang: str, kept: str,
+                                                                        dropped: str) -> None:
+    source, en = negations(src, negation_words(lang)), negation_words("en")
+    assert not source.differs(negations(kept, en))
+    assert source.differs(negations(dropped, en))
 
 
 @pytest.mark.parametrize(("text", "lang", "sign"), [
@@ -204,9 +233,9 @@ def test_details_and_explanation_name_each_difference() -> None:
 
 def test_signature_says_what_was_checked() -> None:
     assert _metric().signature().startswith(
-        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:2|lex:mtcheck-de-1.0-sha256:")
+        "source-parity|src:de|tgt:en|neg:yes|num:yes|pol:yes|tok:ptb-2|negrules:2|numwords:de+en|numread:3|lex:mtcheck-de-1.0-sha256:")
     only_numbers = _metric("fr", checks=["numbers"]).signature()
-    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:2|mtcheck:")
+    assert only_numbers.startswith("source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:3|mtcheck:")
     assert only_numbers.endswith("|unicode:nfc")
 
 

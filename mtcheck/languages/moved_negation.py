@@ -56,7 +56,12 @@ MOVED: dict[str, MovedNegation] = {
                          "dislike", "refused", "denied", "prohibited", "forbidden", "unless", "empty", "wrong",
                          "insecure", "inaccurate", "inadequate", "incapable", "indirect", "infinite", "malformed",
                          "disconnect", "disconnected", "deselect", "nonexistent", "neither", "non", "out", "expired",
-                         "unset", "dissatisfied"}),
+                         "unset", "dissatisfied",
+                         # what is left out or kept back (*nicht anzeigen* -> *hide*, *ikke ta med* -> *exclude*)
+                         "skip", "skips", "skipped", "skipping", "ignore", "ignores", "ignored", "ignoring",
+                         "exclude", "excludes", "excluded", "excluding", "hide", "hides", "hidden", "disallow",
+                         "disallows", "avoid", "avoids", "suppress", "prevent", "prevents", "prevented", "mismatched",
+                         "insensitive", "incorrectly", "improperly", "ineffective", "infeasible"}),
         prefixes=("un", "non"),
         suffixes=("less",),
         not_prefixed=("under", "unit", "union", "uniq", "univers", "unix", "unicode", "unless", "until", "unfortunat",
@@ -68,7 +73,11 @@ MOVED: dict[str, MovedNegation] = {
                          "fehlenden", "gescheitert", "scheiterte", "misslungen", "mangels", "verweigert",
                          "verboten", "deaktiviert", "inaktiv", "inkompatibel", "illegal", "leer", "leere", "leeren",
                          "leerer", "leeres", "falsch", "falsche", "falschen", "falscher", "falsches", "ablehnen",
-                         "abgelehnt", "sofern", "außer"}),
+                         "abgelehnt", "sofern", "außer", "außerhalb", "statt", "anstatt", "anstelle", "fehl",
+                         "abgelaufen", "abgelaufene", "abgelaufenen", "ausgelaufen", "abwesend", "schreibgeschützt",
+                         "schreibgeschützte", "schreibgeschützten", "ignorieren", "ignoriert", "verhindern",
+                         "verhindert", "verbieten", "verbietet", "verbiete", "verwerfen", "überspringen",
+                         "ausblenden", "ausgeblendet"}),
         prefixes=("un", "nicht", "miss"),
         suffixes=("los", "lose", "loser", "loses", "losen", "losem", "frei"),
         not_prefixed=("unter", "unser", "unix", "unicode", "univers", "union", "unit", "uniq", "unbedingt",
@@ -98,7 +107,9 @@ MOVED: dict[str, MovedNegation] = {
     "nb": MovedNegation(
         privatives=frozenset({"uten"}),
         words=frozenset({"mislyktes", "mislykket", "feil", "feilaktig", "mangler", "manglende", "deaktivert",
-                         "nektet", "forbudt", "tom", "tomt", "tomme"}),
+                         "nektet", "forbudt", "tom", "tomt", "tomme", "hverken", "verken", "inget", "utenom",
+                         "unngå", "frakoblet", "utløpt", "utløpte", "hopp", "hoppe", "skjul", "skjult", "skjulte",
+                         "ignorer", "ignorert", "forhindret", "hindre"}),
         prefixes=("u",),
         suffixes=("løs", "løst", "løse"),
         not_prefixed=("under", "ut", "uke", "unik", "univers", "unix", "unicode", "uttrykk"),
@@ -111,5 +122,15 @@ MOVED: dict[str, MovedNegation] = {
         suffixes=("løs", "løst", "løse"),
         not_prefixed=("under", "ud", "uge", "unik", "univers", "unix", "unicode"),
     ),
-    "ar": MovedNegation(privatives=frozenset({"بدون"}), words=frozenset({"غير", "فشل", "تعذر", "تعذّر"})),
+    # غير ("non-") is a negator, not a word a negation moves into: counted once, it pairs with the other side's
+    # un- word (غير صالح, "invalid") as a negation would
+    "ar": MovedNegation(
+        privatives=frozenset({"بدون"}),
+        words=frozenset({"لبدون", "دون", "بلا", "فشل",
+                         # "it could not be", as written (with and without its shadda, a misplaced one, a typo)
+                         "تعذر", "تعذّر", "تعّذر", "تغذّر", "تعذرت", "تعذّرت", "تعّذرت", "يتعذر", "يتعذّر",
+                         "لتعذّر", "لتعذر",
+                         "عدم", "لعدم", "بعدم", "وعدم", "ألا", "مجهول", "مجهولة", "متوقف", "متوقفة", "\ufefb"}),
+        prefixes=("لا", "\ufefb"),  # لا written onto its verb (لايمكن, لايوجد), also as the ligature ﻻ
+    ),
 }

@@ -103,7 +103,10 @@ ENGLISH = NumberWords(
                    "september/sep/sept october/oct november/nov december/dec", start=1),
            **_from("first/once/single/primary second/twice/double/dual/both/pair/secondary third/triple/thrice/tertiary "
                    "fourth/quad fifth sixth seventh eighth ninth tenth eleventh twelfth", start=1),
-           "dozen": 12, "binary": 2, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16},
+           "dozen": 12, "binary": 2, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16, "thousands": 1000,
+           "tetrahedron": 4, "hexahedron": 6, "octahedron": 8, "dodecahedron": 12, "icosahedron": 20,
+           # a singular unit of time is one of it (the last *hour*, *hourly*)
+           **dict.fromkeys("hour minute day week month year hourly daily weekly monthly yearly".split(), 1)},
     minus=frozenset({"minus", "negative"}),
 )
 GERMAN = NumberWords(
@@ -193,26 +196,53 @@ DANISH = NumberWords(
     minus=frozenset({"minus"}),
     units_before_tens=True,
 )
+def _definite(forms: str) -> list[str]:
+    """Arabic words with and without the article (ال, with ل/ب before it): ``"ثالث"`` -> ثالث, الثالث, للثالث,
+    بالثالث."""
+    return [article + form for form in forms.split() for article in ("", "ال", "لل", "بال")]
+
+
+def _arabic_duals(singulars: str) -> list[str]:
+    """The dual forms of Arabic nouns (each is "two" of it): يوم -> يومان, يومين; ساعة -> ساعتان, ساعتين and, in
+    construct, ساعتا; each also after a clitic (بإصبعين "with two fingers") and with the article."""
+    found = []
+    for singular in singulars.split():
+        stem, endings = (singular[:-1] + "ت", ("ان", "ين", "ا")) if singular.endswith("ة") else (singular, ("ان", "ين"))
+        for ending in endings:
+            found += [clitic + dual for dual in _definite(stem + ending) for clitic in ("", "ب", "و", "ل", "ك")]
+    return found
+
+
+#: Arabic ordinals 1-10 and the ordinal "one" of 11th, 21st ... (الحادي عشر): weak alone, read inside a number.
+_ARABIC_ORDINALS = {form: n for n, forms in enumerate(
+    ["أول أولى اول اولى حادي حادية", "ثاني ثانية", "ثالث ثالثة", "رابع رابعة", "خامس خامسة", "سادس سادسة",
+     "سابع سابعة", "ثامن ثامنة", "تاسع تاسعة", "عاشر عاشرة"], start=1)
+    for form in _definite(forms)}
 ARABIC = NumberWords(
     "ar",
     values={"صفر": 0, "واحد": 1, "واحدة": 1, "أحد": 1, "احد": 1, "إحدى": 1, "احدى": 1,
             "اثنان": 2, "اثنين": 2, "اثنتان": 2, "اثنتين": 2, "اثنا": 2, "اثنتا": 2,
+            # with the article too (الأيام السبعة, "the seven days"; العشرون, also "the twentieth")
             **{form: n for n, forms in enumerate(
-                ["ثلاثة ثلاث", "أربعة أربع اربعة اربع", "خمسة خمس", "ستة ست", "سبعة سبع", "ثمانية ثماني ثمان",
-                 "تسعة تسع", "عشرة عشر"], start=3) for form in forms.split()},
+                ["ثلاثة ثلاث", "أربعة أربع اربعة اربع", "خمسة خمس", "ستة ست", "سبعة سبع",
+                 "ثمانية ثماني ثمان", "تسعة تسع", "عشرة عشر"], start=3) for form in _definite(forms)},
             **{form: 10 * n for n, forms in enumerate(
                 ["عشرون عشرين", "ثلاثون ثلاثين", "أربعون أربعين اربعون اربعين", "خمسون خمسين", "ستون ستين",
-                 "سبعون سبعين", "ثمانون ثمانين", "تسعون تسعين"], start=2) for form in forms.split()},
+                 "سبعون سبعين", "ثمانون ثمانين", "تسعون تسعين"], start=2) for form in _definite(forms)},
             "مائتان": 200, "مئتان": 200, "مائتين": 200, "مئتين": 200, "ألفان": 2000, "ألفين": 2000, "الفان": 2000,
-            "الفين": 2000},
+            "الفين": 2000, **_ARABIC_ORDINALS},
     multipliers={"مائة": 100, "مئة": 100, "ألف": 1000, "الف": 1000, "مليون": MILLION, "مليار": BILLION},
     plural_multipliers={"آلاف": 1000, "الاف": 1000, "ملايين": MILLION, "مليارات": BILLION},
     connectors=frozenset({"و"}),
-    weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى", "صفر"}),
-    named={**{f"{article}{form}": n for n, forms in enumerate(
-        ["أول أولى اول اولى", "ثاني ثانية", "ثالث ثالثة", "رابع رابعة", "خامس خامسة", "سادس سادسة", "سابع سابعة",
-         "ثامن ثامنة", "تاسع تاسعة", "عاشر عاشرة"], start=1) for form in forms.split() for article in ("", "ال")},
-           "الأول": 1, "الأولى": 1},
+    weak=frozenset({"واحد", "واحدة", "أحد", "احد", "إحدى", "احدى", "صفر", *_ARABIC_ORDINALS}),
+    named={**dict.fromkeys(_arabic_duals(
+               "يوم ساعة دقيقة ثانية أسبوع اسبوع شهر سنة عام صفحة سطر عمود صف لوحة طبقة لون ملف نسخة مفتاح إصبع أصبع "
+               "اصبع نقرة مؤشر عنصر كائن جانب وجه مسار حرف حجة تقويم صورة إطار اطار قيمة خيار كلمة نقطة جزء رقم حساب "
+               "معامل طرف فرع شاشة نافذة زر قرص جهاز حقل جدول منطقة قناة مرة بايت بت"), 2),
+           # a singular time unit is one of it (ساعة, "1 hour"), like English "an hour"
+           **dict.fromkeys("يوم ساعة دقيقة أسبوع اسبوع شهر سنة عام".split(), 1),
+           "ثنائي": 2, "ثنائية": 2, "مزدوج": 2, "مزدوجة": 2, "ثلاثي": 3, "ثلاثية": 3,
+           "رباعي": 4, "رباعية": 4},
     glued=True,
     units_before_tens=True,
     teens_after_units=True,

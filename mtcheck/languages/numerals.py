@@ -23,7 +23,7 @@ from __future__ import annotations
 
 #: CJK digits (Han, with the financial forms used in Chinese and Japanese).
 CJK_DIGITS: dict[str, int] = {
-    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "双": 2, "雙": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "両": 2, "双": 2, "雙": 2, "三": 3, "四": 4, "五": 5, "六": 6,
     "七": 7, "八": 8, "九": 9,
 }
 #: Digits that write a year or a code digit by digit (二〇二〇 = 2020); other digits side by side are
@@ -37,8 +37,8 @@ CJK_LARGE_UNITS: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "�
 #: syllables of other words.
 HANGUL_UNITS_AFTER_DIGITS: dict[str, int] = {"십": 10, "백": 100, "천": 1000, "만": 10**4, "억": 10**8, "조": 10**12}
 #: A CJK numeral alone that is as often an article or part of a word as a number (一个 "a", 双击
-#: "double-click", 千字节 "kilobyte").
-CJK_WEAK = frozenset({"一", "双", "雙", "万", "萬", "百", "千"})
+#: "double-click", 両面 "two-sided", 千字节 "kilobyte").
+CJK_WEAK = frozenset({"一", "両", "双", "雙", "万", "萬", "百", "千"})
 #: Words that hold numeral characters but are no number, read as written: 十分 "enough", 万一 "in case",
 #: 千万 "by all means", 一一 "one by one", 一两 "one or two", the bases of numeral systems (十六进制 "hexadecimal").
 NOT_NUMBERS = frozenset({"十分", "万一", "萬一", "千万", "千萬", "一一", "一两", "一兩", "百科", "四角", "三角",
@@ -70,3 +70,9 @@ MINUS_SIGNS = frozenset("-−﹣－")
 PLUS_SIGNS = frozenset("+＋")
 #: Marks between a mantissa and ``10`` to a power: 2×10⁶, 2 x 10^6, 2·10⁶.
 TIMES = "×x·*"
+#: Vowel marks written on a word's letters (Arabic harakat, shadda, sukun, dagger alif: الثّالث, الطَرْق): left out
+#: before numbers are read, so a word is read as written without them.
+VOWEL_MARKS = "\u064b-\u065f\u0670"
+#: Words after a number, a counter of up to two characters between, that make it "that many or more": 2つ以上 is
+#: also read as 1 ("more than one").
+OR_MORE = ("以上",)

@@ -44,11 +44,11 @@ FOCUS = {
     "sv": frozenset({"bara", "endast", "blott"}),
     "nb": frozenset({"bare", "kun"}),
     "da": frozenset({"bare", "kun", "blot"}),
-    "ar": frozenset({"فقط", "سيما"}),
+    "ar": frozenset({"فقط", "سيما", "يزال", "تزال", "يزالون", "نزال", "أزال", "بأس"}),  # لا يزال "still", لا بأس "fine"
 }
 #: Words before a negator that make it an alternative, not the negation of a clause (*whether or not*, *oder nicht*).
 ALTERNATIVES = {"en": frozenset({"or"}), "de": frozenset({"oder"}), "es": frozenset({"o"}), "sv": frozenset({"eller"}),
-                "nb": frozenset({"eller"}), "da": frozenset({"eller"}), "ar": frozenset({"أو", "او"})}
+                "nb": frozenset({"eller"}), "da": frozenset({"eller"}), "ar": frozenset({"أو", "او", "أم"})}
 #: Negators that are also the answer "No" when they make a clause alone.
 INTERJECTIONS = {"en": frozenset({"no"}), "es": frozenset({"no"})}
 #: Conjunctions written as one word with the next (Arabic و "and", ف "so").

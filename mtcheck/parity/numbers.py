@@ -24,7 +24,7 @@ import decimal
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
@@ -32,11 +32,13 @@ from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
 from mtcheck.languages.numerals import (
     CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
-    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+    HANGUL_UNITS_AFTER_DIGITS, MINUS_SIGNS, NOT_NUMBERS, OR_MORE, PLUS_SIGNS, SUPERSCRIPTS, TIMES, UNIT_EXPONENTS,
+    VOWEL_MARKS,
 )
 
 #: Digits joined by separators: ``.``/``,``/Arabic ``٫``/``٬`` anywhere, a space or an apostrophe only before three digits.
 _DIGITS = r"\d+(?:(?:[.,\u066b\u066c]|[ \u00a0\u2009\u202f'\u2019](?=\d{3}(?!\d)))\d+)*"
+_UNMARKED = re.compile(f"[{VOWEL_MARKS}]")
 _MANTISSA = r"\d+(?:[.,]\d+)?"
 _SUPERSCRIPT_DIGITS = "".join(ch for ch, plain in SUPERSCRIPTS.items() if plain.isdigit())
 _CJK = "".join({**CJK_DIGITS, **CJK_SMALL_UNITS, **CJK_LARGE_UNITS})
@@ -58,13 +60,14 @@ _GROUPING = str.maketrans("", "", " \u00a0\u2009\u202f'\u2019\u066c")
 _ARABIC_DECIMAL = "\u066b"
 #: After an hour, the 12-hour clock's afternoon: "8 pm" and "8:30 p.m." are 20 (or 8).
 _AFTERNOON = re.compile(r"(?::\d\d)?\s?(?:p\.\s?m\.|pm\b)", re.IGNORECASE)
+_OR_MORE = re.compile(rf"\s?[^\W\d]{{0,2}}?(?:{'|'.join(map(re.escape, OR_MORE))})")
 #: Exponents are read in full: 1e9999999 and 10^-9999999 are values, not errors; 0^0 is NaN, matched by nothing.
 _EXACT = decimal.Context(prec=28, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN, traps=[])
 #: A value printed beyond this power of ten is printed in scientific notation (``1E+9999999``).
 _PLAIN_DIGITS = 40
 #: The version of these reading rules, in the metric's signature (2: signs, exponents, fractions, unit
-#: exponents and CJK numerals are read).
-READING = 2
+#: exponents and CJK numerals are read; 3: a word's vowel marks are left out, so الثّالث is الثالث).
+READING = 3
 #: Languages that write a decimal comma (and group thousands with a point or a space).
 DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
 
@@ -103,6 +106,7 @@ class Number:
 def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
     words = number_words(lang)
+    text = _UNMARKED.sub("", text)
     comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
     tokens = _tokens(text, words, comma)
     found: list[Number] = []
@@ -111,7 +115,7 @@ def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
         token = tokens[index]
         follows = tokens[index + 1] if index + 1 < len(tokens) and tokens[index + 1].position == token.position + 1 else None
         if token.kind == NUMERAL:
-            found.append(token.number)  # type: ignore[arg-type]
+            found.append(_or_more(token.number, text, token.end))  # type: ignore[arg-type]
             index += 1
             continue
         if token.kind == DIGITS:
@@ -127,6 +131,7 @@ def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
                 continue
             texts = [token.text] if len(readings) == 1 else re.split(r"[.,\u066b\u066c]", token.text)
             found.extend(Number(t, value, frozenset({value, *others})) for t, (value, others) in zip(texts, readings))
+            found[-1] = _or_more(found[-1], text, token.end)
             index += 1
             continue
         run: list[Part] = [(token.text, value, role) for value, role in token.parts]
@@ -190,6 +195,13 @@ def _tokens(text: str, words: NumberWords | None, comma: bool) -> list[_Token]:
                 if parts or (words.abbreviations and lower in words.abbreviations):
                     found.append(_Token(position, WORD, written, match.end(), parts=parts))
     return _minus_words(found)
+
+
+def _or_more(number: Number, text: str, end: int) -> Number:
+    """``number``, also read one less when a word for "or more" follows it (2つ以上 is "more than one")."""
+    if not _OR_MORE.match(text, end):
+        return number
+    return replace(number, readings=number.readings | {r - 1 for r in number.readings})
 
 
 def _sign(text: str, start: int) -> str | None:
