@@ -5,7 +5,7 @@ import unicodedata
 
 from mtcheck.perturb.critical import BE, DO, MODALS
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.english import INTENSIFIERS, known
+from mtcheck.perturb.english import is_intensifier, known
 from mtcheck.perturb.nordic import adjective_agreement, noun_phrase_end
 from mtcheck.perturb.text import delete_span, inflect, replace_word, words
 
@@ -102,7 +102,7 @@ def adverb_misplacement(sentence: str, lang: str) -> list[Edit]:
             group = ws[i - 2]
             moved = f"{w.text} {sentence[group.start:prev.end]}"
             edits.append(Edit("adverb-misplacement", group.start, w.end, sentence[group.start:w.end], moved))
-        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (w.lower in INTENSIFIERS or w.lower in FREQUENCY):
+        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (is_intensifier(w.lower) or w.lower in FREQUENCY):
             verb = ws[i + 1]
             edits.append(Edit("adverb-misplacement", w.start, verb.end, sentence[w.start:verb.end],
                               f"{verb.text} {w.text}"))
