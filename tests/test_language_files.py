@@ -45,7 +45,7 @@ def test_every_bundled_language_is_a_file_and_english_is_one_of_them() -> None:
     assert sorted(set(CODES.values())) == [code for code in codes if code != "en"]  # the lemmatised ones
     english = get_language("en")
     assert english.analysis == "tagged" and english.lexicon_path is None and "wordnet" in english.relations
-    assert word_lists("en-GB") is english and language_code("en") is None  # English is tagged, not lemmatised
+    assert word_lists("en-GB") is english and word_lists("eng") is english and language_code("en") is None  # English is tagged, not lemmatised
     assert word_lists("no") is get_language("nb") and word_lists("fr") is None
 
 
