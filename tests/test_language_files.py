@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mtcheck.languages import BUNDLED, ENV_VAR, CODES, get_language, language_code, word_lists
+from mtcheck.languages import BUNDLED, CODES, ENV_VAR, get_language, language_code, plain_opposites, word_lists
 from mtcheck.languages.files import LanguageFileError, read_language
 from mtcheck.metrics import get_metric
 from mtcheck.sentiment.context import context_words
@@ -140,3 +140,12 @@ def test_two_files_of_one_code_in_a_folder_are_an_error(italian: Path) -> None:
     (italian / "nb.yaml").write_text(ITALIAN.replace("code: it", "code: nb\naliases: [it]"), encoding="utf-8")
     with pytest.raises(LanguageFileError, match=r"nb\.yaml: code 'it' is declared by .*it\.yaml too"):
         word_lists("it")
+
+
+@pytest.mark.parametrize("code", sorted(path.stem for path in BUNDLED.glob("*.yaml")))
+def test_a_bundled_language_declares_the_relation_sources_its_data_has(code: str) -> None:
+    language = get_language(code)
+    has_phrases = any("_" in form for pair in plain_opposites(code) for form in pair)
+    assert ("phrases" in language.relations) == has_phrases
+    assert ("curated" in language.relations) == bool(language.opposite_pairs or language.opposites_file)
+    assert ("affixes" in language.relations) == bool(language.negating_prefixes or language.opposite_particles)
