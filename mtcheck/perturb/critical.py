@@ -8,7 +8,8 @@ import unicodedata
 from mtcheck.languages import opposite_lemmas
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import (
-    ELONGATED, OPPOSITES, STRONG_DEFAULT, antonyms, is_intensifier, known, scale_step, unstretched, word_polarity,
+    ELONGATED, NEGATIVE_SWAPS, OPPOSITES, STRONG_DEFAULT, antonyms, is_intensifier, known, scale_step, unstretched,
+    word_polarity,
 )
 from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, swap_word, words
 
@@ -26,7 +27,6 @@ CONTRACTED = {
 NT_STEMS = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 #: Tweet spellings without an apostrophe.
 BARE_NT = {v.replace("'", ""): k for k, v in CONTRACTED.items()} | {"cant": "can", "wont": "will", "aint": "is"}
-NEGATIVE_PRONOUNS = {"nothing": "something", "nobody": "somebody", "nowhere": "somewhere", "cannot": "can"}
 #: Tags of the word before a finite verb that can end its subject (or an adverb before the verb).
 SUBJECT_TAGS = frozenset({"PRP", "NN", "NNS", "NNP", "NNPS", "EX", "WP", "WDT", "RB", "CC", "DT"})
 NEGATION_INSERT = "negation-insert"
@@ -68,8 +68,8 @@ def negation_drop(sentence: str, lang: str) -> list[Edit]:
                 edits.append(Edit(kind, w.start, nxt.end, sentence[w.start:nxt.end], after))
             else:
                 edits.append(replace_word(w, kind, aux))
-        elif low in NEGATIVE_PRONOUNS:
-            edits.append(replace_word(w, kind, NEGATIVE_PRONOUNS[low]))
+        elif low in NEGATIVE_SWAPS:
+            edits.append(replace_word(w, kind, NEGATIVE_SWAPS[low]))
         elif low in ("never", "no") and nxt is not None and nxt.lower != "one":
             edits.append(delete_span(sentence, w.start, w.end, kind))
     return edits

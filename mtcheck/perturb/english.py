@@ -13,6 +13,8 @@ _POS = (("NN", "n"), ("VB", "v"), ("JJ", "a"), ("RB", "r"))
 _LANGUAGE = get_language("en")
 #: Opposites WordNet lacks (its "great" has no antonym), both ways: the language file's ``opposite_pairs``.
 OPPOSITES = _LANGUAGE.opposites
+#: Negative pronouns (and "cannot") -> the positive word a negation-drop edit puts in their place.
+NEGATIVE_SWAPS = _LANGUAGE.negative_swaps
 #: Intensity scales, weakest first; a step along one keeps the polarity and changes its strength.
 SCALES = _LANGUAGE.intensity_scales
 #: Adverbs that only strengthen what follows ("absolutely love"); a stretched one ("sooo") is read unstretched.
