@@ -110,6 +110,9 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (("analysis: lemmatised", "analysis: parsed"), "it.yaml: analysis must be one of tagged, lemmatised, not 'parsed'"),
     (("lexicon: it-lexicon.txt\n", ""), "it.yaml: a lemmatised language needs its own lexicon (fix: lexicon: FILE"),
     (("name: Italian\n", ""), "it.yaml: missing name (fix: add them"),
+    (("negators: [", "relations: [curated, wordnet]\nnegators: ["),
+     "it.yaml: relation source wordnet needs analysis: tagged"),
+    (("negators: [", "relations: [thesaurus]\nnegators: ["), "it.yaml: unknown relation source thesaurus (fix: use"),
     (("[[buono, cattivo]", "[[buono]"), "it.yaml: opposite_pairs must be a list of pairs of words, [a, b], not "),
     (("negators: [", "negators: [[x], "), "it.yaml: negators must be a list of words, not [['x'], "),
 ])

@@ -129,8 +129,8 @@ def _has_flag(value: Any) -> bool:
 
 
 def _check(path: Path, values: dict[str, Any]) -> None:
-    """The rules across keys: the code is the file's name, known analysis and relation sources, a lexicon file for a
-    lemmatised language."""
+    """The rules across keys: the code is the file's name, known analysis and relation sources, WordNet only for a
+    tagged language, a lexicon file for a lemmatised language."""
     if values["code"] != path.stem:
         raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
                                 f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
@@ -140,6 +140,9 @@ def _check(path: Path, values: dict[str, Any]) -> None:
     if unknown:
         raise LanguageFileError(f"{path}: unknown relation source {', '.join(unknown)} "
                                 f"(fix: use {', '.join(RELATION_SOURCES)})")
+    if "wordnet" in values.get("relations", ()) and values["analysis"] != "tagged":
+        raise LanguageFileError(f"{path}: relation source wordnet needs analysis: tagged (WordNet's lemmas) "
+                                "(fix: leave wordnet out of relations)")
     if values["analysis"] == "lemmatised" and values.get("lexicon", DEFAULT_LEXICON) == DEFAULT_LEXICON:
         raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
                                 "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
