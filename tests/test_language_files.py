@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mtcheck.languages import BUNDLED, CODES, ENV_VAR, get_language, language_code, plain_opposites, word_lists
+from mtcheck.errors import MetricError
 from mtcheck.languages.files import LanguageFileError, read_language
 from mtcheck.metrics import get_metric
 from mtcheck.sentiment.context import context_words
@@ -152,3 +153,8 @@ def test_a_bundled_language_declares_the_relation_sources_its_data_has(code: str
     assert ("phrases" in language.relations) == has_phrases
     assert ("curated" in language.relations) == bool(language.opposite_pairs or language.opposites_file)
     assert ("affixes" in language.relations) == bool(language.negating_prefixes or language.opposite_particles)
+
+
+def test_an_error_for_a_language_without_a_file_lists_those_with_one(italian: Path) -> None:
+    with pytest.raises(MetricError, match=r"cover the languages with a file: ar, da, de, en, es, it, nb, sv;"):
+        get_metric("source-parity", {}, target_lang="en", source_lang="fr")

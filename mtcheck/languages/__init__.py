@@ -23,7 +23,7 @@ from mtcheck.languages.files import LanguageFileError, read_language
 from mtcheck.languages.language import Language
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "ENV_VAR", "Language", "LanguageFileError", "find_language", "get_language",
-           "language_code", "opposite_lemmas", "opposite_words", "plain_opposites", "plain_synonyms",
+           "known_codes", "language_code", "opposite_lemmas", "opposite_words", "plain_opposites", "plain_synonyms",
            "primary_subtag", "synonym_words", "word_lists"]
 
 #: Folders of users' language files, separated like ``PATH``.
@@ -63,6 +63,11 @@ def _language_files(search: str) -> Mapping[str, Path]:
                 mine[subtag] = path.resolve()
         found.update(mine)
     return MappingProxyType(found)
+
+
+def known_codes() -> tuple[str, ...]:
+    """The codes of every language with a file, sorted."""
+    return tuple(sorted({_read(path).code for path in language_files().values()}))
 
 
 @lru_cache(maxsize=None)
