@@ -69,12 +69,15 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "relations": (_strings, f"a list of {', '.join(RELATION_SOURCES)}"),
     "negator": (_text, "a word"), "intensifier": (_text, "a word"), "downtoner": (_text, "a word"),
     "negator_after_verb": (_flag, "true or false"), "modifiers_follow": (_flag, "true or false"),
-    "negative_swaps": (_swaps, "a mapping of words to words"),
+    **{key: (_swaps, "a mapping of words to words") for key in (
+        "negative_swaps", "determiner_swaps", "preposition_swaps")},
     **{key: (_words, "a list of words") for key in (
         "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
-        "interjections", "intensifiers", "downtoners", "connectives")},
+        "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",
+        "word_order_verbs")},
     **{key: (_strings, "a list of words or word beginnings") for key in (
-        "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words")},
+        "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words", "present_endings",
+        "compound_heads")},
     **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
         "implicatives", "opposite_pairs", "opposite_particles")},
     **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},

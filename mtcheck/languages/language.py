@@ -90,6 +90,18 @@ class Language:
     drifted_words: tuple[str, ...] = ()
     #: Particles of opposite direction ("in"/"ut"): as words after the same verb, or as compound parts.
     opposite_particles: tuple[tuple[str, str], ...] = ()
+    #: Grammar errors of the perturbation engine: determiners swapped for a wrong one ("a" -> "an", "ett" -> "en"),
+    #: determiners whose removal leaves a gap, prepositions swapped, and subject pronouns (a word-order edit moves a
+    #: verb across one).
+    determiner_swaps: dict[str, str] = field(default_factory=dict)
+    droppable_determiners: frozenset[str] = frozenset()
+    preposition_swaps: dict[str, str] = field(default_factory=dict)
+    subject_pronouns: frozenset[str] = frozenset()
+    #: Common finite verbs a word-order edit moves, and the endings of present-tense verbs it moves too.
+    word_order_verbs: frozenset[str] = frozenset()
+    present_endings: tuple[str, ...] = ()
+    #: Heads of compounds a compound-split edit splits off ("kaffekopp" -> "kaffe kopp"), tried in order.
+    compound_heads: tuple[str, ...] = ()
     #: The language file this was read from.
     source: Path | None = None
     opposites: dict[str, str] = field(init=False, repr=False)
