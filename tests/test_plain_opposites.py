@@ -8,11 +8,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcheck import languages
-from mtcheck.languages import CODES, OPPOSITES, opposite_words, plain_opposites, plain_synonyms, synonym_words
+from mtcheck.languages import BUNDLED, CODES, ENV_VAR, opposite_words, plain_opposites, plain_synonyms, synonym_words
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
 from mtcheck.sentiment import load_lexicon
@@ -35,7 +36,7 @@ def _lexicon(code: str):
 
 
 def test_every_language_with_word_lists_has_opposites_and_no_file_is_stray() -> None:
-    assert sorted(path.stem for path in OPPOSITES.glob("*.txt")) == CODES_WITH_LISTS
+    assert sorted(path.stem for path in (BUNDLED / "opposites").glob("*.txt")) == CODES_WITH_LISTS
     assert all(len(opposite_words(code)) >= 50 for code in CODES_WITH_LISTS)
 
 
@@ -160,9 +161,15 @@ def test_compounds_are_split_only_at_a_shared_part(lang: str, hyp: str, ref: str
 
 @contextmanager
 def _listed(monkeypatch: pytest.MonkeyPatch, folder: Path, code: str, text: str) -> Iterator[None]:
-    """``text`` as the opposites list of ``code`` while the block runs; the shipped lists afterwards."""
+    """``text`` as the opposites list of ``code`` while the block runs, by a copy of its language file in a folder of
+    ``$MTCHECK_LANGUAGES``; the shipped lists afterwards."""
+    data = yaml.safe_load((BUNDLED / f"{code}.yaml").read_text(encoding="utf-8"))
+    if data["lexicon"] != "default":
+        data["lexicon"] = str(BUNDLED / data["lexicon"])
+    data["opposites_file"] = f"{code}.txt"
     (folder / f"{code}.txt").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(languages, "OPPOSITES", folder)
+    (folder / f"{code}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(folder))
     _forget_lists()
     try:
         yield

@@ -1,27 +1,38 @@
-"""Word lists for sentiment-critical work beyond English: one source for SAM and the perturbation engine.
+"""Languages as data: one file per language, and the one loader that reads them.
 
-Each supported target language has a module here (``sv``, ``nb``, ``da``, ``de``, ``es``,
-``ar``) with a :class:`Language`: its negators, the word to insert for a negation and where,
-the finite verbs that negation is attached to, intensifiers and downtoners, and curated
-opposite-polarity word forms. Its polarity lexicon is ``lexicons/<code>.txt`` beside this
-file, in the ``word<TAB>score`` layout that users' own lexicons may use too (docs/sam.md); its
-opposites without sentiment (size, speed, age, place, order, state) are ``opposites/<code>.txt``.
-Everything here was written for mtcheck (Apache-2.0); each module cites the grammar it
-follows. Lemmas come from ``simplemma`` (MIT), which works offline.
+Each language mtcheck knows is a file ``<code>.yaml`` beside this module (English, Swedish,
+Norwegian Bokmål, Danish, German, Spanish, Arabic), read into a :class:`Language`: its negators
+and their scope rules, degree words, connectives, polarity lexicon (``lexicons/<code>.txt``, the
+``word<TAB>score`` layout users' own lexicons may use too), curated opposites, opposites without
+sentiment and synonym groups (``opposites/<code>.txt``), prefixes and particles, and which
+relation sources SAM reads. docs/adding-a-language.md describes the fields. Folders named in
+``$MTCHECK_LANGUAGES`` (separated like ``PATH``) add languages, or replace a bundled one, by the
+same files. Everything here was written for mtcheck (Apache-2.0); each file cites the grammar
+it follows. Lemmas come from ``simplemma`` (MIT), which works offline.
 """
 from __future__ import annotations
 
-import importlib
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
-#: Primary subtag -> module (Norwegian without a variant is read as Bokmål; Nynorsk is not covered).
-CODES = {"sv": "sv", "nb": "nb", "no": "nb", "da": "da", "de": "de", "es": "es", "ar": "ar"}
-LEXICONS = Path(__file__).parent / "lexicons"
-OPPOSITES = Path(__file__).parent / "opposites"
+from mtcheck.languages.files import LanguageFileError, read_language
+from mtcheck.languages.language import Language
+
+__all__ = ["CODES", "DEFAULT_LANGUAGE", "ENV_VAR", "Language", "LanguageFileError", "find_language", "get_language",
+           "known_codes", "language_code", "opposite_lemmas", "opposite_words", "plain_opposites", "plain_synonyms",
+           "primary_subtag", "synonym_words", "word_lists"]
+
+#: Folders of users' language files, separated like ``PATH``.
+ENV_VAR = "MTCHECK_LANGUAGES"
+#: The bundled language files.
+BUNDLED = Path(__file__).parent
+#: The language of mtcheck's default lexicon and of SAM's paper, whose negators the paper's rule reads where a
+#: target language has no file.
+DEFAULT_LANGUAGE = "en"
 
 
 def primary_subtag(lang: str) -> str:
@@ -29,82 +40,75 @@ def primary_subtag(lang: str) -> str:
     return lang.strip().lower().replace("_", "-").split("-")[0]
 
 
-@dataclass(frozen=True)
-class Language:
-    """What mtcheck knows about one target language's sentiment-critical words (lower-case forms)."""
-
-    code: str
-    name: str
-    #: Words SAM scores -1.0 under the paper's negation rule (forms and lemmas).
-    negators: frozenset[str]
-    #: Negation words that can be deleted to drop a negation ("inte", "nicht", "no").
-    negation_adverbs: frozenset[str]
-    #: Negative pronouns and determiners -> the positive word that drops the negation (kein -> ein).
-    negative_swaps: dict[str, str]
-    #: The word inserted to negate a clause, and whether it goes after the finite verb (V2) or before it.
-    negator: str
-    negator_after_verb: bool
-    #: Common finite verb forms a negation can attach to.
-    finite_verbs: frozenset[str]
-    intensifiers: frozenset[str]
-    #: The downtoner that replaces an intensifier in an intensity-loss edit ("mycket bra" -> "ganska bra").
-    downtoner: str
-    downtoners: frozenset[str]
-    #: Curated opposite-polarity forms, in pairs; :attr:`opposites` reads them both ways.
-    opposite_pairs: tuple[tuple[str, str], ...]
-    #: Clause connectives ("but", "because"): a negation's scope ends at one (or at punctuation).
-    connectives: frozenset[str] = frozenset()
-    #: Words placed before the finite verb together with it (Spanish clitics: "no *me* gusta").
-    clitics: frozenset[str] = frozenset()
-    grammar_source: str = ""
-    #: Prefixes that negate or reverse the word they form ("o" in "osynlig"), for SAM's opposites.
-    negating_prefixes: tuple[str, ...] = ()
-    #: Beginnings of words with a negating prefix whose meaning drifted from the stem ("avslut": "avsluta", end,
-    #: says what "sluta" does; "avvis": "avvisa", reject, is no "not show"): never read as prefixed opposites.
-    drifted_words: tuple[str, ...] = ()
-    #: Particles of opposite direction ("in"/"ut"): as words after the same verb, or as compound parts.
-    opposite_particles: tuple[tuple[str, str], ...] = ()
-    #: Politeness formulas as runs of forms ("por", "favor"): SAM's aligned penalty reads them as neutral.
-    politeness: tuple[tuple[str, ...], ...] = ()
-    #: Whether degree words follow the word they modify (Arabic جيد جدا, "good very"), not precede it.
-    modifiers_follow: bool = False
-    #: Negators that agree with a negation before them in their clause and add none (negative concord:
-    #: Spanish "no vino nadie").
-    concord: frozenset[str] = frozenset()
-    #: Whether compounds are written as one word ("startdatum"): SAM reads their parts for opposites.
-    compounds: bool = False
-    opposites: dict[str, str] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        opposites: dict[str, str] = {}
-        for a, b in self.opposite_pairs:
-            opposites.setdefault(a, b)
-            opposites.setdefault(b, a)
-        object.__setattr__(self, "opposites", opposites)
-
-    @property
-    def lexicon_path(self) -> Path:
-        """The bundled polarity lexicon for this language."""
-        return LEXICONS / f"{self.code}.txt"
+def language_files() -> Mapping[str, Path]:
+    """Primary subtag (a file's code and aliases) -> the language file read for it: the bundled ones, then those of
+    the folders in ``$MTCHECK_LANGUAGES`` (a later file replaces an earlier one of the same code)."""
+    return _language_files(os.environ.get(ENV_VAR, ""))
 
 
-def language_code(lang: str | None) -> str | None:
-    """The module code for ``lang`` (``sv-SE`` -> ``sv``, ``no`` -> ``nb``); None when not covered."""
-    if lang is None or not str(lang).strip():
-        return None
-    return CODES.get(primary_subtag(str(lang)))
+@lru_cache(maxsize=8)
+def _language_files(search: str) -> Mapping[str, Path]:
+    found: dict[str, Path] = {}
+    for folder, user in [(BUNDLED, False), *((Path(f), True) for f in search.split(os.pathsep) if f.strip())]:
+        if not folder.is_dir():
+            raise LanguageFileError(f"${ENV_VAR}: {str(folder)!r} is not a folder (fix: name folders of "
+                                    f"<code>.yaml language files, separated by {os.pathsep!r})")
+        mine: dict[str, Path] = {}
+        for path in sorted(folder.glob("*.yaml")):
+            language = _read(path.resolve())
+            for subtag in (language.code, *language.aliases):
+                if subtag in mine:
+                    raise LanguageFileError(f"{path}: code {subtag!r} is declared by {mine[subtag]} too "
+                                            "(fix: keep one file per language)")
+                mine[subtag] = path.resolve()
+        found.update(mine)
+    return MappingProxyType(found)
+
+
+def known_codes() -> tuple[str, ...]:
+    """The codes of every language with a file, sorted."""
+    return tuple(sorted({_read(path).code for path in language_files().values()}))
 
 
 @lru_cache(maxsize=None)
+def _read(path: Path) -> Language:
+    return read_language(path)
+
+
+def word_lists(lang: str | None) -> Language | None:
+    """The :class:`Language` of a BCP 47 / ISO 639 code (``en-GB`` -> English, ``no`` -> Bokmål), tagged or
+    lemmatised; None when no language file declares it."""
+    if lang is None or not str(lang).strip():
+        return None
+    path = language_files().get(primary_subtag(str(lang)))
+    return None if path is None else _read(path)
+
+
+def language_code(lang: str | None) -> str | None:
+    """The code of a lemmatised language (``sv-SE`` -> ``sv``, ``no`` -> ``nb``); None for a tagged language or
+    one without a file."""
+    language = word_lists(lang)
+    return language.code if language is not None and language.analysis == "lemmatised" else None
+
+
 def get_language(code: str) -> Language:
-    """The :class:`Language` of a code from :data:`CODES` values."""
-    return importlib.import_module(f"mtcheck.languages.{code}").LANGUAGE
+    """The :class:`Language` of ``code``, a language file's code (``KeyError`` when there is none)."""
+    language = word_lists(code)
+    if language is None or language.code != code:
+        raise KeyError(code)
+    return language
 
 
 def find_language(lang: str | None) -> Language | None:
-    """The :class:`Language` for a BCP 47 / ISO 639 code, or None when mtcheck has no word lists for it."""
+    """The :class:`Language` of a lemmatised language, or None (a tagged one, or no file)."""
     code = language_code(lang)
     return None if code is None else get_language(code)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CODES":  # primary subtag -> code of each lemmatised language, read from the files on first use
+        return {subtag: code for subtag in language_files() if (code := language_code(subtag)) is not None}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 Word = tuple[str, ...]  # the lower-cased forms of one word, lemma first
@@ -143,8 +147,9 @@ def _with_synonyms(word: Word, synonyms: dict[str, tuple[Word, ...]]) -> tuple[W
 @lru_cache(maxsize=None)
 def _read_list(code: str) -> tuple[tuple[tuple[Word, Word], ...], tuple[tuple[Word, ...], ...]]:
     """The opposite lines and the synonym groups of ``opposites/<code>.txt`` as written."""
-    path = OPPOSITES / f"{code}.txt"
-    if not path.exists():
+    language = word_lists(code)
+    path = None if language is None else language.opposites_file
+    if path is None:
         return (), ()
     opposites: list[tuple[Word, Word]] = []
     groups: list[tuple[Word, ...]] = []

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.languages import primary_subtag
+from mtcheck.languages import known_codes, primary_subtag
 from mtcheck.languages.number_words import number_words
 from mtcheck.languages.numerals import CJK_LANGUAGES
 from mtcheck.parity.negation import NegationWords, negation_words, negations
@@ -49,7 +49,8 @@ def _missing_list(check: str, lang: str, side: str, src_lang: str, tgt_lang: str
     what = {NEGATION: "negation word lists", POLARITY: "polarity lexicon"}[check]
     return MetricError(
         f"{METRIC}: mtcheck has no {what} for the {side} language {lang!r}, so {check} cannot be checked "
-        f"(negation and polarity cover en, sv, nb, da, de, es and ar; numbers any language)",
+        f"(negation and polarity cover the languages with a file: {', '.join(known_codes())}; numbers any "
+        "language; docs/adding-a-language.md adds one)",
         setting=Setting(METRIC, "checks", f"[{','.join(available(src_lang, tgt_lang))}]"),
     )
 

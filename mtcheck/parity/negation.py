@@ -1,8 +1,8 @@
 """How many negations a sentence holds, counted the same way in every language with word lists.
 
-The negators are the language's own (:func:`mtcheck.sentiment.context.context_words`: English's,
-and those of :mod:`mtcheck.languages` for sv, nb, da, de, es, ar). Each negator is one negation,
-except:
+The negators and the rules' words are the language's own, from its file (:mod:`mtcheck.languages`:
+``negators``, ``concord``, ``focus``, ``alternatives``, ``interjections``, ``glued_conjunctions``).
+Each negator is one negation, except:
 
 * **negative concord**: a negative word after a negation in its clause agrees with it and adds
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
@@ -27,37 +27,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtcheck.languages import language_code, primary_subtag
+from mtcheck.languages import word_lists
 from mtcheck.languages.moved_negation import MOVED, MovedNegation
 from mtcheck.sentiment.analysis import is_word, tokenise
-from mtcheck.sentiment.context import concord_positions, context_words
+from mtcheck.sentiment.context import concord_positions
 
 #: The version of these counting rules, in the metric's signature (2: a word a negation moves into may stand for one).
 RULES = 2
 #: Privative prepositions ("without"): negators of the lists that are not counted as negators.
 PRIVATIVES = {code: moved.privatives for code, moved in MOVED.items()}
-#: Words after a negator that make it a focus construction or a fixed phrase rather than a negation.
-FOCUS = {
-    "en": frozenset({"only", "just", "merely"}),
-    "de": frozenset({"nur", "bloß", "allein"}),
-    "es": frozenset({"solo", "sólo", "solamente", "únicamente", "obstante", "embargo"}),
-    "sv": frozenset({"bara", "endast", "blott"}),
-    "nb": frozenset({"bare", "kun"}),
-    "da": frozenset({"bare", "kun", "blot"}),
-    "ar": frozenset({"فقط", "سيما", "يزال", "تزال", "يزالون", "نزال", "أزال", "بأس"}),  # لا يزال "still", لا بأس "fine"
-}
-#: Words before a negator that make it an alternative, not the negation of a clause (*whether or not*, *oder nicht*).
-ALTERNATIVES = {"en": frozenset({"or"}), "de": frozenset({"oder"}), "es": frozenset({"o"}), "sv": frozenset({"eller"}),
-                "nb": frozenset({"eller"}), "da": frozenset({"eller"}), "ar": frozenset({"أو", "او", "أم"})}
-#: Negators that are also the answer "No" when they make a clause alone.
-INTERJECTIONS = {"en": frozenset({"no"}), "es": frozenset({"no"})}
-#: Conjunctions written as one word with the next (Arabic و "and", ف "so").
-PREFIXES = {"ar": ("و", "ف")}
 
 
 @dataclass(frozen=True)
 class NegationWords:
-    """One language's negators and the rules above, as word sets (lower case)."""
+    """One language's negators and the rules above, as word sets (lower case); ``prefixes``: its glued conjunctions."""
 
     code: str
     negators: frozenset[str]
@@ -99,15 +82,13 @@ class Negations:
 @lru_cache(maxsize=32)
 def negation_words(lang: str | None) -> NegationWords | None:
     """The negation rules of ``lang`` (``en-GB`` -> English, ``no`` -> Bokmål); None when mtcheck has no lists for it."""
-    words = context_words(lang)
-    if lang is None or words is None:
+    language = word_lists(lang)
+    if language is None:
         return None
-    code = "en" if primary_subtag(lang) in ("en", "eng") else language_code(lang)
-    assert code is not None
-    return NegationWords(code, words.negators, words.connectives, words.concord,
-                         PRIVATIVES.get(code, frozenset()), FOCUS.get(code, frozenset()),
-                         INTERJECTIONS.get(code, frozenset()), PREFIXES.get(code, ()), MOVED.get(code),
-                         ALTERNATIVES.get(code, frozenset()))
+    code = language.code
+    return NegationWords(code, language.negators, language.connectives, language.concord,
+                         PRIVATIVES.get(code, frozenset()), language.focus, language.interjections,
+                         language.glued_conjunctions, MOVED.get(code), language.alternatives)
 
 
 def lowered(text: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from mtcheck.languages import find_language, primary_subtag
+from mtcheck.languages import word_lists
 from mtcheck.parity.negation import NegationWords, concord_words, lowered, negation_words
 from mtcheck.sentiment.analysis import is_word
 from mtcheck.sentiment.context import ContextWords, context_words, contexts
@@ -53,15 +53,12 @@ class PolarityWords:
 
 @lru_cache(maxsize=32)
 def polarity_words(lang: str | None) -> PolarityWords | None:
-    """The lexicon and context words of ``lang``, or None when mtcheck bundles no lexicon for it."""
-    context, negation = context_words(lang), negation_words(lang)
-    if lang is None or context is None or negation is None:
+    """The lexicon and context words of ``lang`` from its language file, or None when it has none."""
+    language, context, negation = word_lists(lang), context_words(lang), negation_words(lang)
+    if language is None or context is None or negation is None:
         return None
-    if primary_subtag(lang) in ("en", "eng"):
-        return PolarityWords("en", find_lexicon("default"), context, negation, stems=False)
-    language = find_language(lang)
-    if language is None or not language.lexicon_path.is_file():
-        return None
+    if language.lexicon_path is None:  # the default lexicon (VADER lists surface forms)
+        return PolarityWords(language.code, find_lexicon("default"), context, negation, stems=False)
     return PolarityWords(language.code, find_lexicon(language.lexicon_path), context, negation, stems=True)
 
 

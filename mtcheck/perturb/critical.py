@@ -7,7 +7,10 @@ import unicodedata
 
 from mtcheck.languages import opposite_lemmas
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.english import INTENSIFIERS, OPPOSITES, STRONG_DEFAULT, antonyms, known, scale_step, word_polarity
+from mtcheck.perturb.english import (
+    ELONGATED, NEGATIVE_SWAPS, OPPOSITES, STRONG_DEFAULT, antonyms, is_intensifier, known, scale_step, unstretched,
+    word_polarity,
+)
 from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, swap_word, words
 
 BE = frozenset({"am", "is", "are", "was", "were", "'m", "'re", "'s"})
@@ -24,11 +27,9 @@ CONTRACTED = {
 NT_STEMS = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 #: Tweet spellings without an apostrophe.
 BARE_NT = {v.replace("'", ""): k for k, v in CONTRACTED.items()} | {"cant": "can", "wont": "will", "aint": "is"}
-NEGATIVE_PRONOUNS = {"nothing": "something", "nobody": "somebody", "nowhere": "somewhere", "cannot": "can"}
 #: Tags of the word before a finite verb that can end its subject (or an adverb before the verb).
 SUBJECT_TAGS = frozenset({"PRP", "NN", "NNS", "NNP", "NNPS", "EX", "WP", "WDT", "RB", "CC", "DT"})
 NEGATION_INSERT = "negation-insert"
-_ELONGATED = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
 _MARKERS = re.compile(r"\b(xoxo+|lol+|lmao+|haha+|yeah right|oh great|sure thing)\b|#sarcasm|(?<!\w)/s\b|[;:]-?[)pPD]",
                       re.IGNORECASE)
 
@@ -67,8 +68,8 @@ def negation_drop(sentence: str, lang: str) -> list[Edit]:
                 edits.append(Edit(kind, w.start, nxt.end, sentence[w.start:nxt.end], after))
             else:
                 edits.append(replace_word(w, kind, aux))
-        elif low in NEGATIVE_PRONOUNS:
-            edits.append(replace_word(w, kind, NEGATIVE_PRONOUNS[low]))
+        elif low in NEGATIVE_SWAPS:
+            edits.append(replace_word(w, kind, NEGATIVE_SWAPS[low]))
         elif low in ("never", "no") and nxt is not None and nxt.lower != "one":
             edits.append(delete_span(sentence, w.start, w.end, kind))
     return edits
@@ -121,7 +122,7 @@ def _negated_auxiliary(w: Word) -> list[Edit]:
 
 def _negated_verb(w: Word) -> list[Edit]:
     """``loves`` -> ``does not love`` and ``doesn't love``, for a known verb written plainly."""
-    if _ELONGATED.search(w.lower) or not w.lower.isalpha() or not known(w.lemma, "v"):
+    if ELONGATED.search(w.lower) or not w.lower.isalpha() or not known(w.lemma, "v"):
         return []
     aux = _do_for(w)
     return [replace_word(w, NEGATION_INSERT, f"{aux} not {w.lemma}"), replace_word(w, NEGATION_INSERT, f"{CONTRACTED[aux]} {w.lemma}")]
@@ -160,7 +161,7 @@ def intensity_loss(sentence: str, lang: str) -> list[Edit]:
     ws = words(sentence, lang)
     edits: list[Edit] = []
     for i, w in enumerate(ws):
-        if w.lower in INTENSIFIERS and i + 1 < len(ws) and ws[i + 1].is_word:
+        if is_intensifier(w.lower) and i + 1 < len(ws) and ws[i + 1].is_word:
             edits.append(delete_span(sentence, w.start, w.end, "intensity-loss"))
         edits.extend(_scale(sentence, ws, i, up=False, kind="intensity-loss"))
     return edits
@@ -173,7 +174,7 @@ def intensity_gain(sentence: str, lang: str) -> list[Edit]:
     for i, w in enumerate(ws):
         edits.extend(_scale(sentence, ws, i, up=True, kind="intensity-gain"))
         before = ws[i - 1].lower if i else ""
-        if (w.tag[:2] in ("VB", "JJ") and word_polarity(w) and before not in INTENSIFIERS and w.lower.isalpha()
+        if (w.tag[:2] in ("VB", "JJ") and word_polarity(w) and not is_intensifier(before) and w.lower.isalpha()
                 and known(w.lemma, "v" if w.tag[0] == "V" else "a")):
             edits.append(swap_word(sentence, ws, i, "intensity-gain", f"{STRONG_DEFAULT} {w.text}"))
     return edits
@@ -189,7 +190,7 @@ def _scale(sentence: str, ws: tuple[Word, ...], index: int, *, up: bool, kind: s
 
 def has_sarcasm_marker(sentence: str) -> bool:
     """Emoji, ``xoxo``, ``lol``, ``#sarcasm``, winks or elongations (``loooove``)."""
-    return bool(_MARKERS.search(sentence) or _ELONGATED.search(sentence)
+    return bool(_MARKERS.search(sentence) or ELONGATED.search(sentence)
                 or any(unicodedata.category(ch) == "So" for ch in sentence))
 
 
@@ -203,7 +204,7 @@ def sarcasm_neutralisation(sentence: str, lang: str) -> list[Edit]:
     kind = "sarcasm-neutralisation"
     edits, ws = antonym_swap(sentence, lang, kind), words(sentence, lang)
     for i, w in enumerate(ws):
-        plain = _ELONGATED.sub(r"\1", w.lower)
+        plain = unstretched(w.lower)
         if plain != w.lower and plain in OPPOSITES:
             edits.append(swap_word(sentence, ws, i, kind, OPPOSITES[plain]))
     return edits

@@ -1,33 +1,38 @@
-"""English word knowledge for edits: lexicon polarity, WordNet antonyms and synonyms, intensity scales."""
+"""English word knowledge for edits: lexicon polarity, WordNet antonyms and synonyms, and the word lists of
+English's language file (``mtcheck/languages/en.yaml``): curated opposites, intensifiers, intensity scales."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
+from mtcheck.languages import get_language
 from mtcheck.perturb.text import Word, inflect
 
 #: Penn tag prefix -> SentiWords/WordNet part of speech.
 _POS = (("NN", "n"), ("VB", "v"), ("JJ", "a"), ("RB", "r"))
-#: Opposites WordNet lacks (its "great" has no antonym); both directions are used.
-OPPOSITES = {
-    "love": "hate", "like": "dislike", "enjoy": "hate", "adore": "loathe", "great": "terrible",
-    "good": "bad", "best": "worst", "better": "worse", "awesome": "awful", "amazing": "horrible",
-    "wonderful": "dreadful", "excellent": "poor", "happy": "sad", "beautiful": "ugly",
-    "nice": "nasty", "perfect": "flawed", "fun": "boring", "glad": "sorry", "cheerful": "gloomy",
-    "excited": "bored", "pleased": "annoyed", "win": "lose", "success": "failure", "hope": "fear",
-}
-OPPOSITES |= {b: a for a, b in OPPOSITES.items()}
+_LANGUAGE = get_language("en")
+#: Opposites WordNet lacks (its "great" has no antonym), both ways: the language file's ``opposite_pairs``.
+OPPOSITES = _LANGUAGE.opposites
+#: Negative pronouns (and "cannot") -> the positive word a negation-drop edit puts in their place.
+NEGATIVE_SWAPS = _LANGUAGE.negative_swaps
 #: Intensity scales, weakest first; a step along one keeps the polarity and changes its strength.
-SCALES = (
-    ("like", "love", "adore"), ("dislike", "hate", "loathe"), ("good", "great", "amazing"),
-    ("bad", "terrible"), ("nice", "wonderful"), ("happy", "thrilled"), ("sad", "devastated"),
-    ("annoyed", "furious"), ("pleased", "delighted"), ("enjoy", "love"),
-)
-#: Adverbs that only strengthen what follows ("absolutely love").
-INTENSIFIERS = frozenset({
-    "absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely", "super",
-    "deeply", "highly", "incredibly", "utterly", "definitely", "seriously", "soooo", "sooo", "terribly",
-})
-STRONG_DEFAULT = "really"
+SCALES = _LANGUAGE.intensity_scales
+#: Adverbs that only strengthen what follows ("absolutely love"); a stretched one ("sooo") is read unstretched.
+INTENSIFIERS = _LANGUAGE.intensifiers
+#: The intensifier an intensity-gain edit inserts.
+STRONG_DEFAULT = _LANGUAGE.intensifier
+#: A letter written three or more times in a row: a word stretched for emphasis ("sooo", "loooove").
+ELONGATED = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
+
+
+def unstretched(form: str) -> str:
+    """``form`` with each stretched letter written once ("soooo" -> "so")."""
+    return ELONGATED.sub(r"\1", form)
+
+
+def is_intensifier(form: str) -> bool:
+    """Whether the lower-case ``form`` is an intensifier, stretched or not ("really", "sooo")."""
+    return unstretched(form) in INTENSIFIERS
 
 
 def wordnet_pos(tag: str) -> str | None:

@@ -3,49 +3,14 @@ from __future__ import annotations
 
 import unicodedata
 
+from mtcheck.errors import PerturbError
+from mtcheck.languages import Language, word_lists
 from mtcheck.perturb.critical import BE, DO, MODALS
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.english import INTENSIFIERS, known
+from mtcheck.perturb.english import is_intensifier, known
 from mtcheck.perturb.nordic import adjective_agreement, noun_phrase_end
 from mtcheck.perturb.text import delete_span, inflect, replace_word, words
 
-#: Determiner swaps per language; English a/an swaps make a wrong article, Scandinavian ones a gender error.
-DETERMINER_SWAPS = {
-    "en": {"a": "an", "an": "a", "the": "a", "this": "these", "these": "this", "that": "those", "those": "that"},
-    "sv": {"en": "ett", "ett": "en", "min": "mitt", "mitt": "min", "din": "ditt", "ditt": "din", "sin": "sitt",
-           "sitt": "sin", "denna": "detta", "detta": "denna", "den": "det"},
-    "no": {"en": "et", "et": "en", "ei": "et", "min": "mitt", "mitt": "min", "din": "ditt", "ditt": "din",
-           "sin": "sitt", "sitt": "sin", "denne": "dette", "dette": "denne"},
-}
-#: Determiners whose removal leaves a grammatical gap (pronoun-like ones stay).
-DROPPABLE = {"en": {"a", "an", "the"}, "sv": {"en", "ett"}, "no": {"en", "et", "ei"}}
-PREPOSITIONS = {
-    "en": {"in": "on", "on": "at", "at": "in", "to": "for", "for": "to", "of": "from", "from": "of", "with": "by"},
-    "sv": {"i": "på", "på": "i", "av": "genom", "genom": "av", "till": "för", "för": "till", "med": "av"},
-    "no": {"på": "i", "i": "på", "til": "for", "for": "til", "av": "med", "med": "av"},
-}
-SUBJECT_PRONOUNS = {
-    "en": {"i", "you", "he", "she", "it", "we", "they"},
-    "sv": {"jag", "du", "han", "hon", "vi", "ni", "de", "man", "det", "den"},
-    "no": {"jeg", "du", "han", "hun", "vi", "dere", "de", "man", "det", "den", "eg", "ho"},
-}
-#: Common finite verbs (present -r forms are recognised by ending).
-FINITE = {
-    "sv": {"är", "var", "har", "hade", "kan", "kunde", "ska", "skulle", "vill", "ville", "måste", "får", "fick",
-           "blev", "gick", "kom", "såg", "tror", "tycker", "finns", "köpte", "gjorde", "tog", "sa", "sade", "åkte",
-           "reste", "åt", "läste", "trodde", "tyckte", "fanns", "verkar", "verkade", "kostade", "kostar"},
-    "no": {"er", "var", "har", "hadde", "kan", "kunne", "skal", "skulle", "vil", "ville", "må", "måtte", "får",
-           "fikk", "ble", "gikk", "kom", "så", "tror", "synes", "finnes", "kjøpte", "gjorde", "tok", "sa", "dro",
-           "reiste", "spiste", "leste", "trodde", "syntes", "fantes", "virker", "virket", "kostet", "likte"},
-}
-#: Heads of compounds a split leaves as a separate word ("kaffekopp" -> "kaffe kopp").
-COMPOUND_HEADS = {
-    "en": ("book", "room", "ball", "light", "work", "house", "day", "time", "ship", "brush", "end"),
-    "sv": ("kopp", "bil", "hus", "dag", "tid", "land", "bok", "skola", "arbete", "plats", "vän", "mat", "rum",
-           "resa", "fest", "stad", "barn", "ord", "möjlighet", "problem", "kurs"),
-    "no": ("kopp", "bil", "hus", "dag", "tid", "land", "bok", "skole", "arbeid", "plass", "venn", "mat", "rom",
-           "reise", "fest", "by", "barn", "ord", "roman", "mappe", "familie"),
-}
 _DIACRITICS = str.maketrans({"ø": "o", "Ø": "O", "æ": "a", "Æ": "A", "ß": "ss"})
 #: The Norwegian ASCII spellings: ``blåbær`` -> ``blaabaer``.
 _NO_ASCII = str.maketrans({"å": "aa", "Å": "Aa", "æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe"})
@@ -79,12 +44,12 @@ def determiner_drop(sentence: str, lang: str) -> list[Edit]:
     """Drop an article: ``I have a book`` -> ``I have book``."""
     ws = words(sentence, lang)
     return [delete_span(sentence, w.start, w.end, "determiner-drop") for i, w in enumerate(ws)
-            if w.lower in DROPPABLE[lang] and i + 1 < len(ws) and ws[i + 1].is_word]
+            if w.lower in _language(lang).droppable_determiners and i + 1 < len(ws) and ws[i + 1].is_word]
 
 
 def determiner_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap a determiner for a wrong one: ``a book`` -> ``an book``, ``mitt förslag`` -> ``min förslag``."""
-    table = DETERMINER_SWAPS[lang]
+    table = _language(lang).determiner_swaps
     ws = words(sentence, lang)
     return [replace_word(w, "determiner-swap", table[w.lower]) for i, w in enumerate(ws)
             if w.lower in table and i + 1 < len(ws) and ws[i + 1].is_word and ws[i + 1].lower not in table]
@@ -102,7 +67,7 @@ def adverb_misplacement(sentence: str, lang: str) -> list[Edit]:
             group = ws[i - 2]
             moved = f"{w.text} {sentence[group.start:prev.end]}"
             edits.append(Edit("adverb-misplacement", group.start, w.end, sentence[group.start:w.end], moved))
-        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (w.lower in INTENSIFIERS or w.lower in FREQUENCY):
+        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (is_intensifier(w.lower) or w.lower in FREQUENCY):
             verb = ws[i + 1]
             edits.append(Edit("adverb-misplacement", w.start, verb.end, sentence[w.start:verb.end],
                               f"{verb.text} {w.text}"))
@@ -114,15 +79,15 @@ def word_order(sentence: str, lang: str) -> list[Edit]:
     """Break word order. Swedish/Norwegian: a V2 violation, the finite verb moved after the subject when
     a non-subject starts the clause (``Idag är jag`` -> ``Idag jag är``, ``I går köpte min bror`` ->
     ``I går min bror köpte``); English: an adjective after its noun (``a red car`` -> ``a car red``)."""
-    ws = words(sentence, lang)
+    ws, pronouns = words(sentence, lang), _language(lang).subject_pronouns
     edits: list[Edit] = []
     for i in range(1, len(ws) - 1):
         first, second = ws[i], ws[i + 1]
         if lang == "en":
             last = i + 1 if first.tag.startswith("JJ") and second.tag in ("NN", "NNS") else None
-        elif _finite(first.lower, lang) and ws[i - 1].lower not in SUBJECT_PRONOUNS[lang] and ws[i - 1].is_word:
+        elif _finite(first.lower, lang) and ws[i - 1].lower not in pronouns and ws[i - 1].is_word:
             last = noun_phrase_end(ws, i + 1, lang)
-            if last is None and second.lower in SUBJECT_PRONOUNS[lang]:
+            if last is None and second.lower in pronouns:
                 last = i + 1
         else:
             last = None
@@ -135,15 +100,16 @@ def word_order(sentence: str, lang: str) -> list[Edit]:
 
 def _finite(word: str, lang: str) -> bool:
     """A listed finite verb, or a present tense by its ending (Swedish -ar/-er/-ir, Norwegian -er)."""
-    endings = ("ar", "er", "ir") if lang == "sv" else ("er",)
-    return word in FINITE[lang] or (len(word) > 3 and word.endswith(endings))
+    language = _language(lang)
+    return word in language.word_order_verbs or (len(word) > 3 and word.endswith(language.present_endings))
 
 
 def preposition_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap a preposition: ``in`` -> ``on``, ``på`` -> ``i``, ``genom`` -> ``av``."""
-    table = PREPOSITIONS[lang]
+    language = _language(lang)
+    table, tagged = language.preposition_swaps, language.analysis == "tagged"
     return [replace_word(w, "preposition-swap", table[w.lower]) for w in words(sentence, lang)
-            if w.lower in table and (lang != "en" or w.tag in ("IN", "TO"))]
+            if w.lower in table and (not tagged or w.tag in ("IN", "TO"))]
 
 
 def typo(sentence: str, lang: str) -> list[Edit]:
@@ -184,7 +150,7 @@ def compound_split(sentence: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     for w in words(sentence, lang):
         low = w.lower
-        for head in COMPOUND_HEADS[lang]:
+        for head in _language(lang).compound_heads:
             cut = len(w.text) - len(head)
             if low.endswith(head) and cut >= 3 and low.isalpha():
                 edits.append(Edit("compound-split", w.start, w.end, w.text, f"{w.text[:cut]} {w.text[cut:]}"))
@@ -196,3 +162,11 @@ def repeated_word(sentence: str, lang: str) -> list[Edit]:
     """Say a word twice: ``the book`` -> ``the the book``."""
     return [Edit("repeated-word", w.start, w.end, w.text, f"{w.text} {w.text}") for w in words(sentence, lang)
             if w.is_word]
+
+
+def _language(lang: str) -> Language:
+    """The language file of perturbation code ``lang`` (``no``: Bokmål's, by its alias)."""
+    language = word_lists(lang)
+    if language is None:
+        raise PerturbError(f"grammar errors need a language file for {lang!r} (fix: see docs/adding-a-language.md)")
+    return language

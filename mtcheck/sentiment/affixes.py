@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
+from mtcheck.languages import DEFAULT_LANGUAGE, Language, get_language
+
 #: The fewest letters a prefix or particle may leave: "unable" -> "able", never "unit" -> "it".
 MIN_STEM = 4
 #: The fewest a negating prefix may leave where the caller's dictionary lists the stem and not the word
@@ -132,7 +134,13 @@ def _rest(first: str, x: str, second: str, y: str) -> str | None:
     return None
 
 
-#: English: *un-*, *non-* negate productively; *dis-*, *de-*, *in-* (*im-*, *il-*, *ir-*) also formed
-#: words of drifted meaning, so WordNet decides where it lists the word. Particles: in/out, on/off, up/down.
-ENGLISH = Affixes(negating=("un", "non"), drifted=("dis", "de", "in", "im", "il", "ir"),
-                  particles=(("in", "out"), ("on", "off"), ("up", "down")), guard_compounds=True)
+def affixes_of(language: Language) -> Affixes:
+    """The prefixes and particles of ``language``'s file; its ``drifted_prefixes`` and particle compounds are guarded
+    by the dictionary where ``wordnet`` is among its relation sources."""
+    return Affixes(negating=language.negating_prefixes, drifted=language.drifted_prefixes,
+                   particles=language.opposite_particles, guard_compounds="wordnet" in language.relations,
+                   exceptions=language.drifted_words)
+
+
+#: The default language's table, under the name callers used before languages were files (prefer :func:`affixes_of`).
+ENGLISH = affixes_of(get_language(DEFAULT_LANGUAGE))

@@ -16,17 +16,17 @@ polarity:
   modifier that governs a word is a modifier only (own polarity 0); one that governs nothing
   ("it was super!") keeps its prior.
 
-Nothing here is English-specific but the word lists: :func:`context_words` gives English's
-(below) or those :mod:`mtcheck.languages` holds for other target languages.
+Nothing here is specific to a language but the word lists: :func:`context_words` gives those
+of the target language's file (:mod:`mtcheck.languages`).
 """
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
-from mtcheck.languages import find_language, primary_subtag
+from mtcheck.languages import DEFAULT_LANGUAGE, Language, get_language, word_lists
 from mtcheck.sentiment.analysis import Token, is_word
 
 
@@ -104,40 +104,24 @@ IMPLIED = "not"
 #: The context of most tokens, shared (a frozen dataclass is slow to build, and most tokens have this one).
 _PLAIN = Context()
 
-#: The English lists. Negators are the paper rule's (``n't`` has the lemma ``not``, ``w/o`` ``without``).
-ENGLISH = ContextWords(
-    negators=frozenset({"not", "n't", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none",
-                        "nowhere", "n/a"}),
-    intensifiers=frozenset({"absolutely", "really", "so", "very", "totally", "extremely", "truly", "completely",
-                            "super", "deeply", "highly", "incredibly", "utterly", "definitely", "seriously",
-                            "terribly", "too", "particularly", "especially", "exceptionally",
-                            "remarkably", "entirely", "thoroughly", "awfully", "hugely", "immensely"}),
-    downtoners=frozenset({"slightly", "somewhat", "fairly", "rather", "mildly", "moderately", "marginally",
-                          "partly", "partially", "relatively", "reasonably", "barely", "hardly", "scarcely",
-                          "less", "little"}),
-    connectives=frozenset({"but", "and", "or", "because", "although", "though", "while", "whereas", "yet",
-                           "however", "since", "unless", "until", "if", "when"}),
-    politeness=frozenset({("please",)}),
-    concord=frozenset({"nor"}),  # neither ... nor
-    # "Failed to open" = "Unable to open" = "Impossible to open" = "Could not open"
-    implicatives=frozenset({("fail", "to"), ("unable", "to"), ("impossible", "to")}),
-    quantifiers=frozenset({"none", "nothing", "nobody", "nowhere"}),
-)
-
-
 def context_words(lang: str | None) -> ContextWords | None:
-    """The lists for target language ``lang`` (``en-GB`` -> ``en``): English's above, or those of
-    :mod:`mtcheck.languages` (sv, nb, da, de, es, ar); None when there are none."""
-    if lang is None:
-        return None
-    if primary_subtag(lang) in ("en", "eng"):
-        return ENGLISH
-    language = find_language(lang)
-    if language is None:
-        return None
+    """The lists of target language ``lang`` (``en-GB`` -> ``en``) from its language file (:mod:`mtcheck.languages`);
+    None when there is none."""
+    language = word_lists(lang)
+    return None if language is None else _context_words(language)
+
+
+@lru_cache(maxsize=None)
+def _context_words(language: Language) -> ContextWords:
     return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
                         politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
-                        concord=language.concord)
+                        concord=language.concord, implicatives=frozenset(language.implicatives),
+                        quantifiers=language.quantifiers)
+
+
+#: The default language's lists, under the name callers used before languages were files (prefer
+#: :func:`context_words`).
+ENGLISH = _context_words(get_language(DEFAULT_LANGUAGE))
 
 
 def agreeing(keys: Sequence[str], words: ContextWords) -> frozenset[int]:

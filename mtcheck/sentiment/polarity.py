@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.errors import MetricError
-from mtcheck.languages import find_language
+from mtcheck.languages import DEFAULT_LANGUAGE, get_language, word_lists
 from mtcheck.sentiment.alignment import mismatched_texts
 from mtcheck.sentiment.analysis import Token, analyse
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
@@ -27,9 +27,9 @@ NEGATION_RULES = ("paper", "lexicon")
 PENALTIES = ("paper", "aligned")
 #: The penalty of a ``sam:`` check that names none, where the target language has word lists (others: ``paper``).
 DEFAULT_PENALTY = "aligned"
-#: Lemmas that count as negators under the paper rule (``n't``, ``cannot`` and tweet
-#: spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
-NEGATORS = frozenset({"not", "never", "no", "nothing", "nobody", "neither", "nor", "without", "none", "nowhere", "n/a"})
+#: Lemmas that count as negators under the paper rule where the target language has no file of its own: the
+#: default language's (``cannot`` and tweet spellings such as ``dont`` are tokenised so that a ``not`` lemma appears).
+NEGATORS = get_language(DEFAULT_LANGUAGE).negators
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,9 @@ def check_penalty(penalty: str) -> str:
 
 
 def negators(lang: str | None) -> frozenset[str]:
-    """The paper rule's negators for analysis ``lang`` (see :func:`sam_penalty`): English ones
-    unless :mod:`mtcheck.languages` has the language."""
-    language = find_language(lang) if lang not in (None, "en") else None
+    """The paper rule's negators for analysis ``lang`` (see :func:`sam_penalty`): those of the language's file
+    (:mod:`mtcheck.languages`), else :data:`NEGATORS`."""
+    language = word_lists(lang)
     return NEGATORS if language is None else language.negators
 
 

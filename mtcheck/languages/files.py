@@ -1,0 +1,159 @@
+"""Reading a language file (``<code>.yaml``) into a :class:`~mtcheck.languages.language.Language`.
+
+A language file is a YAML mapping whose keys are the fields of :class:`Language` (docs/adding-a-language.md). Word
+lists are lower-cased; paths (``lexicon``, ``opposites_file``) are relative to the file. A file with an unknown key,
+a value of the wrong shape, or a missing file it names is a :class:`LanguageFileError` naming the file, the key and
+the fix; nothing in it is dropped or guessed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mtcheck.errors import MtcheckError
+from mtcheck.languages.language import ANALYSES, RELATION_SOURCES, Language
+
+#: The ``lexicon`` value that means mtcheck's default lexicon.
+DEFAULT_LEXICON = "default"
+#: Keys every language file has.
+REQUIRED = ("code", "name", "analysis", "negators")
+
+
+class LanguageFileError(MtcheckError):
+    """A language file is unreadable or declares something mtcheck cannot use."""
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _flag(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _strings(value: Any) -> tuple[str, ...] | None:
+    if not isinstance(value, list) or not all(_text(item) for item in value):
+        return None
+    return tuple(item.strip().lower() for item in value)
+
+
+def _words(value: Any) -> frozenset[str] | None:
+    found = _strings(value)
+    return None if found is None else frozenset(found)
+
+
+def _runs(value: Any) -> tuple[tuple[str, ...], ...] | None:
+    runs = [_strings(item) for item in value] if isinstance(value, list) else [None]
+    return None if any(not run for run in runs) else tuple(runs)  # type: ignore[misc]
+
+
+def _pairs(value: Any) -> tuple[tuple[str, str], ...] | None:
+    runs = _runs(value)
+    return None if runs is None or any(len(run) != 2 for run in runs) else runs  # type: ignore[return-value]
+
+
+def _swaps(value: Any) -> dict[str, str] | None:
+    if not isinstance(value, dict) or not all(_text(k) and _text(v) for k, v in value.items()):
+        return None
+    return {k.strip().lower(): v.strip().lower() for k, v in value.items()}
+
+
+#: Each key: how its value is read (None where the value has the wrong shape) and the shape, for the message.
+FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "code": (_text, "a language code"), "name": (_text, "a name"), "grammar_source": (_text, "text"),
+    "analysis": (_text, f"one of {', '.join(ANALYSES)}"), "aliases": (_strings, "a list of language codes"),
+    "lexicon": (_text, f"a file name, or {DEFAULT_LEXICON!r}"), "opposites_file": (_text, "a file name"),
+    "relations": (_strings, f"a list of {', '.join(RELATION_SOURCES)}"),
+    "negator": (_text, "a word"), "intensifier": (_text, "a word"), "downtoner": (_text, "a word"),
+    "negator_after_verb": (_flag, "true or false"), "modifiers_follow": (_flag, "true or false"),
+    **{key: (_swaps, "a mapping of words to words") for key in (
+        "negative_swaps", "determiner_swaps", "preposition_swaps")},
+    **{key: (_words, "a list of words") for key in (
+        "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
+        "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",
+        "word_order_verbs")},
+    **{key: (_strings, "a list of words or word beginnings") for key in (
+        "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words", "present_endings",
+        "compound_heads")},
+    **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
+        "implicatives", "opposite_pairs", "opposite_particles")},
+    **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},
+}
+
+
+def read_language(path: Path) -> Language:
+    """The :class:`Language` that the file at ``path`` declares."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LanguageFileError(f"{path}: cannot read the language file ({exc})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        raise LanguageFileError(f"{where}: not valid YAML ({getattr(exc, 'problem', None) or exc}); "
+                                "fix: see docs/adding-a-language.md") from None
+    if not isinstance(data, dict):
+        raise LanguageFileError(f"{path}: a language file is a mapping of keys to values "
+                                "(fix: see docs/adding-a-language.md)")
+    values = {key: _value(path, key, value) for key, value in data.items()}
+    missing = [key for key in REQUIRED if key not in values]
+    if missing:
+        raise LanguageFileError(f"{path}: missing {', '.join(missing)} (fix: add them; docs/adding-a-language.md)")
+    _check(path, values)
+    lexicon = values.pop("lexicon", DEFAULT_LEXICON)
+    values["lexicon_path"] = None if lexicon == DEFAULT_LEXICON else _beside(path, "lexicon", lexicon)
+    if "opposites_file" in values:
+        values["opposites_file"] = _beside(path, "opposites_file", values["opposites_file"])
+    return Language(**values, source=path)
+
+
+def _value(path: Path, key: Any, value: Any) -> Any:
+    """``value`` read as key ``key`` says, or a :class:`LanguageFileError` naming the key and the shape it needs."""
+    if key not in FIELDS:
+        raise LanguageFileError(f"{path}: unknown key {key!r} (fix: use one of {', '.join(sorted(FIELDS))})")
+    read, shape = FIELDS[key]
+    found = read(value)
+    if found is None:
+        hint = " (fix: quote words YAML reads as true or false: 'no', 'yes', 'on', 'off')" if _has_flag(value) else ""
+        raise LanguageFileError(f"{path}: {key} must be {shape}, not {value!r}{hint}")
+    return found
+
+
+def _has_flag(value: Any) -> bool:
+    """Whether ``value`` holds a YAML true/false, as an unquoted ``no`` reads."""
+    if isinstance(value, list):
+        return any(_has_flag(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_flag(item) for pair in value.items() for item in pair)
+    return isinstance(value, bool)
+
+
+def _check(path: Path, values: dict[str, Any]) -> None:
+    """The rules across keys: the code is the file's name, known analysis and relation sources, WordNet only for a
+    tagged language, a lexicon file for a lemmatised language."""
+    if values["code"] != path.stem:
+        raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
+                                f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
+    if values["analysis"] not in ANALYSES:
+        raise LanguageFileError(f"{path}: analysis must be one of {', '.join(ANALYSES)}, not {values['analysis']!r}")
+    unknown = [source for source in values.get("relations", ()) if source not in RELATION_SOURCES]
+    if unknown:
+        raise LanguageFileError(f"{path}: unknown relation source {', '.join(unknown)} "
+                                f"(fix: use {', '.join(RELATION_SOURCES)})")
+    if "wordnet" in values.get("relations", ()) and values["analysis"] != "tagged":
+        raise LanguageFileError(f"{path}: relation source wordnet needs analysis: tagged (WordNet's lemmas) "
+                                "(fix: leave wordnet out of relations)")
+    if values["analysis"] == "lemmatised" and values.get("lexicon", DEFAULT_LEXICON) == DEFAULT_LEXICON:
+        raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
+                                "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
+
+
+def _beside(path: Path, key: str, name: str) -> Path:
+    """The file ``name`` relative to the language file, which must exist."""
+    found = path.parent / name
+    if not found.is_file():
+        raise LanguageFileError(f"{path}: {key} {name!r} is not a file (looked for {found})")
+    return found
