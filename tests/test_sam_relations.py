@@ -96,8 +96,8 @@ GOLDEN = [
     # a negator for a negator changes nothing: "never" pairs with "not", "freeze" is negated on both sides
     ("The phone never freezes.", "The phone does not freeze.", 0.0, None, None),
     # litotes: the dropped "not" costs nothing when the words it governed keep their sign: bad under "not"
-    # is e +0.625, good +0.475 (opposites, but in contexts of opposite sign: no floor): |0.475 - 0.625| / 2
-    ("The food was good.", "The food was not bad.", 0.075, ("bad", "good"), "antonym"),
+    # is e +0.625, good +0.475: opposites in contexts of opposite sign that say the same, a negated opposite, 0
+    ("The food was good.", "The food was not bad.", 0.0, None, None),
     # ... and costs its 1 when they do not: "bad" keeps -0.625 against +0.625: 1.25 / 2
     ("The food was bad.", "The food was not bad.", 0.625, ("bad", "bad"), None),
 ]

@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
+from mtcheck.sentiment.constructions import PLAIN
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
@@ -79,6 +80,8 @@ NEGATION_KEPT = "negation-kept"
 #: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
 NEGATION_PREFIXED = "negation-prefixed"
 NEGATION_OPPOSED = "negation-opposed"
+#: Opposites one of which is negated, their effective polarities not opposed ("not bad" for "good"): no change.
+NEGATED_OPPOSITE = "negated-opposite"
 #: The least change of a pair of opposites whose contexts have the same sign, whatever their
 #: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
 OPPOSITE_CHANGE = 1.0
@@ -263,36 +266,56 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
               for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
               and how != COMPOUND and (how != "replaced" or relation is not None)}
     read_h = side_h.read_as(shared, words)
-    partners_h = {h: r for h, r, _, _ in aligned if h is not None}
-    partners_r = {r: h for h, r, _, _ in aligned if r is not None}
+    partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
-    own_h, own_r = read_h.own, side_r.own
     for h, r, how, relation in aligned:
-        if h is None:
-            change = abs(own_r[r])  # type: ignore[index]
-        elif r is None:
-            change = abs(own_h[h])
-        elif how == COMPOUND:
-            change = (_as_part(side_r, r, read_h, h) if "-" in read_h.tokens[h].form  # type: ignore[arg-type]
-                      else _as_part(read_h, h, side_r, r))  # type: ignore[arg-type]
-        else:
-            change = abs(own_h[h] - own_r[r])
-            if relation == ANTONYM and read_h.context[h].sign == side_r.context[r].sign:
-                change = max(change, OPPOSITE_CHANGE)
-        negator_h = h is not None and read_h.context[h].role == "negator"
-        negator_r = r is not None and side_r.context[r].role == "negator"
-        if negator_h != negator_r:
-            kept = (_kept_how(read_h, h, side_r, partners_h, partners_r, relations) if negator_h  # type: ignore[arg-type]
-                    else _kept_how(side_r, r, read_h, partners_r, partners_h, relations))  # type: ignore[arg-type]
-            if kept is not None:
-                # a negator lost or gained where the other side says the same without it: only its partner counts
-                change, relation = (0.0 if r is None or h is None else abs(own_r[r] if negator_h else own_h[h])), kept
+        change, relation = _pair_change(read_h, h, side_r, r, how, relation)
+        kept = _negation_change(read_h, h, side_r, r, partners, relations)
+        if kept is not None:
+            change, relation = kept
         if change > largest:
             worst, largest = len(links), change
         links.append((h, r, how, change, relation))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
+                 relation: str | None) -> tuple[float, str | None]:
+    """The change of one aligned pair and its relation: ``|e|`` against nothing, a compound part's change of
+    context, at least :data:`OPPOSITE_CHANGE` for opposites in contexts of the same sign, and nothing for opposites
+    one of which is negated where their effective polarities do not oppose ("not bad" for "good":
+    :data:`NEGATED_OPPOSITE`)."""
+    if h is None:
+        return abs(ref.own[r]), relation  # type: ignore[index]
+    if r is None:
+        return abs(hyp.own[h]), relation
+    if how == COMPOUND:
+        return (_as_part(ref, r, hyp, h) if "-" in hyp.tokens[h].form else _as_part(hyp, h, ref, r)), relation
+    change = abs(hyp.own[h] - ref.own[r])
+    if relation != ANTONYM:
+        return change, relation
+    if hyp.context[h].sign == ref.context[r].sign:
+        return max(change, OPPOSITE_CHANGE), relation
+    return (0.0, NEGATED_OPPOSITE) if hyp.own[h] * ref.own[r] >= 0 else (change, relation)
+
+
+def _negation_change(hyp: Side, h: int | None, ref: Side, r: int | None,
+                     partners: tuple[dict[int, int | None], dict[int, int | None]],
+                     relations: WordRelations | None) -> tuple[float, str] | None:
+    """The change and relation of a pair where one side only is a negator and the other side says the same without
+    it (:func:`_kept_how`): only its partner's own polarity counts; None for every other pair."""
+    negator_h = h is not None and hyp.context[h].role == "negator"
+    negator_r = r is not None and ref.context[r].role == "negator"
+    if negator_h == negator_r:
+        return None
+    partners_h, partners_r = partners
+    kept = (_kept_how(hyp, h, ref, partners_h, partners_r, relations) if negator_h  # type: ignore[arg-type]
+            else _kept_how(ref, r, hyp, partners_r, partners_h, relations))  # type: ignore[arg-type]
+    if kept is None:
+        return None
+    return (0.0 if r is None or h is None else abs(ref.own[r] if negator_h else hyp.own[h])), kept
 
 
 def _parts(parts: list[str], words: list[int], side: Side) -> list[int]:
@@ -486,9 +509,9 @@ def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tu
 
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:
-    """The word's prior polarity as the paper scores it (0 for punctuation); an implicative verb read as a negator
-    (its ``key``) scores as one under the paper's rule."""
-    if not word:
+    """The word's prior polarity as the paper scores it (0 for punctuation and for a word a construction reads as
+    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule."""
+    if not word or key == PLAIN:
         return 0.0
     if negation == "paper" and key == IMPLIED and token.lemma != IMPLIED:
         return -1.0

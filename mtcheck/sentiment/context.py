@@ -28,6 +28,7 @@ from functools import cached_property
 
 from mtcheck.languages import find_language, primary_subtag
 from mtcheck.sentiment.analysis import Token, is_word
+from mtcheck.sentiment.constructions import Constructions, constructions_for
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class ContextWords:
     #: Negative quantifiers among the negators: one last in its clause is the object of the words before it and
     #: negates them ("Select none" says "Do not select any"; "Select none" for "Deselect all" is a paraphrase).
     quantifiers: frozenset[str] = frozenset()
+    #: Constructions whose negator or degree word means something else ("can't wait"), read by :meth:`keys`.
+    constructions: Constructions = Constructions()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -69,18 +72,22 @@ class ContextWords:
             parts.append(";".join(sorted(" ".join(pair) for pair in self.implicatives)))
         if self.quantifiers:  # the same for negative quantifiers
             parts.append("quantifiers:" + ",".join(sorted(self.quantifiers)))
+        if self.constructions.items:  # the same for constructions
+            parts.append("constructions:" + self.constructions.ident)
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
 
     def keys(self, tokens: Sequence[Token]) -> list[str]:
         """What each token is looked up by in the lists: its form where the lists name it as written, else its
         lemma (a lemmatiser takes some listed words for others: English *neither* -> *neith* after an adverb tag,
-        Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد)."""
+        Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد); the language's constructions
+        then key their words as they read ("n't" in "can't wait" as a plain word)."""
         listed = self.listed
         keys = [t.form if t.form in listed else t.lemma for t in tokens]
         if self.implicatives:
             for index in range(len(tokens) - 1):
                 if (tokens[index].lemma, tokens[index + 1].form) in self.implicatives:
                     keys[index] = IMPLIED
+        self.constructions.read(tokens, keys)
         return keys
 
 
@@ -122,6 +129,7 @@ ENGLISH = ContextWords(
     # "Failed to open" = "Unable to open" = "Impossible to open" = "Could not open"
     implicatives=frozenset({("fail", "to"), ("unable", "to"), ("impossible", "to")}),
     quantifiers=frozenset({"none", "nothing", "nobody", "nowhere"}),
+    constructions=constructions_for("en"),
 )
 
 
@@ -137,7 +145,7 @@ def context_words(lang: str | None) -> ContextWords | None:
         return None
     return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
                         politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
-                        concord=language.concord)
+                        concord=language.concord, constructions=constructions_for(language.code))
 
 
 def agreeing(keys: Sequence[str], words: ContextWords) -> frozenset[int]:
