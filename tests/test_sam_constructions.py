@@ -27,6 +27,8 @@ GOLDEN = [
     ("The service was anything but slow.", "The service was fast.", 0.0),
     ("The food was not bad at all.", "The food was good.", 0.0),
     ("Not only cheap but also good.", "Cheap and good.", 0.0),
+    # a word with polarity for a neutral word of the same sense ("problem" -0.425, "issue" none: a synonym group)
+    ("There were no issues with the delivery.", "There were no problems with the delivery.", 0.0),
     # the flips beside them still cost
     ("The service was anything but fast.", "The service was fast.", 0.5),
     ("It could not be worse.", "It could not be better.", 0.675),  # both intensified, opposites
