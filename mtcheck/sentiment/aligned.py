@@ -259,26 +259,35 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     if lang == "en":
         analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
-    alignment = align(side_h, side_r, relations)
-    heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
-    aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations, heads)) for h, r, how in alignment]
-    shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
-              for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
-              and how != COMPOUND and (how != "replaced" or relation is not None)}
-    read_h = side_h.read_as(shared, words)
+    aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
+    read_h = side_h.read_as(_shared(side_r, aligned), words)
     partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
     for h, r, how, relation in aligned:
-        change, relation = _pair_change(read_h, h, side_r, r, how, relation)
-        kept = _negation_change(read_h, h, side_r, r, partners, relations)
-        if kept is not None:
-            change, relation = kept
+        change, relation = _negation_change(read_h, h, side_r, r, partners, relations) or _pair_change(
+            read_h, h, side_r, r, how, relation)
         if change > largest:
             worst, largest = len(links), change
         links.append((h, r, how, change, relation))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None, str]],
+             relations: WordRelations | None) -> list[tuple[int | None, int | None, str, str | None]]:
+    """Each aligned pair with the relation of a *replaced* pair (:func:`relation`; None for every other)."""
+    heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
+    return [(h, r, how, relation(hyp, h, ref, r, relations, heads) if how == "replaced" and h is not None
+             and r is not None else None) for h, r, how in alignment]
+
+
+def _shared(ref: Side, aligned: list[tuple[int | None, int | None, str, str | None]]) -> dict[int, tuple[str | None, float]]:
+    """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
+    where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
+    return {h: (ref.tokens[r].lemma if relation == SYNONYM else None, ref.priors[r])
+            for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
+            and how != COMPOUND and (how != "replaced" or relation is not None)}
 
 
 def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
@@ -421,15 +430,6 @@ def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, in
     return bool(scope) and all(says_it(j, partners.get(j)) for j in scope)
 
 
-def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None,
-              partners: dict[int, int]) -> str | None:
-    """How a *replaced* pair relates (:func:`relation`), ``partners`` the aligned tokens (hyp -> ref); None for
-    every other pair."""
-    if how != "replaced" or h is None or r is None:
-        return None
-    return relation(hyp, h, ref, r, relations, partners)
-
-
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
              partners: dict[int, int] | None = None) -> str | None:
     """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
@@ -439,20 +439,28 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
-    found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r, partners))
-    if found is None and relations is not None and relations.phrases:
-        found = relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r))
-    if found == ANTONYM:
-        return found
+    found = _listed_relation(hyp, h, ref, r, relations, partners)
     s_h, s_r = hyp.priors[h], ref.priors[r]
-    if s_h * s_r < 0:
-        return None
+    if found == ANTONYM or s_h * s_r < 0:
+        return found if found == ANTONYM else None
     if found == SYNONYM:
         return found
     if s_h * s_r > 0 and abs(s_h - s_r) < NEAR:
         return NEAR_SYNONYM
     # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
     return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
+
+
+def _listed_relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
+                     partners: dict[int, int] | None) -> str | None:
+    """The relation ``relations`` gives two words (:meth:`WordRelations.relation`), else the one it gives the phrases
+    they begin or end (:meth:`WordRelations.phrase_relation`); None without relations."""
+    if relations is None:
+        return None
+    found = relations.relation(hyp.tokens[h], ref.tokens[r], _same_head(hyp, h, ref, r, partners))
+    if found is None and relations.phrases:
+        found = relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r))
+    return found
 
 
 def _phrase_keys(side: Side, index: int) -> tuple[str, ...]:
@@ -528,18 +536,37 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
     position in a replace block), ``added`` (hypothesis only) or ``dropped``
     (reference only).
     """
+    if hyp.keys == ref.keys:
+        return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)]
+    pairs, blocks = _equal_blocks(hyp, ref)
+    for how, keys_h, keys_r, with_context in _same_word_steps(hyp, ref):
+        blocks = _pair_same_key(blocks, how, keys_h, keys_r, with_context, hyp, ref, pairs)
+    blocks = _pair_compounds(hyp, ref, blocks, pairs)
+    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
+    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
+        pairs.extend((hyp.words[a], ref.words[b], "replaced") for a, b in zip(block_h, block_r))
+        pairs.extend((hyp.words[a], None, "added") for a in block_h[len(block_r):])
+        pairs.extend((None, ref.words[b], "dropped") for b in block_r[len(block_h):])
+    return pairs
+
+
+Pairs = list[tuple[int | None, int | None, str]]
+Blocks = list[tuple[list[int], list[int]]]
+
+
+def _equal_blocks(hyp: Side, ref: Side) -> tuple[Pairs, Blocks]:
+    """The *equal* pairs (the common prefix and suffix of the key sequences, then ``difflib.SequenceMatcher``'s
+    equal blocks of the middle) and the replace blocks left (word numbers of each side)."""
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
-    if a_keys == b_keys:
-        return [(i, j, "equal") for i, j in zip(left, right)]
-    head, shorter = 0, min(len(a_keys), len(b_keys))  # the common prefix and suffix are equal as they stand;
-    while head < shorter and a_keys[head] == b_keys[head]:  # SequenceMatcher aligns the middle
+    head, shorter = 0, min(len(a_keys), len(b_keys))
+    while head < shorter and a_keys[head] == b_keys[head]:
         head += 1
     tail = 0
     while tail < shorter - head and a_keys[-1 - tail] == b_keys[-1 - tail]:
         tail += 1
-    pairs: list[tuple[int | None, int | None, str]] = [(left[k], right[k], "equal") for k in range(head)]
+    pairs: Pairs = [(left[k], right[k], "equal") for k in range(head)]
     pairs += [(left[-1 - k], right[-1 - k], "equal") for k in range(tail)]
-    blocks: list[tuple[list[int], list[int]]] = []
+    blocks: Blocks = []
     matcher = difflib.SequenceMatcher(None, a_keys[head:len(a_keys) - tail], b_keys[head:len(b_keys) - tail],
                                       autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
@@ -547,30 +574,37 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
             pairs.extend((left[head + a], right[head + b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
         else:
             blocks.append((list(range(head + a0, head + a1)), list(range(head + b0, head + b1))))
-    passes = (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
-              ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
-    for how, keys_h, keys_r, with_context in passes:
-        rest_r: dict[object, list[int]] = {}
-        for _, block in blocks:
-            for b in block:
-                rest_r.setdefault((keys_r[b], b_keys[b][1:]) if with_context else keys_r[b], []).append(b)
-        moved: dict[int, int] = {}
-        for block, _ in blocks:
-            for a in block:
-                found = rest_r.get((keys_h[a], a_keys[a][1:]) if with_context else keys_h[a])
-                if found:
-                    moved[a] = found.pop(0)
-        if moved:
-            taken = set(moved.values())
-            pairs.extend((left[a], right[b], how) for a, b in moved.items())
-            blocks = _rest(blocks, moved.keys(), taken)
-    blocks = _pair_compounds(hyp, ref, blocks, pairs)
-    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
-    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
-        pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
-        pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
-        pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
-    return pairs
+    return pairs, blocks
+
+
+def _same_word_steps(hyp: Side, ref: Side) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], bool], ...]:
+    """How the same word pairs across blocks, cheapest first: by form, then lemma, in the same context (*moved*),
+    then in another (*same-word*)."""
+    return (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
+            ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
+
+
+def _pair_same_key(blocks: Blocks, how: str, keys_h: tuple[str, ...], keys_r: tuple[str, ...], with_context: bool,
+                   hyp: Side, ref: Side, pairs: Pairs) -> Blocks:
+    """Pair each word left in ``blocks`` with the first reference word left anywhere with the same key (and
+    context, where ``with_context``) as ``how``; add them to ``pairs``, return the blocks without them."""
+    def key(keys: tuple[str, ...], side: Side, word: int) -> object:
+        return (keys[word], side.keys[word][1:]) if with_context else keys[word]
+
+    rest_r: dict[object, list[int]] = {}
+    for _, block in blocks:
+        for b in block:
+            rest_r.setdefault(key(keys_r, ref, b), []).append(b)
+    moved: dict[int, int] = {}
+    for block, _ in blocks:
+        for a in block:
+            found = rest_r.get(key(keys_h, hyp, a))
+            if found:
+                moved[a] = found.pop(0)
+    if not moved:
+        return blocks
+    pairs.extend((hyp.words[a], ref.words[b], how) for a, b in moved.items())
+    return _rest(blocks, moved.keys(), set(moved.values()))
 
 
 def _rest(blocks: list[tuple[list[int], list[int]]], taken_h: Collection[int],
@@ -605,15 +639,8 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
     rest = ([a for block_h, _ in blocks for a in block_h], [b for _, block_r in blocks for b in block_r])
     found: list[tuple[int, int]] = []  # (hyp word, ref word)
     for own, side_own, side_other in ((0, hyp, ref), (1, ref, hyp)):
-        for a in list(rest[own]):
-            parts = [part for part in side_own.forms[a].split("-") if part]
-            words = [b for b in rest[1 - own] if side_other.context[side_other.words[b]].role != "negator"]
-            matched = _parts(parts, words, side_other) if len(parts) > 1 else []
-            if matched:
-                rest[own].remove(a)
-                for b in matched:
-                    rest[1 - own].remove(b)
-                found.extend((a, b) if own == 0 else (b, a) for b in matched)
+        for a, matched in _compounds_of(side_own, side_other, rest[own], rest[1 - own]):
+            found.extend((a, b) if own == 0 else (b, a) for b in matched)
     if not found:
         return blocks
     pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
@@ -621,14 +648,40 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
     return _rest(blocks, taken_h, taken_r)
 
 
+def _compounds_of(side: Side, other: Side, own: list[int], others: list[int]) -> list[tuple[int, list[int]]]:
+    """Each hyphenated word of ``own`` (word numbers of ``side``) with the words of ``others`` (of ``other``) that
+    are its parts (:func:`_parts`; no negator); both lists lose the words paired."""
+    found = []
+    for a in list(own):
+        parts = [part for part in side.forms[a].split("-") if part]
+        if len(parts) < 2:
+            continue
+        words = [b for b in others if other.context[other.words[b]].role != "negator"]
+        matched = _parts(parts, words, other)
+        if matched:
+            own.remove(a)
+            for b in matched:
+                others.remove(b)
+            found.append((a, matched))
+    return found
+
+
+#: The candidate pairs of words left once equal, same and compound words have paired, cheapest first, each with
+#: whether it may pair words of different replace blocks: a negator with a negator ("never" for "not"), a paraphrase
+#: (synonym, near-synonym), opposites, related words (after opposites, so a loose relation never takes an
+#: opposite's partner), and, within a block only, two words that both carry polarity (a sentiment word is replaced
+#: by the other sentiment word of its block, not by a neutral word that happens to stand in its place). Words left
+#: after these pair by position in their block (negators excepted, :func:`_negators_apart`).
+PAIRING_COSTS: tuple[tuple[str, bool], ...] = (
+    ("negator", True), ("paraphrase", True), ("opposite", True), ("related", True), ("polar", False))
+
+
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
-    """What pairs by meaning, in order, on token indexes, and whether it pairs across blocks: a negator with a
-    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites, related words (after
-    opposites, so a loose relation never takes an opposite's partner); then, within a block only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
-    its block, not by a neutral word that happens to stand in its place)."""
+    """What pairs by meaning (:data:`PAIRING_COSTS`), in order, on token indexes, and whether it pairs across
+    blocks."""
     known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
 
-    def negators(h: int, r: int) -> bool:
+    def negator(h: int, r: int) -> bool:
         return hyp.context[h].role == ref.context[r].role == "negator"
 
     def related(kinds: tuple[str, ...]) -> Callable[[int, int], bool]:
@@ -641,8 +694,9 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
     def polar(h: int, r: int) -> bool:  # a negator's prior is its role, no sentiment to pair by
         return bool(hyp.priors[h] and ref.priors[r]) and "negator" not in (hyp.context[h].role, ref.context[r].role)
 
-    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True),
-            (related((RELATED,)), True), (polar, False)]
+    accepts = {"negator": negator, "paraphrase": related((SYNONYM, NEAR_SYNONYM)), "opposite": related((ANTONYM,)),
+               "related": related((RELATED,)), "polar": polar}
+    return [(accepts[name], across) for name, across in PAIRING_COSTS]
 
 
 def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],
@@ -656,23 +710,29 @@ def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[C
     found: dict[int, int] = {}
     for across in (False, True):
         for accept, anywhere in accepts:
-            if across and not anywhere:
-                continue
-            for k, (block_h, _) in enumerate(blocks):
-                for a in block_h:
-                    if a in found:
-                        continue
-                    for others in (rest if across else [rest[k]]):
-                        b = next((b for b in others if accept(left[a], right[b])), None)
-                        if b is not None:
-                            found[a] = b
-                            others.remove(b)
-                            break
+            if anywhere or not across:
+                _pair_first_free(blocks, rest, found, across, lambda a, b: accept(left[a], right[b]))
     if not found:
         return blocks
     taken = set(found.values())
     pairs.extend((left[a], right[b], "replaced") for a, b in found.items())
     return _rest(blocks, found.keys(), taken)
+
+
+def _pair_first_free(blocks: Blocks, rest: list[list[int]], found: dict[int, int], across: bool,
+                     accept: Callable[[int, int], bool]) -> None:
+    """Pair each hypothesis word of ``blocks`` not yet ``found`` with the first reference word still free
+    (``rest``, per block) that ``accept`` takes: in its own block, or in any block where ``across``."""
+    for k, (block_h, _) in enumerate(blocks):
+        for a in block_h:
+            if a in found:
+                continue
+            for others in (rest if across else [rest[k]]):
+                b = next((b for b in others if accept(a, b)), None)
+                if b is not None:
+                    found[a] = b
+                    others.remove(b)
+                    break
 
 
 def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:
