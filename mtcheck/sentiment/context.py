@@ -179,34 +179,58 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
     polarities, ``agree`` the negators in concord (:func:`agreeing`), role ``concord``: no scope of their own."""
     count = len(keys)
     ends = _clause_ends(keys, words)
-    negated: list[list[int]] = [[] for _ in range(count)]
-    factors = [1.0] * count
     roles = ["concord" if i in agree else "" for i in range(count)] if agree else [""] * count
-    starts: list[int] | None = None  # found on the first degree word or clause-final quantifier (most have none)
+    negated = _negations(keys, words, agree, ends, roles)
+    factors = _intensities(keys, priors, words, ends, roles)
+    return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
+            else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+
+
+def _negations(keys: Sequence[str], words: ContextWords, agree: frozenset[int], ends: list[int],
+               roles: list[str]) -> list[list[int]]:
+    """For each token, the negators whose scope covers it; each negator's role is set in ``roles``."""
+    negated: list[list[int]] = [[] for _ in keys]
+    starts: list[int] | None = None  # found on the first clause-final quantifier (most sentences have none)
     for i, key in enumerate(keys):
-        if key in words.negators and i not in agree:
-            roles[i] = "negator"
-            scope = range(i + 1, ends[i])
-            if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
-                starts = starts or _clause_starts(keys, words)
-                scope = range(starts[i], i)
-            for j in scope:
-                if keys[j] not in words.negators:
-                    negated[j].append(i)
+        if key not in words.negators or i in agree:
+            continue
+        roles[i] = "negator"
+        scope = range(i + 1, ends[i])
+        if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
+            starts = starts or _clause_starts(keys, words)
+            scope = range(starts[i], i)
+        for j in scope:
+            if keys[j] not in words.negators:
+                negated[j].append(i)
+    return negated
+
+
+def _intensities(keys: Sequence[str], priors: Sequence[float], words: ContextWords, ends: list[int],
+                 roles: list[str]) -> list[float]:
+    """Each token's intensity factor from the degree words that govern it; a degree word that governs a word gets
+    the role ``modifier`` in ``roles``."""
+    factors = [1.0] * len(keys)
+    starts: list[int] | None = None  # found on the first degree word (most sentences have none)
     for i, key in enumerate(keys):
         scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
         if scale is None or roles[i]:
             continue
         starts = starts or _clause_starts(keys, words)
-        before, after = range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i])
-        spans = (before, after) if words.modifiers_follow else (after, before)
-        target = next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
-                       and keys[j] not in words.downtoners and roles[j] != "negator"), None)  # "really don't love": love
+        target = _governed(keys, priors, words, roles, range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i]))
         if target is not None:
             roles[i] = "modifier"
             factors[target] *= scale
-    return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
-            else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+    return factors
+
+
+def _governed(keys: Sequence[str], priors: Sequence[float], words: ContextWords, roles: list[str],
+              before: range, after: range) -> int | None:
+    """The word a degree word governs, from the words ``before`` and ``after`` it in its clause: the first polar
+    word after it (before it, first, where modifiers follow), no degree word and no negator ("really don't love":
+    love)."""
+    spans = (before, after) if words.modifiers_follow else (after, before)
+    return next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
+                 and keys[j] not in words.downtoners and roles[j] != "negator"), None)
 
 
 def _clause_starts(keys: Sequence[str], words: ContextWords) -> list[int]:
