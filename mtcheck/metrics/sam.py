@@ -314,10 +314,12 @@ def _format_aligned_word(w: dict[str, Any] | None) -> str:
 
 
 def _format_how(pair: dict[str, Any], relations: str | None) -> str:
-    """``replaced, antonym: WordNet``: how a pair aligned, and the relation that set its change."""
+    """``replaced, antonym: WordNet``: how a pair aligned, the relation that set its change and the source that
+    decided it (``relations``, the penalty's sources together, for details written before pairs named theirs)."""
     relation = pair["relation"]
     if relation is None:
         return pair["how"]
+    source = pair.get("source") or relations
     if relation == NEAR_SYNONYM:
         return f"{pair['how']}, {relation}: same sign, |s_h - s_r| < {NEAR:g}"
     if relation == NEGATION_KEPT:
@@ -327,8 +329,8 @@ def _format_how(pair: dict[str, Any], relations: str | None) -> str:
     if relation == NEGATION_OPPOSED:
         return f"{pair['how']}, {relation}: the other side says it with the opposite word"
     if relation == NEGATED_OPPOSITE:
-        return f"{pair['how']}, {relation}: opposites, one negated, that say the same ({relations})"
-    return f"{pair['how']}, {relation}: {relations}"
+        return f"{pair['how']}, {relation}: opposites, one negated, that say the same ({source})"
+    return f"{pair['how']}, {relation}: {source}"
 
 
 def _format_scopes(scopes: list[list[Any]]) -> str:

@@ -67,7 +67,7 @@ from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, 
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
-from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, WordRelations, relations_for
+from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, Decision, WordRelations, relations_for
 
 #: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
 #: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
@@ -117,11 +117,13 @@ class Pair:
     how: str
     change: float
     relation: str | None = None
+    #: What decided the relation (``WordNet``, ``mtcheck-en opposites``, ``negating prefix``, ``lexicon``), or None.
+    source: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {"hyp": None if self.hyp is None else self.hyp.as_dict(),
                 "ref": None if self.ref is None else self.ref.as_dict(),
-                "how": self.how, "relation": self.relation, "change": round(self.change, 6)}
+                "how": self.how, "relation": self.relation, "source": self.source, "change": round(self.change, 6)}
 
 
 @dataclass(frozen=True)
@@ -175,12 +177,14 @@ class Side:
         return Side(self.tokens, self.words, self.forms, self.lemmas, *_in_context(keys, priors, words))
 
 
-Link = tuple[int | None, int | None, str, float, str | None]
+Link = tuple[int | None, int | None, str, float, str | None, str | None]
+#: An aligned pair before its change: (hyp index, ref index, how, the relation and its source or None).
+Aligned = tuple[int | None, int | None, str, Decision | None]
 
 
 @dataclass(frozen=True)
 class AlignedPenalty:
-    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change, relation)``, ``worst``
+    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change, relation, source)``, ``worst``
     the one that set p; ``hyp`` is the hypothesis read as the reference's words (paraphrases shared),
     ``relations`` the source of the relations (``WordNet``) or None."""
 
@@ -202,8 +206,9 @@ class AlignedPenalty:
         return None if self.worst is None else self._pair(self.links[self.worst])
 
     def _pair(self, link: Link) -> Pair:
-        h, r, how, change, relation = link
-        return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change, relation)
+        h, r, how, change, relation, source = link
+        return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change,
+                    relation, source)
 
     @property
     def scopes_hyp(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -264,30 +269,31 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
-    for h, r, how, relation in aligned:
+    for h, r, how, found in aligned:
         change, relation = _negation_change(read_h, h, side_r, r, partners, relations) or _pair_change(
-            read_h, h, side_r, r, how, relation)
+            read_h, h, side_r, r, how, None if found is None else found.kind)
         if change > largest:
             worst, largest = len(links), change
-        links.append((h, r, how, change, relation))
+        source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
+        links.append((h, r, how, change, relation, source))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
 
 
 def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None, str]],
-             relations: WordRelations | None) -> list[tuple[int | None, int | None, str, str | None]]:
+             relations: WordRelations | None) -> list[Aligned]:
     """Each aligned pair with the relation of a *replaced* pair (:func:`relation`; None for every other)."""
     heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
     return [(h, r, how, relation(hyp, h, ref, r, relations, heads) if how == "replaced" and h is not None
              and r is not None else None) for h, r, how in alignment]
 
 
-def _shared(ref: Side, aligned: list[tuple[int | None, int | None, str, str | None]]) -> dict[int, tuple[str | None, float]]:
+def _shared(ref: Side, aligned: list[Aligned]) -> dict[int, tuple[str | None, float]]:
     """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
     where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
-    return {h: (ref.tokens[r].lemma if relation == SYNONYM else None, ref.priors[r])
-            for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
-            and how != COMPOUND and (how != "replaced" or relation is not None)}
+    return {h: (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
+            for h, r, how, found in aligned if h is not None and r is not None
+            and (found is None or found.kind != ANTONYM) and how != COMPOUND and (how != "replaced" or found is not None)}
 
 
 def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
@@ -431,8 +437,9 @@ def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, in
 
 
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
-             partners: dict[int, int] | None = None) -> str | None:
-    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
+             partners: dict[int, int] | None = None) -> Decision | None:
+    """How hypothesis token ``h`` relates to reference token ``r``, with the source that decided it: ``antonym``;
+    when their priors have no
     opposite signs ``synonym``, when they have the same sign ``near-synonym`` (:data:`NEAR`), and when one at
     least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts).
     ``partners`` (once aligned): the words before two particles may be each other's partner ("sign in"/"log out")."""
@@ -440,26 +447,28 @@ def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | No
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
     found = _listed_relation(hyp, h, ref, r, relations, partners)
+    kind = None if found is None else found.kind
     s_h, s_r = hyp.priors[h], ref.priors[r]
-    if found == ANTONYM or s_h * s_r < 0:
-        return found if found == ANTONYM else None
-    if found == SYNONYM:
+    if kind == ANTONYM or s_h * s_r < 0:
+        return found if kind == ANTONYM else None
+    if kind == SYNONYM:
         return found
     if s_h * s_r > 0 and abs(s_h - s_r) < NEAR:
-        return NEAR_SYNONYM
+        return Decision(NEAR_SYNONYM, "lexicon")
     # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
-    return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
+    return Decision(RELATED, "WordNet") if (s_h or s_r) and relations is not None and relations.related(th, tr) \
+        else None
 
 
 def _listed_relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
-                     partners: dict[int, int] | None) -> str | None:
-    """The relation ``relations`` gives two words (:meth:`WordRelations.relation`), else the one it gives the phrases
+                     partners: dict[int, int] | None) -> Decision | None:
+    """The relation ``relations`` gives two words (:meth:`WordRelations.decide`), else the one it gives the phrases
     they begin or end (:meth:`WordRelations.phrase_relation`); None without relations."""
     if relations is None:
         return None
-    found = relations.relation(hyp.tokens[h], ref.tokens[r], _same_head(hyp, h, ref, r, partners))
-    if found is None and relations.phrases:
-        found = relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r))
+    found = relations.decide(hyp.tokens[h], ref.tokens[r], _same_head(hyp, h, ref, r, partners))
+    if found is None and relations.phrases and relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r)):
+        found = Decision(ANTONYM, f"{relations.lists} phrases")
     return found
 
 
@@ -679,7 +688,7 @@ PAIRING_COSTS: tuple[tuple[str, bool], ...] = (
 def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
     """What pairs by meaning (:data:`PAIRING_COSTS`), in order, on token indexes, and whether it pairs across
     blocks."""
-    known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
+    known: dict[tuple[int, int], Decision | None] = {}  # each pair's relation, asked once per alignment
 
     def negator(h: int, r: int) -> bool:
         return hyp.context[h].role == ref.context[r].role == "negator"
@@ -688,7 +697,8 @@ def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tup
         def accept(h: int, r: int) -> bool:
             if (h, r) not in known:
                 known[h, r] = relation(hyp, h, ref, r, relations)
-            return known[h, r] in kinds
+            found = known[h, r]
+            return found is not None and found.kind in kinds
         return accept
 
     def polar(h: int, r: int) -> bool:  # a negator's prior is its role, no sentiment to pair by
