@@ -82,11 +82,17 @@ class Constructions:
         """Each construction that stands in ``tokens`` with the index of its first word, left to right; a
         construction never overlaps one found before it (the longest of those that start at a word wins)."""
         found: list[tuple[int, Construction]] = []
+        by_first, tagged = self._by_first, self._by_first.get("<", ())
+        if not tagged and by_first.keys().isdisjoint([t.lemma for t in tokens]) \
+                and by_first.keys().isdisjoint([t.form for t in tokens]):
+            return found  # most sentences hold no construction's first word
         start = 0
         while start < len(tokens):
             token = tokens[start]
-            candidates = (*self._by_first.get(token.lemma, ()), *self._by_first.get(token.form, ()),
-                          *self._by_first.get("<", ()))
+            if not tagged and token.lemma not in by_first and token.form not in by_first:  # most words start none
+                start += 1
+                continue
+            candidates = (*by_first.get(token.lemma, ()), *by_first.get(token.form, ()), *tagged)
             match = max((c for c in candidates if c.matches(tokens, start)), key=lambda c: len(c.pattern), default=None)
             if match is None:
                 start += 1
