@@ -292,8 +292,8 @@ def _shared(ref: Side, aligned: list[Aligned]) -> dict[int, tuple[str | None, fl
     """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
     where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
     return {h: (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
-            for h, r, how, found in aligned if h is not None and r is not None
-            and (found is None or found.kind != ANTONYM) and how != COMPOUND and (how != "replaced" or found is not None)}
+            for h, r, how, found in aligned if h is not None and r is not None and how != COMPOUND
+            and (found.kind != ANTONYM if found is not None else how != "replaced")}
 
 
 def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
