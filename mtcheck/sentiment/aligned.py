@@ -17,7 +17,7 @@ is paired with the reference word it replaces, and p is half the largest change:
       or with the word itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line"
       for "offline"; a negator is never a part);
    d. words still left pair by meaning (*replaced*), first within each replace block, then across
-      blocks, and in this order: a negator with a negator ("never" for "not"), then synonyms and
+      blocks, cheapest first by the declared :data:`PAIRING_COSTS`: a negator with a negator ("never" for "not"), then synonyms and
       near-synonyms (see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
       WordNet for English, the curated opposite lists for the other languages, and opposites by
       a negating prefix or opposite particles, the latter as words only after the same word:
@@ -31,7 +31,9 @@ is paired with the reference word it replaces, and p is half the largest change:
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
    ``-1`` per negation scope it lies in and the factor of the intensifiers or downtoners that
-   govern it. Modifiers that govern a word count 0 themselves.
+   govern it. Modifiers that govern a word count 0 themselves. The words of a construction of the language's
+   table (:mod:`mtcheck.sentiment.constructions`) read as it declares first ("n't" in "can't wait" is a plain word,
+   "but" in "anything but" a negator).
 
 3. **Paraphrases read as the reference's words**: a hypothesis word takes the prior of the
    reference word it pairs with when they have the same form or lemma, or priors of no opposite
@@ -44,7 +46,9 @@ is paired with the reference word it replaces, and p is half the largest change:
 
 4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing; for a compound's part, the
    change of its context alone), at least
-   :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, and
+   :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, 0 for
+   opposites one of which is negated whose effective polarities do not oppose (*negated-opposite*: "not bad" for
+   "good"), and
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
    scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
    that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
