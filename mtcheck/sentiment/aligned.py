@@ -725,7 +725,7 @@ def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[C
     for across in (False, True):
         for accept, anywhere in accepts:
             if anywhere or not across:
-                _pair_first_free(blocks, rest, found, across, lambda a, b: accept(left[a], right[b]))
+                _pair_first_free(blocks, rest, found, across, accept, left, right)
     if not found:
         return blocks
     taken = set(found.values())
@@ -734,15 +734,16 @@ def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[C
 
 
 def _pair_first_free(blocks: Blocks, rest: list[list[int]], found: dict[int, int], across: bool,
-                     accept: Callable[[int, int], bool]) -> None:
+                     accept: Callable[[int, int], bool], left: tuple[int, ...], right: tuple[int, ...]) -> None:
     """Pair each hypothesis word of ``blocks`` not yet ``found`` with the first reference word still free
-    (``rest``, per block) that ``accept`` takes: in its own block, or in any block where ``across``."""
+    (``rest``, per block) that ``accept`` takes (on token indexes: ``left``/``right`` map word numbers to them): in
+    its own block, or in any block where ``across``."""
     for k, (block_h, _) in enumerate(blocks):
         for a in block_h:
             if a in found:
                 continue
             for others in (rest if across else [rest[k]]):
-                b = next((b for b in others if accept(a, b)), None)
+                b = next((b for b in others if accept(left[a], right[b])), None)
                 if b is not None:
                     found[a] = b
                     others.remove(b)

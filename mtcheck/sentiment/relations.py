@@ -90,7 +90,15 @@ class WordRelations:
 
     def decide(self, hyp: Token, ref: Token, same_head: bool = False) -> Decision | None:
         """The relation of two words and the source that decided it: the first of :meth:`sources` that relates them."""
-        return next((found for found in (lookup(hyp, ref, same_head) for lookup in self.sources()) if found), None)
+        for lookup in self._sources:
+            found = lookup(hyp, ref, same_head)
+            if found is not None:
+                return found
+        return None
+
+    @cached_property
+    def _sources(self) -> tuple[Callable[[Token, Token, bool], Decision | None], ...]:
+        return self.sources()
 
     def sources(self) -> tuple[Callable[[Token, Token, bool], Decision | None], ...]:
         """The declared sources of relations, asked in order: opposite particles after the same head, the word lists
