@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from mtcheck.metrics.sam import sam_adjust
 from mtcheck.sentiment import Lexicon, analyse, load_lexicon, mismatched, sam_penalty
-from mtcheck.sentiment.alignment import mismatched_texts
+from mtcheck.sentiment.mismatch import mismatched_texts
 
 LEXICON: Lexicon = load_lexicon("default")
 # (positive word, its negative antonym), all in VADER's lexicon.

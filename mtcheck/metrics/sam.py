@@ -21,13 +21,14 @@ from mtcheck.metrics.base import Metric, Score
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
 from mtcheck.safety.files import special_kind
-from mtcheck.sentiment.aligned import (NEAR, NEAR_SYNONYM, NEGATION_KEPT, NEGATION_OPPOSED, NEGATION_PREFIXED, AlignedPenalty,
-                                       aligned_penalty)
+from mtcheck.sentiment.aligned import (NEAR, NEAR_SYNONYM, NEGATED_OPPOSITE, NEGATION_KEPT, NEGATION_OPPOSED,
+                                       NEGATION_PREFIXED, AlignedPenalty, aligned_penalty)
 from mtcheck.sentiment.analysis import ANALYSIS
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
 from mtcheck.sentiment.relations import relations_for
+from mtcheck.sentiment.rules import rules_ident
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 from mtcheck.collector import collector_paused
 
@@ -169,19 +170,20 @@ class SAMMetric(Metric):
         )
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
-        """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+plain-<12 hex>+affix-36038c0f``), the rules that read pairs
-        (``rules:negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite``) and a digest of the language's word lists
-        (``lists:<8 hex>``: negators, degree words, connectives, concord, politeness formulas); none for the
-        paper's penalty."""
+        """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+plain-<12 hex>+affix-36038c0f``), the rules
+        that apply to the language (``rules:negprefix+...``, :func:`~mtcheck.sentiment.rules.rules_ident`) and a
+        digest of the language's word lists (``lists:<8 hex>``: negators, degree words, connectives, concord,
+        politeness formulas, constructions); none for the paper's penalty."""
         if self.penalty != "aligned":
             return []
         try:
             relations = relations_for(self.analysis)
         except MetricError as exc:
             raise MetricError(f"{name}: {exc}", setting=Setting(name, "penalty", "paper")) from exc
+        words = self.words
+        assert words is not None  # an aligned penalty without word lists is refused in __init__
         return [("penalty", "aligned"), ("ant", relations.ident if relations else "none"),
-                ("rules", "negprefix+knownstem+negopposite+negapart+keptbyneg+related+indirect+phrasal+parts+concord+polite"),
-                ("lists", self.words.ident if self.words else "none")]
+                ("rules", rules_ident(words, relations)), ("lists", words.ident)]
 
     @classmethod
     def base_refusal(cls, name: str, base: str, higher_is_better: bool | None) -> tuple[str, str] | None:
@@ -312,10 +314,12 @@ def _format_aligned_word(w: dict[str, Any] | None) -> str:
 
 
 def _format_how(pair: dict[str, Any], relations: str | None) -> str:
-    """``replaced, antonym: WordNet``: how a pair aligned, and the relation that set its change."""
+    """``replaced, antonym: WordNet``: how a pair aligned, the relation that set its change and the source that
+    decided it (``relations``, the penalty's sources together, for details written before pairs named theirs)."""
     relation = pair["relation"]
     if relation is None:
         return pair["how"]
+    source = pair.get("source") or relations
     if relation == NEAR_SYNONYM:
         return f"{pair['how']}, {relation}: same sign, |s_h - s_r| < {NEAR:g}"
     if relation == NEGATION_KEPT:
@@ -324,7 +328,9 @@ def _format_how(pair: dict[str, Any], relations: str | None) -> str:
         return f"{pair['how']}, {relation}: the other side negates with a prefix"
     if relation == NEGATION_OPPOSED:
         return f"{pair['how']}, {relation}: the other side says it with the opposite word"
-    return f"{pair['how']}, {relation}: {relations}"
+    if relation == NEGATED_OPPOSITE:
+        return f"{pair['how']}, {relation}: opposites, one negated, that say the same ({source})"
+    return f"{pair['how']}, {relation}: {source}"
 
 
 def _format_scopes(scopes: list[list[Any]]) -> str:

@@ -6,7 +6,7 @@
 * :func:`word_polarity`, :func:`sentence_polarity`, :func:`sam_penalty` - prior polarities
   and the SAM penalty p.
 """
-from mtcheck.sentiment.alignment import mismatched
+from mtcheck.sentiment.mismatch import mismatched
 from mtcheck.sentiment.analysis import Token, analyse, tokenise
 from mtcheck.sentiment.lexicon import ENV_VAR, Lexicon, load_lexicon
 from mtcheck.sentiment.polarity import (

@@ -17,7 +17,7 @@ is paired with the reference word it replaces, and p is half the largest change:
       or with the word itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line"
       for "offline"; a negator is never a part);
    d. words still left pair by meaning (*replaced*), first within each replace block, then across
-      blocks, and in this order: a negator with a negator ("never" for "not"), then synonyms and
+      blocks, cheapest first by the declared :data:`PAIRING_COSTS`: a negator with a negator ("never" for "not"), then synonyms and
       near-synonyms (see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
       WordNet for English, the curated opposite lists for the other languages, and opposites by
       a negating prefix or opposite particles, the latter as words only after the same word:
@@ -31,7 +31,9 @@ is paired with the reference word it replaces, and p is half the largest change:
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
    ``-1`` per negation scope it lies in and the factor of the intensifiers or downtoners that
-   govern it. Modifiers that govern a word count 0 themselves.
+   govern it. Modifiers that govern a word count 0 themselves. The words of a construction of the language's
+   table (:mod:`mtcheck.sentiment.constructions`) read as it declares first ("n't" in "can't wait" is a plain word,
+   "but" in "anything but" a negator).
 
 3. **Paraphrases read as the reference's words**: a hypothesis word takes the prior of the
    reference word it pairs with when they have the same form or lemma, or priors of no opposite
@@ -44,7 +46,9 @@ is paired with the reference word it replaces, and p is half the largest change:
 
 4. **Penalty**: ``change = |e_h - e_r|`` per pair (``|e|`` against nothing; for a compound's part, the
    change of its context alone), at least
-   :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, and
+   :data:`OPPOSITE_CHANGE` (a dropped negator's) for opposites in contexts of the same sign, 0 for
+   opposites one of which is negated whose effective polarities do not oppose (*negated-opposite*: "not bad" for
+   "good"), and
    ``p = min(1, max(change) / 2)``, on the paper's scale (a lone dropped negator with a neutral
    scope gives 0.5 as in the paper). A dropped or added negator whose scope has polar words
    that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
@@ -62,11 +66,12 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
+from mtcheck.sentiment.constructions import PLAIN
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
 from mtcheck.sentiment.politeness import formula_tokens
-from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, WordRelations, relations_for
+from mtcheck.sentiment.relations import ANTONYM, RELATED, SYNONYM, Decision, WordRelations, relations_for
 
 #: Priors of the same sign closer than this make two replaced words near-synonyms that cost nothing
 #: ("pleased" +0.475 for "happy" +0.675 with VADER): one point of VADER's -4..4 valence scale.
@@ -79,6 +84,8 @@ NEGATION_KEPT = "negation-kept"
 #: A dropped or added negator that the other side says with a negating prefix ("unable" for "could not") costs nothing.
 NEGATION_PREFIXED = "negation-prefixed"
 NEGATION_OPPOSED = "negation-opposed"
+#: Opposites one of which is negated, their effective polarities not opposed ("not bad" for "good"): no change.
+NEGATED_OPPOSITE = "negated-opposite"
 #: The least change of a pair of opposites whose contexts have the same sign, whatever their
 #: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
 OPPOSITE_CHANGE = 1.0
@@ -114,11 +121,13 @@ class Pair:
     how: str
     change: float
     relation: str | None = None
+    #: What decided the relation (``WordNet``, ``mtcheck-en opposites``, ``negating prefix``, ``lexicon``), or None.
+    source: str | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {"hyp": None if self.hyp is None else self.hyp.as_dict(),
                 "ref": None if self.ref is None else self.ref.as_dict(),
-                "how": self.how, "relation": self.relation, "change": round(self.change, 6)}
+                "how": self.how, "relation": self.relation, "source": self.source, "change": round(self.change, 6)}
 
 
 @dataclass(frozen=True)
@@ -172,12 +181,14 @@ class Side:
         return Side(self.tokens, self.words, self.forms, self.lemmas, *_in_context(keys, priors, words))
 
 
-Link = tuple[int | None, int | None, str, float, str | None]
+Link = tuple[int | None, int | None, str, float, str | None, str | None]
+#: An aligned pair before its change: (hyp index, ref index, how, the relation and its source or None).
+Aligned = tuple[int | None, int | None, str, Decision | None]
 
 
 @dataclass(frozen=True)
 class AlignedPenalty:
-    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change, relation)``, ``worst``
+    """The aligned penalty ``p``; ``links`` are ``(hyp index, ref index, how, change, relation, source)``, ``worst``
     the one that set p; ``hyp`` is the hypothesis read as the reference's words (paraphrases shared),
     ``relations`` the source of the relations (``WordNet``) or None."""
 
@@ -199,8 +210,9 @@ class AlignedPenalty:
         return None if self.worst is None else self._pair(self.links[self.worst])
 
     def _pair(self, link: Link) -> Pair:
-        h, r, how, change, relation = link
-        return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change, relation)
+        h, r, how, change, relation, source = link
+        return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change,
+                    relation, source)
 
     @property
     def scopes_hyp(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -256,43 +268,73 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     if lang == "en":
         analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
-    alignment = align(side_h, side_r, relations)
-    heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
-    aligned = [(h, r, how, _relation(side_h, h, side_r, r, how, relations, heads)) for h, r, how in alignment]
-    shared = {h: (side_r.tokens[r].lemma if relation == SYNONYM else None, side_r.priors[r])  # type: ignore[index]
-              for h, r, how, relation in aligned if h is not None and r is not None and relation != ANTONYM
-              and how != COMPOUND and (how != "replaced" or relation is not None)}
-    read_h = side_h.read_as(shared, words)
-    partners_h = {h: r for h, r, _, _ in aligned if h is not None}
-    partners_r = {r: h for h, r, _, _ in aligned if r is not None}
+    aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
+    read_h = side_h.read_as(_shared(side_r, aligned), words)
+    partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
-    own_h, own_r = read_h.own, side_r.own
-    for h, r, how, relation in aligned:
-        if h is None:
-            change = abs(own_r[r])  # type: ignore[index]
-        elif r is None:
-            change = abs(own_h[h])
-        elif how == COMPOUND:
-            change = (_as_part(side_r, r, read_h, h) if "-" in read_h.tokens[h].form  # type: ignore[arg-type]
-                      else _as_part(read_h, h, side_r, r))  # type: ignore[arg-type]
-        else:
-            change = abs(own_h[h] - own_r[r])
-            if relation == ANTONYM and read_h.context[h].sign == side_r.context[r].sign:
-                change = max(change, OPPOSITE_CHANGE)
-        negator_h = h is not None and read_h.context[h].role == "negator"
-        negator_r = r is not None and side_r.context[r].role == "negator"
-        if negator_h != negator_r:
-            kept = (_kept_how(read_h, h, side_r, partners_h, partners_r, relations) if negator_h  # type: ignore[arg-type]
-                    else _kept_how(side_r, r, read_h, partners_r, partners_h, relations))  # type: ignore[arg-type]
-            if kept is not None:
-                # a negator lost or gained where the other side says the same without it: only its partner counts
-                change, relation = (0.0 if r is None or h is None else abs(own_r[r] if negator_h else own_h[h])), kept
+    for h, r, how, found in aligned:
+        change, relation = _negation_change(read_h, h, side_r, r, partners, relations) or _pair_change(
+            read_h, h, side_r, r, how, None if found is None else found.kind)
         if change > largest:
             worst, largest = len(links), change
-        links.append((h, r, how, change, relation))
+        source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
+        links.append((h, r, how, change, relation, source))
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None, str]],
+             relations: WordRelations | None) -> list[Aligned]:
+    """Each aligned pair with the relation of a *replaced* pair (:func:`relation`; None for every other)."""
+    heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
+    return [(h, r, how, relation(hyp, h, ref, r, relations, heads) if how == "replaced" and h is not None
+             and r is not None else None) for h, r, how in alignment]
+
+
+def _shared(ref: Side, aligned: list[Aligned]) -> dict[int, tuple[str | None, float]]:
+    """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
+    where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
+    return {h: (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
+            for h, r, how, found in aligned if h is not None and r is not None and how != COMPOUND
+            and (found.kind != ANTONYM if found is not None else how != "replaced")}
+
+
+def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
+                 relation: str | None) -> tuple[float, str | None]:
+    """The change of one aligned pair and its relation: ``|e|`` against nothing, a compound part's change of
+    context, at least :data:`OPPOSITE_CHANGE` for opposites in contexts of the same sign, and nothing for opposites
+    one of which is negated where their effective polarities do not oppose ("not bad" for "good":
+    :data:`NEGATED_OPPOSITE`)."""
+    if h is None:
+        return abs(ref.own[r]), relation  # type: ignore[index]
+    if r is None:
+        return abs(hyp.own[h]), relation
+    if how == COMPOUND:
+        return (_as_part(ref, r, hyp, h) if "-" in hyp.tokens[h].form else _as_part(hyp, h, ref, r)), relation
+    change = abs(hyp.own[h] - ref.own[r])
+    if relation != ANTONYM:
+        return change, relation
+    if hyp.context[h].sign == ref.context[r].sign:
+        return max(change, OPPOSITE_CHANGE), relation
+    return (0.0, NEGATED_OPPOSITE) if hyp.own[h] * ref.own[r] >= 0 else (change, relation)
+
+
+def _negation_change(hyp: Side, h: int | None, ref: Side, r: int | None,
+                     partners: tuple[dict[int, int | None], dict[int, int | None]],
+                     relations: WordRelations | None) -> tuple[float, str] | None:
+    """The change and relation of a pair where one side only is a negator and the other side says the same without
+    it (:func:`_kept_how`): only its partner's own polarity counts; None for every other pair."""
+    negator_h = h is not None and hyp.context[h].role == "negator"
+    negator_r = r is not None and ref.context[r].role == "negator"
+    if negator_h == negator_r:
+        return None
+    partners_h, partners_r = partners
+    kept = (_kept_how(hyp, h, ref, partners_h, partners_r, relations) if negator_h  # type: ignore[arg-type]
+            else _kept_how(ref, r, hyp, partners_r, partners_h, relations))  # type: ignore[arg-type]
+    if kept is None:
+        return None
+    return (0.0 if r is None or h is None else abs(ref.own[r] if negator_h else hyp.own[h])), kept
 
 
 def _parts(parts: list[str], words: list[int], side: Side) -> list[int]:
@@ -398,38 +440,40 @@ def _negation_kept(side: Side, negator: int, other: Side, partners: dict[int, in
     return bool(scope) and all(says_it(j, partners.get(j)) for j in scope)
 
 
-def _relation(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, relations: WordRelations | None,
-              partners: dict[int, int]) -> str | None:
-    """How a *replaced* pair relates (:func:`relation`), ``partners`` the aligned tokens (hyp -> ref); None for
-    every other pair."""
-    if how != "replaced" or h is None or r is None:
-        return None
-    return relation(hyp, h, ref, r, relations, partners)
-
-
 def relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
-             partners: dict[int, int] | None = None) -> str | None:
-    """How hypothesis token ``h`` relates to reference token ``r``: ``antonym``; when their priors have no
+             partners: dict[int, int] | None = None) -> Decision | None:
+    """How hypothesis token ``h`` relates to reference token ``r``, with the source that decided it: ``antonym``;
+    when their priors have no
     opposite signs ``synonym``, when they have the same sign ``near-synonym`` (:data:`NEAR`), and when one at
     least is not 0 ``related``; None for unrelated words, the same word, and negators (their own change counts).
     ``partners`` (once aligned): the words before two particles may be each other's partner ("sign in"/"log out")."""
     th, tr = hyp.tokens[h], ref.tokens[r]
     if th.form == tr.form or th.lemma == tr.lemma or "negator" in (hyp.context[h].role, ref.context[r].role):
         return None
-    found = None if relations is None else relations.relation(th, tr, _same_head(hyp, h, ref, r, partners))
-    if found is None and relations is not None and relations.phrases:
-        found = relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r))
-    if found == ANTONYM:
-        return found
+    found = _listed_relation(hyp, h, ref, r, relations, partners)
+    kind = None if found is None else found.kind
     s_h, s_r = hyp.priors[h], ref.priors[r]
-    if s_h * s_r < 0:
-        return None
-    if found == SYNONYM:
+    if kind == ANTONYM or s_h * s_r < 0:
+        return found if kind == ANTONYM else None
+    if kind == SYNONYM:
         return found
     if s_h * s_r > 0 and abs(s_h - s_r) < NEAR:
-        return NEAR_SYNONYM
+        return Decision(NEAR_SYNONYM, "lexicon")
     # asked only where it can free a change: one prior at least is not 0 (reading every sense costs)
-    return RELATED if (s_h or s_r) and relations is not None and relations.related(th, tr) else None
+    return Decision(RELATED, "WordNet") if (s_h or s_r) and relations is not None and relations.related(th, tr) \
+        else None
+
+
+def _listed_relation(hyp: Side, h: int, ref: Side, r: int, relations: WordRelations | None,
+                     partners: dict[int, int] | None) -> Decision | None:
+    """The relation ``relations`` gives two words (:meth:`WordRelations.decide`), else the one it gives the phrases
+    they begin or end (:meth:`WordRelations.phrase_relation`); None without relations."""
+    if relations is None:
+        return None
+    found = relations.decide(hyp.tokens[h], ref.tokens[r], _same_head(hyp, h, ref, r, partners))
+    if found is None and relations.phrases and relations.phrase_relation(_phrase_keys(hyp, h), _phrase_keys(ref, r)):
+        found = Decision(ANTONYM, f"{relations.lists} phrases")
+    return found
 
 
 def _phrase_keys(side: Side, index: int) -> tuple[str, ...]:
@@ -486,9 +530,9 @@ def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tu
 
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:
-    """The word's prior polarity as the paper scores it (0 for punctuation); an implicative verb read as a negator
-    (its ``key``) scores as one under the paper's rule."""
-    if not word:
+    """The word's prior polarity as the paper scores it (0 for punctuation and for a word a construction reads as
+    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule."""
+    if not word or key == PLAIN:
         return 0.0
     if negation == "paper" and key == IMPLIED and token.lemma != IMPLIED:
         return -1.0
@@ -505,18 +549,37 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
     position in a replace block), ``added`` (hypothesis only) or ``dropped``
     (reference only).
     """
+    if hyp.keys == ref.keys:
+        return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)]
+    pairs, blocks = _equal_blocks(hyp, ref)
+    for how, keys_h, keys_r, with_context in _same_word_steps(hyp, ref):
+        blocks = _pair_same_key(blocks, how, keys_h, keys_r, with_context, hyp, ref, pairs)
+    blocks = _pair_compounds(hyp, ref, blocks, pairs)
+    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
+    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
+        pairs.extend((hyp.words[a], ref.words[b], "replaced") for a, b in zip(block_h, block_r))
+        pairs.extend((hyp.words[a], None, "added") for a in block_h[len(block_r):])
+        pairs.extend((None, ref.words[b], "dropped") for b in block_r[len(block_h):])
+    return pairs
+
+
+Pairs = list[tuple[int | None, int | None, str]]
+Blocks = list[tuple[list[int], list[int]]]
+
+
+def _equal_blocks(hyp: Side, ref: Side) -> tuple[Pairs, Blocks]:
+    """The *equal* pairs (the common prefix and suffix of the key sequences, then ``difflib.SequenceMatcher``'s
+    equal blocks of the middle) and the replace blocks left (word numbers of each side)."""
     left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
-    if a_keys == b_keys:
-        return [(i, j, "equal") for i, j in zip(left, right)]
-    head, shorter = 0, min(len(a_keys), len(b_keys))  # the common prefix and suffix are equal as they stand;
-    while head < shorter and a_keys[head] == b_keys[head]:  # SequenceMatcher aligns the middle
+    head, shorter = 0, min(len(a_keys), len(b_keys))
+    while head < shorter and a_keys[head] == b_keys[head]:
         head += 1
     tail = 0
     while tail < shorter - head and a_keys[-1 - tail] == b_keys[-1 - tail]:
         tail += 1
-    pairs: list[tuple[int | None, int | None, str]] = [(left[k], right[k], "equal") for k in range(head)]
+    pairs: Pairs = [(left[k], right[k], "equal") for k in range(head)]
     pairs += [(left[-1 - k], right[-1 - k], "equal") for k in range(tail)]
-    blocks: list[tuple[list[int], list[int]]] = []
+    blocks: Blocks = []
     matcher = difflib.SequenceMatcher(None, a_keys[head:len(a_keys) - tail], b_keys[head:len(b_keys) - tail],
                                       autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
@@ -524,30 +587,37 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
             pairs.extend((left[head + a], right[head + b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
         else:
             blocks.append((list(range(head + a0, head + a1)), list(range(head + b0, head + b1))))
-    passes = (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
-              ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
-    for how, keys_h, keys_r, with_context in passes:
-        rest_r: dict[object, list[int]] = {}
-        for _, block in blocks:
-            for b in block:
-                rest_r.setdefault((keys_r[b], b_keys[b][1:]) if with_context else keys_r[b], []).append(b)
-        moved: dict[int, int] = {}
-        for block, _ in blocks:
-            for a in block:
-                found = rest_r.get((keys_h[a], a_keys[a][1:]) if with_context else keys_h[a])
-                if found:
-                    moved[a] = found.pop(0)
-        if moved:
-            taken = set(moved.values())
-            pairs.extend((left[a], right[b], how) for a, b in moved.items())
-            blocks = _rest(blocks, moved.keys(), taken)
-    blocks = _pair_compounds(hyp, ref, blocks, pairs)
-    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
-    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
-        pairs.extend((left[a], right[b], "replaced") for a, b in zip(block_h, block_r))
-        pairs.extend((left[a], None, "added") for a in block_h[len(block_r):])
-        pairs.extend((None, right[b], "dropped") for b in block_r[len(block_h):])
-    return pairs
+    return pairs, blocks
+
+
+def _same_word_steps(hyp: Side, ref: Side) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], bool], ...]:
+    """How the same word pairs across blocks, cheapest first: by form, then lemma, in the same context (*moved*),
+    then in another (*same-word*)."""
+    return (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
+            ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
+
+
+def _pair_same_key(blocks: Blocks, how: str, keys_h: tuple[str, ...], keys_r: tuple[str, ...], with_context: bool,
+                   hyp: Side, ref: Side, pairs: Pairs) -> Blocks:
+    """Pair each word left in ``blocks`` with the first reference word left anywhere with the same key (and
+    context, where ``with_context``) as ``how``; add them to ``pairs``, return the blocks without them."""
+    def key(keys: tuple[str, ...], side: Side, word: int) -> object:
+        return (keys[word], side.keys[word][1:]) if with_context else keys[word]
+
+    rest_r: dict[object, list[int]] = {}
+    for _, block in blocks:
+        for b in block:
+            rest_r.setdefault(key(keys_r, ref, b), []).append(b)
+    moved: dict[int, int] = {}
+    for block, _ in blocks:
+        for a in block:
+            found = rest_r.get(key(keys_h, hyp, a))
+            if found:
+                moved[a] = found.pop(0)
+    if not moved:
+        return blocks
+    pairs.extend((hyp.words[a], ref.words[b], how) for a, b in moved.items())
+    return _rest(blocks, moved.keys(), set(moved.values()))
 
 
 def _rest(blocks: list[tuple[list[int], list[int]]], taken_h: Collection[int],
@@ -582,15 +652,8 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
     rest = ([a for block_h, _ in blocks for a in block_h], [b for _, block_r in blocks for b in block_r])
     found: list[tuple[int, int]] = []  # (hyp word, ref word)
     for own, side_own, side_other in ((0, hyp, ref), (1, ref, hyp)):
-        for a in list(rest[own]):
-            parts = [part for part in side_own.forms[a].split("-") if part]
-            words = [b for b in rest[1 - own] if side_other.context[side_other.words[b]].role != "negator"]
-            matched = _parts(parts, words, side_other) if len(parts) > 1 else []
-            if matched:
-                rest[own].remove(a)
-                for b in matched:
-                    rest[1 - own].remove(b)
-                found.extend((a, b) if own == 0 else (b, a) for b in matched)
+        for a, matched in _compounds_of(side_own, side_other, rest[own], rest[1 - own]):
+            found.extend((a, b) if own == 0 else (b, a) for b in matched)
     if not found:
         return blocks
     pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
@@ -598,28 +661,56 @@ def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int
     return _rest(blocks, taken_h, taken_r)
 
 
-def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
-    """What pairs by meaning, in order, on token indexes, and whether it pairs across blocks: a negator with a
-    negator ("never" for "not"), paraphrases (synonyms, near-synonyms), opposites, related words (after
-    opposites, so a loose relation never takes an opposite's partner); then, within a block only, two words that both carry polarity (a sentiment word is replaced by the other sentiment word of
-    its block, not by a neutral word that happens to stand in its place)."""
-    known: dict[tuple[int, int], str | None] = {}  # each pair's relation, asked once per alignment
+def _compounds_of(side: Side, other: Side, own: list[int], others: list[int]) -> list[tuple[int, list[int]]]:
+    """Each hyphenated word of ``own`` (word numbers of ``side``) with the words of ``others`` (of ``other``) that
+    are its parts (:func:`_parts`; no negator); both lists lose the words paired."""
+    found = []
+    for a in list(own):
+        parts = [part for part in side.forms[a].split("-") if part]
+        if len(parts) < 2:
+            continue
+        words = [b for b in others if other.context[other.words[b]].role != "negator"]
+        matched = _parts(parts, words, other)
+        if matched:
+            own.remove(a)
+            for b in matched:
+                others.remove(b)
+            found.append((a, matched))
+    return found
 
-    def negators(h: int, r: int) -> bool:
+
+#: The candidate pairs of words left once equal, same and compound words have paired, cheapest first, each with
+#: whether it may pair words of different replace blocks: a negator with a negator ("never" for "not"), a paraphrase
+#: (synonym, near-synonym), opposites, related words (after opposites, so a loose relation never takes an
+#: opposite's partner), and, within a block only, two words that both carry polarity (a sentiment word is replaced
+#: by the other sentiment word of its block, not by a neutral word that happens to stand in its place). Words left
+#: after these pair by position in their block (negators excepted, :func:`_negators_apart`).
+PAIRING_COSTS: tuple[tuple[str, bool], ...] = (
+    ("negator", True), ("paraphrase", True), ("opposite", True), ("related", True), ("polar", False))
+
+
+def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
+    """What pairs by meaning (:data:`PAIRING_COSTS`), in order, on token indexes, and whether it pairs across
+    blocks."""
+    known: dict[tuple[int, int], Decision | None] = {}  # each pair's relation, asked once per alignment
+
+    def negator(h: int, r: int) -> bool:
         return hyp.context[h].role == ref.context[r].role == "negator"
 
     def related(kinds: tuple[str, ...]) -> Callable[[int, int], bool]:
         def accept(h: int, r: int) -> bool:
             if (h, r) not in known:
                 known[h, r] = relation(hyp, h, ref, r, relations)
-            return known[h, r] in kinds
+            found = known[h, r]
+            return found is not None and found.kind in kinds
         return accept
 
     def polar(h: int, r: int) -> bool:  # a negator's prior is its role, no sentiment to pair by
         return bool(hyp.priors[h] and ref.priors[r]) and "negator" not in (hyp.context[h].role, ref.context[r].role)
 
-    return [(negators, True), (related((SYNONYM, NEAR_SYNONYM)), True), (related((ANTONYM,)), True),
-            (related((RELATED,)), True), (polar, False)]
+    accepts = {"negator": negator, "paraphrase": related((SYNONYM, NEAR_SYNONYM)), "opposite": related((ANTONYM,)),
+               "related": related((RELATED,)), "polar": polar}
+    return [(accepts[name], across) for name, across in PAIRING_COSTS]
 
 
 def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],
@@ -633,23 +724,30 @@ def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[C
     found: dict[int, int] = {}
     for across in (False, True):
         for accept, anywhere in accepts:
-            if across and not anywhere:
-                continue
-            for k, (block_h, _) in enumerate(blocks):
-                for a in block_h:
-                    if a in found:
-                        continue
-                    for others in (rest if across else [rest[k]]):
-                        b = next((b for b in others if accept(left[a], right[b])), None)
-                        if b is not None:
-                            found[a] = b
-                            others.remove(b)
-                            break
+            if anywhere or not across:
+                _pair_first_free(blocks, rest, found, across, accept, left, right)
     if not found:
         return blocks
     taken = set(found.values())
     pairs.extend((left[a], right[b], "replaced") for a, b in found.items())
     return _rest(blocks, found.keys(), taken)
+
+
+def _pair_first_free(blocks: Blocks, rest: list[list[int]], found: dict[int, int], across: bool,
+                     accept: Callable[[int, int], bool], left: tuple[int, ...], right: tuple[int, ...]) -> None:
+    """Pair each hypothesis word of ``blocks`` not yet ``found`` with the first reference word still free
+    (``rest``, per block) that ``accept`` takes (on token indexes: ``left``/``right`` map word numbers to them): in
+    its own block, or in any block where ``across``."""
+    for k, (block_h, _) in enumerate(blocks):
+        for a in block_h:
+            if a in found:
+                continue
+            for others in (rest if across else [rest[k]]):
+                b = next((b for b in others if accept(left[a], right[b])), None)
+                if b is not None:
+                    found[a] = b
+                    others.remove(b)
+                    break
 
 
 def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 
 from mtcheck.languages import DEFAULT_LANGUAGE, Language, get_language, word_lists
 from mtcheck.sentiment.analysis import Token, is_word
+from mtcheck.sentiment.constructions import Constructions, constructions_for
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,8 @@ class ContextWords:
     #: Negative quantifiers among the negators: one last in its clause is the object of the words before it and
     #: negates them ("Select none" says "Do not select any"; "Select none" for "Deselect all" is a paraphrase).
     quantifiers: frozenset[str] = frozenset()
+    #: Constructions whose negator or degree word means something else ("can't wait"), read by :meth:`keys`.
+    constructions: Constructions = Constructions()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -69,18 +72,22 @@ class ContextWords:
             parts.append(";".join(sorted(" ".join(pair) for pair in self.implicatives)))
         if self.quantifiers:  # the same for negative quantifiers
             parts.append("quantifiers:" + ",".join(sorted(self.quantifiers)))
+        if self.constructions.items:  # the same for constructions
+            parts.append("constructions:" + self.constructions.ident)
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
 
     def keys(self, tokens: Sequence[Token]) -> list[str]:
         """What each token is looked up by in the lists: its form where the lists name it as written, else its
         lemma (a lemmatiser takes some listed words for others: English *neither* -> *neith* after an adverb tag,
-        Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد)."""
+        Spanish *muy* -> *mucho*, Swedish *väldigt* -> *väldig*, Arabic جدا -> جد); the language's constructions
+        then key their words as they read ("n't" in "can't wait" as a plain word)."""
         listed = self.listed
         keys = [t.form if t.form in listed else t.lemma for t in tokens]
         if self.implicatives:
             for index in range(len(tokens) - 1):
                 if (tokens[index].lemma, tokens[index + 1].form) in self.implicatives:
                     keys[index] = IMPLIED
+        self.constructions.read(tokens, keys)
         return keys
 
 
@@ -116,7 +123,7 @@ def _context_words(language: Language) -> ContextWords:
     return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
                         politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
                         concord=language.concord, implicatives=frozenset(language.implicatives),
-                        quantifiers=language.quantifiers)
+                        quantifiers=language.quantifiers, constructions=constructions_for(language.code))
 
 
 #: The default language's lists, under the name callers used before languages were files (prefer
@@ -155,34 +162,58 @@ def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
     polarities, ``agree`` the negators in concord (:func:`agreeing`), role ``concord``: no scope of their own."""
     count = len(keys)
     ends = _clause_ends(keys, words)
-    negated: list[list[int]] = [[] for _ in range(count)]
-    factors = [1.0] * count
     roles = ["concord" if i in agree else "" for i in range(count)] if agree else [""] * count
-    starts: list[int] | None = None  # found on the first degree word or clause-final quantifier (most have none)
+    negated = _negations(keys, words, agree, ends, roles)
+    factors = _intensities(keys, priors, words, ends, roles)
+    return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
+            else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+
+
+def _negations(keys: Sequence[str], words: ContextWords, agree: frozenset[int], ends: list[int],
+               roles: list[str]) -> list[list[int]]:
+    """For each token, the negators whose scope covers it; each negator's role is set in ``roles``."""
+    negated: list[list[int]] = [[] for _ in keys]
+    starts: list[int] | None = None  # found on the first clause-final quantifier (most sentences have none)
     for i, key in enumerate(keys):
-        if key in words.negators and i not in agree:
-            roles[i] = "negator"
-            scope = range(i + 1, ends[i])
-            if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
-                starts = starts or _clause_starts(keys, words)
-                scope = range(starts[i], i)
-            for j in scope:
-                if keys[j] not in words.negators:
-                    negated[j].append(i)
+        if key not in words.negators or i in agree:
+            continue
+        roles[i] = "negator"
+        scope = range(i + 1, ends[i])
+        if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
+            starts = starts or _clause_starts(keys, words)
+            scope = range(starts[i], i)
+        for j in scope:
+            if keys[j] not in words.negators:
+                negated[j].append(i)
+    return negated
+
+
+def _intensities(keys: Sequence[str], priors: Sequence[float], words: ContextWords, ends: list[int],
+                 roles: list[str]) -> list[float]:
+    """Each token's intensity factor from the degree words that govern it; a degree word that governs a word gets
+    the role ``modifier`` in ``roles``."""
+    factors = [1.0] * len(keys)
+    starts: list[int] | None = None  # found on the first degree word (most sentences have none)
     for i, key in enumerate(keys):
         scale = words.intensify if key in words.intensifiers else words.downtone if key in words.downtoners else None
         if scale is None or roles[i]:
             continue
         starts = starts or _clause_starts(keys, words)
-        before, after = range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i])
-        spans = (before, after) if words.modifiers_follow else (after, before)
-        target = next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
-                       and keys[j] not in words.downtoners and roles[j] != "negator"), None)  # "really don't love": love
+        target = _governed(keys, priors, words, roles, range(i - 1, starts[i] - 1, -1), range(i + 1, ends[i]))
         if target is not None:
             roles[i] = "modifier"
             factors[target] *= scale
-    return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
-            else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
+    return factors
+
+
+def _governed(keys: Sequence[str], priors: Sequence[float], words: ContextWords, roles: list[str],
+              before: range, after: range) -> int | None:
+    """The word a degree word governs, from the words ``before`` and ``after`` it in its clause: the first polar
+    word after it (before it, first, where modifiers follow), no degree word and no negator ("really don't love":
+    love)."""
+    spans = (before, after) if words.modifiers_follow else (after, before)
+    return next((j for span in spans for j in span if priors[j] and keys[j] not in words.intensifiers
+                 and keys[j] not in words.downtoners and roles[j] != "negator"), None)
 
 
 def _clause_starts(keys: Sequence[str], words: ContextWords) -> list[int]:

@@ -165,17 +165,34 @@ def _parse_score(path: Path, number: int, text: str) -> float:
     return score
 
 
+def _read_lines(path: Path) -> list[str]:
+    """The lines of a lexicon file; one not in UTF-8 is an error naming it and the fix."""
+    with path.open(encoding="utf-8", errors="strict") as handle:
+        try:
+            return list(handle)
+        except UnicodeDecodeError as exc:
+            raise MetricError(f"{path}: not UTF-8 text ({exc.reason}) (fix: save the lexicon as UTF-8)") from None
+
+
+def _fields(path: Path, number: int, fields: list[str]) -> tuple[str, str, str, str]:
+    """The layout of one data line's tab-separated ``fields``, with its lemma, part of speech and score text."""
+    if len(fields) == 2 and "#" in fields[0][1:]:
+        lemma, pos = fields[0].rsplit("#", 1)
+        return "lemma#pos", lemma, pos, fields[1]
+    if len(fields) == 3:
+        return "lemma<TAB>pos", fields[0], fields[1], fields[2]
+    if len(fields) == 2:
+        return "word<TAB>score", fields[0], "", fields[1]
+    raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s)")
+
+
 def _load_sentiwords(path: Path) -> Lexicon:
     """Parse a SentiWords-style file in any of the three layouts; errors name ``path:line`` and the fix,
     never the line's text."""
     entries: dict[tuple[str, str], float] = {}
     layout: str | None = None
     seen_data = False
-    with path.open(encoding="utf-8", errors="strict") as handle:
-        try:
-            lines = list(handle)
-        except UnicodeDecodeError as exc:
-            raise MetricError(f"{path}: not UTF-8 text ({exc.reason}) (fix: save the lexicon as UTF-8)") from None
+    lines = _read_lines(path)
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if "\0" in line:
@@ -186,18 +203,7 @@ def _load_sentiwords(path: Path) -> Lexicon:
         if len(fields) == 3 and not seen_data and fields[2].strip().lower() in {"score", "polarity", "polarity_score"}:
             seen_data = True  # the column-title row
             continue
-        if len(fields) == 2 and "#" in fields[0][1:]:
-            this_layout = "lemma#pos"
-            lemma, pos = fields[0].rsplit("#", 1)
-            score_text = fields[1]
-        elif len(fields) == 3:
-            this_layout = "lemma<TAB>pos"
-            lemma, pos, score_text = fields
-        elif len(fields) == 2:
-            this_layout = "word<TAB>score"
-            (lemma, score_text), pos = fields, ""
-        else:
-            raise _problem(path, number, f"unknown layout: {len(fields)} tab-separated field(s)")
+        this_layout, lemma, pos, score_text = _fields(path, number, fields)
         if layout is None:
             layout = this_layout
         elif layout != this_layout:

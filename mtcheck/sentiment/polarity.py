@@ -18,7 +18,7 @@ from functools import cached_property, lru_cache
 
 from mtcheck.errors import MetricError
 from mtcheck.languages import DEFAULT_LANGUAGE, get_language, word_lists
-from mtcheck.sentiment.alignment import mismatched_texts
+from mtcheck.sentiment.mismatch import mismatched_texts
 from mtcheck.sentiment.analysis import Token, analyse
 from mtcheck.sentiment.lexicon import Lexicon, load_lexicon
 

@@ -36,6 +36,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from mtcheck.languages import get_language, plain_opposites, plain_synonyms
 from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
@@ -44,6 +45,14 @@ from mtcheck.sentiment.affixes import ENGLISH, Affixes
 from mtcheck.sentiment.analysis import Token
 
 ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
+
+
+class Decision(NamedTuple):
+    """A relation (``antonym``, ``synonym``, ...) and the source that decided it (``WordNet``, ``mtcheck-en opposites``)."""
+
+    kind: str
+    source: str
+
 #: Compounds read by parts (:meth:`WordRelations._opposite_compounds`): the fewest letters of the part they share,
 #: and of each part that differs.
 MIN_SHARED, MIN_PART = 4, 3
@@ -70,22 +79,53 @@ class WordRelations:
     #: list groups them ("erhöhen" / "vergrößern").
     synonyms: frozenset[tuple[str, str]] = frozenset()
 
+    #: The name the curated lists go by in explanations (``mtcheck-en``: "antonym: mtcheck-en opposites").
+    lists: str = "mtcheck"
+
     def relation(self, hyp: Token, ref: Token, same_head: bool = False) -> str | None:
         """``"antonym"``, ``"synonym"`` or None for a hypothesis word that replaces a reference word;
         ``same_head``: the word before each is the same word, so opposite particles are opposites ("log in")."""
-        keys_h, keys_r = _keys(hyp), _keys(ref)
-        if same_head and self.affixes.particle_pair(hyp.form, ref.form):
-            return ANTONYM
+        found = self.decide(hyp, ref, same_head)
+        return None if found is None else found.kind
+
+    def decide(self, hyp: Token, ref: Token, same_head: bool = False) -> Decision | None:
+        """The relation of two words and the source that decided it: the first of :meth:`sources` that relates them."""
+        for lookup in self._sources:
+            found = lookup(hyp, ref, same_head)
+            if found is not None:
+                return found
+        return None
+
+    @cached_property
+    def _sources(self) -> tuple[Callable[[Token, Token, bool], Decision | None], ...]:
+        return self.sources()
+
+    def sources(self) -> tuple[Callable[[Token, Token, bool], Decision | None], ...]:
+        """The declared sources of relations, asked in order: opposite particles after the same head, the word lists
+        (curated opposites and synonyms, then WordNet where it applies, then negating prefixes), a hyphenated
+        word's parts, and a compound's parts where the language writes compounds as one word."""
+        return (self._particles, self._by_keys, self._by_parts, self._by_compound)
+
+    def _particles(self, hyp: Token, ref: Token, same_head: bool) -> Decision | None:
+        return Decision(ANTONYM, "opposite particles") if same_head and self.affixes.particle_pair(hyp.form, ref.form) \
+            else None
+
+    def _by_keys(self, hyp: Token, ref: Token, same_head: bool) -> Decision | None:
         content = hyp.pos is not None and ref.pos is not None  # closed-class words relate to nothing in WordNet
-        found = self._keys_relation(keys_h, keys_r, content)
-        if found is None and ("-" in hyp.form or "-" in ref.form):
-            # a hyphenated word is its parts: one of them the opposite of the other word ("Bottom-Right" / "Left")
-            parts_h, parts_r = _parts(hyp.form, keys_h), _parts(ref.form, keys_r)
-            if any(self._keys_relation((a,), (b,), content) == ANTONYM for a in parts_h for b in parts_r):
-                return ANTONYM
-        if found is None and self.compounds and self._opposite_compounds(hyp.form, ref.form):
-            return ANTONYM
-        return found
+        return self._keys_decision(_keys(hyp), _keys(ref), content)
+
+    def _by_parts(self, hyp: Token, ref: Token, same_head: bool) -> Decision | None:
+        """A hyphenated word is its parts: one of them the opposite of the other word ("Bottom-Right" / "Left")."""
+        if "-" not in hyp.form and "-" not in ref.form:
+            return None
+        content = hyp.pos is not None and ref.pos is not None
+        parts_h, parts_r = _parts(hyp.form, _keys(hyp)), _parts(ref.form, _keys(ref))
+        found = any(self._keys_relation((a,), (b,), content) == ANTONYM for a in parts_h for b in parts_r)
+        return Decision(ANTONYM, "hyphenated parts") if found else None
+
+    def _by_compound(self, hyp: Token, ref: Token, same_head: bool) -> Decision | None:
+        found = self.compounds and self._opposite_compounds(hyp.form, ref.form)
+        return Decision(ANTONYM, "compound parts") if found else None
 
     def phrase_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...]) -> str | None:
         """``"antonym"`` where a phrase a word begins or ends on one side (its keys joined with a neighbour's by
@@ -127,15 +167,21 @@ class WordRelations:
 
     def _keys_relation(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...], content: bool) -> str | None:
         """The relation of two words looked up by ``keys`` (``content``: both are content words)."""
+        found = self._keys_decision(keys_h, keys_r, content)
+        return None if found is None else found.kind
+
+    def _keys_decision(self, keys_h: tuple[str, ...], keys_r: tuple[str, ...], content: bool) -> Decision | None:
+        """:meth:`_keys_relation` with the source that decided it."""
         if self._listed(keys_h, keys_r):
-            return ANTONYM
+            return Decision(ANTONYM, f"{self.lists} opposites")
         if any((a, b) in self.synonyms for a in keys_h for b in keys_r):
-            return SYNONYM
-        if not self.wordnet:
-            return self._affixal(keys_h, keys_r)
-        if not content:
+            return Decision(SYNONYM, f"{self.lists} synonyms")
+        if self.wordnet and not content:
             return None
-        return _wordnet_relation(keys_h, keys_r) or self._affixal(keys_h, keys_r)
+        found = _wordnet_relation(keys_h, keys_r) if self.wordnet else None
+        if found is not None:
+            return Decision(found, "WordNet")
+        return Decision(ANTONYM, "negating prefix") if self._affixal(keys_h, keys_r) else None
 
     def related(self, hyp: Token, ref: Token) -> bool:
         """Whether two content words that are neither opposites nor synonyms are related (English, WordNet:
@@ -194,7 +240,7 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     if analysis == "en":
         return WordRelations(f"{relations_id()}+plain-{_digest(plain)}{synonyms_ident}+affix-{ENGLISH.ident}",
                              "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed,
-                             synonyms=frozenset(synonyms))
+                             synonyms=frozenset(synonyms), lists="mtcheck-en")
     language = get_language(analysis)
     pairs = _both_ways(language.opposite_pairs + plain)
     affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
@@ -202,7 +248,8 @@ def relations_for(analysis: str | None) -> WordRelations | None:
     compounds = "+compounds" if language.compounds else ""
     return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}{synonyms_ident}+affix-{affixes.ident}{compounds}",
                          f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds,
-                         phrases=any("_" in a for a, _ in pairs), synonyms=frozenset(synonyms))
+                         phrases=any("_" in a for a, _ in pairs), synonyms=frozenset(synonyms),
+                         lists=f"mtcheck-{language.code}")
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:

@@ -1,4 +1,6 @@
-"""Which words of a hypothesis and a reference are *mismatched* (SAM's w_h and w_r).
+"""Which words of a hypothesis and a reference are *mismatched* (SAM's w_h and w_r), for the paper's penalty.
+
+This is no aligner: it pairs equal words only. The aligned penalty's aligner is :mod:`mtcheck.sentiment.aligned`.
 
 Only word tokens take part (punctuation, symbols and emoji are ignored). Matching has two
 passes with multiset semantics, so a word that occurs twice on one side and once on the
