@@ -48,8 +48,10 @@ def test_the_paper_penalty_names_no_rules() -> None:
 
 @pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
 def test_documented_signatures_name_the_rules_that_run() -> None:
+    documents = [path for path in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+                 if path.name != "sam-evaluation.md"]  # the evaluation record quotes the signatures of the past
     found = [(path.name, lang.group(1) if lang else "en", rules)
-             for path in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+             for path in documents
              for line in path.read_text(encoding="utf-8").splitlines() for lang in [LANG.search(line)]
              for rules in DOCUMENTED.findall(line)]
     assert {lang for _, lang, _ in found} >= {"en", "sv"}
