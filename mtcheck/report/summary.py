@@ -122,7 +122,7 @@ class Summary:
 
 
 def verdict_line(counts: dict[str, int], failed: bool, error: bool = False) -> str:
-    """``PASSED: 498 passed, 226 caught, 144 known-miss``, ``FAILED: 1 passed, 1 missed``, or ``ERROR: ...`` when a
+    """``PASSED: 498 passed, 230 caught, 140 known-miss``, ``FAILED: 1 passed, 1 missed``, or ``ERROR: ...`` when a
     case (or, with ``error``, something else) could not be computed: the verdict, then each outcome that occurred
     and its count, in pytest's words."""
     verdict = "ERROR" if error or counts.get(Outcome.ERROR) else "FAILED" if failed else "PASSED"
@@ -130,7 +130,7 @@ def verdict_line(counts: dict[str, int], failed: bool, error: bool = False) -> s
 
 
 def counts_text(counts: dict[str, int]) -> str:
-    """``498 passed, 226 caught, 144 known-miss``: each outcome that occurred, in order, as pytest's last line says it."""
+    """``498 passed, 230 caught, 140 known-miss``: each outcome that occurred, in order, as pytest's last line says it."""
     return ", ".join(f"{n} {o}{'s' if o == Outcome.ERROR and n > 1 else ''}" for o in OUTCOMES if (n := counts.get(o, 0)))
 
 
