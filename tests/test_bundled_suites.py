@@ -179,3 +179,33 @@ def test_fluency_less_fluent_outputs_are_expect_fail():
         for system, flagged in expect_fail.items():
             if system not in (a, b):
                 assert not flagged, f"{case.id}::{system}: unrated alternative marked expect: fail"
+
+
+def _documented_penalties() -> dict[str, str]:
+    """docs/sam.md's table "The bundled suites' penalty": suite name -> the penalty it says the suite uses."""
+    text = (SUITES_DIR.parent / "docs" / "sam.md").read_text(encoding="utf-8")
+    section = text.split("### The bundled suites' penalty", 1)[1].split("\n#", 1)[0]
+    uses: dict[str, str] = {}
+    for row in section.splitlines():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith(("sentiment-", "sarcasm-")):
+            first, *more = [n.strip() for n in cells[0].split(",")]
+            names = [first, *(first.rsplit("-", 1)[0] + n for n in more)]  # "sentiment-sv, -nb"
+            uses.update({name: "paper" if "paper" in cells[3] else "aligned" for name in names})
+    return uses
+
+
+def test_sam_checks_use_the_penalty_docs_sam_md_names():
+    """Each SAM check of a bundled suite uses the penalty docs/sam.md's table gives its suite (the default unless the
+    paper's catches more there), so the docs and the suites cannot drift apart."""
+    uses = _documented_penalties()
+    sam_suites = set()
+    for suite in api.load_suites([SUITES_DIR]):
+        checks = [*suite.defaults, *(c for case in suite.cases for c in case.checks)]
+        penalties = {c.params.get("penalty", "aligned") for c in checks if c.metric.startswith("sam:")}
+        if penalties:
+            sam_suites.add(suite.name)
+            assert penalties == {uses.get(suite.name)}, f"{suite.name}: SAM checks use {penalties}"
+    assert sam_suites == set(uses)
+    assert {name for name, penalty in uses.items() if penalty == "aligned"} == {
+        "sentiment-de", "sentiment-es", "sentiment-ar"}
