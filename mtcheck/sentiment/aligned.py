@@ -54,7 +54,9 @@ is paired with the reference word it replaces, and p is half the largest change:
    that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
    "not bad"): the flip of those words is what a negation changes; nor does one the other side
    says with a prefix ("invalid" for "not valid") or with a listed opposite ("closed" for
-   "not open"). Identical sentences, or
+   "not open"). A construction of declared meaning (``+`` or ``-``) whose words the other side reads literally,
+   without that sign ("can wait" for "can't wait"), costs at least :data:`OPPOSITE_CHANGE` (*construction*).
+   Identical sentences, or
    sentences that differ only in case, punctuation that bounds no negation scope, neutral
    words, synonyms, or the order of words that keeps every negation scope, get 0.
 """
