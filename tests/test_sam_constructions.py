@@ -1,6 +1,7 @@
 """Quiet on correct output: a negation that intensifies or affirms ("can't wait", "couldn't be happier",
 "anything but slow") reads as its language's construction table declares, and a negated opposite that says the
-same ("not bad at all" for "good") costs nothing; the flips beside them still cost what they did."""
+same ("not bad at all" for "good") costs nothing; the flips beside them still cost what they did, and a construction's
+declared meaning counts against its own words read literally ("can wait" for "can't wait")."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 from mtcheck.errors import MetricError
 from mtcheck.metrics import get_metric
 from mtcheck.resources import wordnet
-from mtcheck.sentiment.aligned import NEGATED_OPPOSITE, aligned_penalty
+from mtcheck.sentiment.aligned import CONSTRUCTION, NEGATED_OPPOSITE, aligned_penalty
 from mtcheck.sentiment.analysis import analyse
 from mtcheck.sentiment.constructions import FOLDER, constructions_for, read_constructions
 from mtcheck.sentiment.context import context_words
@@ -31,6 +32,15 @@ GOLDEN = [
     ("There were no issues with the delivery.", "There were no problems with the delivery.", 0.0),
     # the flips beside them still cost
     ("The service was anything but fast.", "The service was fast.", 0.5),
+    # a construction's meaning against its own words read literally: eager for "can wait", certain for "doubt"
+    ("I can wait for the weekend.", "I can't wait for the weekend.", 0.5),
+    ("I cannot wait for the weekend.", "I can wait for the weekend.", 0.5),
+    ("There is no doubt about it.", "There is doubt about it.", 0.5),
+    ("I could be happier with the hotel.", "I couldn't be happier with the hotel.", 0.16875),  # '=': its degree
+    # ... but literal words of the meaning's sign keep what their own polarities cost, and the same construction
+    # on both sides decides nothing
+    ("I agree.", "I could not agree more.", 0.09375),
+    ("I can't wait.", "I can not wait.", 0.0),
     ("It could not be worse.", "It could not be better.", 0.675),  # both intensified, opposites
     ("The food was bad.", "The food was good.", 0.55),
     ("The service was slow.", "The service was fast.", 0.5),
@@ -69,6 +79,17 @@ def test_the_explanation_names_the_negated_opposite() -> None:
     metric = get_metric("sam:chrf", {}, target_lang="en")
     lines = metric.explain(metric.score("The food was not bad at all.", ["The food was good."]))
     assert any("negated-opposite: opposites, one negated, that say the same" in line for line in lines)
+
+
+@pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+def test_the_explanation_names_the_construction_and_its_meaning() -> None:
+    metric = get_metric("sam:chrf", {}, target_lang="en")
+    score = metric.score("I can wait for the weekend.", ["I can't wait for the weekend."])
+    worst = _penalty("I can wait for the weekend.", "I can't wait for the weekend.").worst_pair
+    assert worst is not None and worst.hyp is None and worst.ref.text == "n't"  # type: ignore[union-attr]
+    assert (worst.relation, worst.change) == (CONSTRUCTION, 1.0)
+    assert any("* not#r (s +0.000) → - [dropped, construction: 'can not wait' means + eager" in line
+               and "the other side reads its words literally] change 1.000" in line for line in metric.explain(score))
 
 
 def test_every_bundled_table_reads() -> None:

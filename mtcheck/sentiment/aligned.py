@@ -54,7 +54,9 @@ is paired with the reference word it replaces, and p is half the largest change:
    that all keep their sign on the other side changes nothing (*negation-kept*: "good" for
    "not bad"): the flip of those words is what a negation changes; nor does one the other side
    says with a prefix ("invalid" for "not valid") or with a listed opposite ("closed" for
-   "not open"). Identical sentences, or
+   "not open"). A construction of declared meaning (``+`` or ``-``) whose words the other side reads literally,
+   without that sign ("can wait" for "can't wait"), costs at least :data:`OPPOSITE_CHANGE` (*construction*).
+   Identical sentences, or
    sentences that differ only in case, punctuation that bounds no negation scope, neutral
    words, synonyms, or the order of words that keeps every negation scope, get 0.
 """
@@ -89,6 +91,11 @@ NEGATED_OPPOSITE = "negated-opposite"
 #: The least change of a pair of opposites whose contexts have the same sign, whatever their
 #: polarity ("fast" -> "slow"): a dropped negator's, so p >= 0.5.
 OPPOSITE_CHANGE = 1.0
+#: A construction of declared meaning (+ or -) against its own words read literally on the other side ("can wait"
+#: for "can't wait"): the construction's meaning decided the pair.
+CONSTRUCTION = "construction"
+#: A construction's declared meaning polarity as a sign (``0`` and ``=`` have none to set against).
+_SIGNS = {"+": 1.0, "-": -1.0}
 
 
 @dataclass(frozen=True)
@@ -280,6 +287,10 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             worst, largest = len(links), change
         source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
         links.append((h, r, how, change, relation, source))
+    for index, (change, source) in _construction_changes(read_h, side_r, links, words).items():
+        if change > largest:
+            worst, largest = index, change
+        links[index] = (*links[index][:3], change, CONSTRUCTION, source)
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
 
@@ -335,6 +346,43 @@ def _negation_change(hyp: Side, h: int | None, ref: Side, r: int | None,
     if kept is None:
         return None
     return (0.0 if r is None or h is None else abs(ref.own[r] if negator_h else hyp.own[h])), kept
+
+
+def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: ContextWords) -> dict[int, tuple[float, str]]:
+    """The links a construction of declared meaning (+ or -) decides, with their change and what decided them: where
+    the other side holds the construction's words read literally ("can wait" for "can't wait") and their effective
+    polarity lacks the meaning's sign, the pair of the construction's first plain word (else its first word) costs
+    at least :data:`OPPOSITE_CHANGE`. A paraphrase ("looking forward" for "can't wait"), the same construction on
+    both sides, or literal words of the meaning's sign ("I agree" for "I couldn't agree more") decide nothing."""
+    changes: dict[int, tuple[float, str]] = {}
+    for own, other, at in ((hyp, ref, 0), (ref, hyp, 1)):
+        partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
+        taken = _meaning_spans(other, words)
+        for start, construction in words.constructions.found(own.tokens):
+            sign = _SIGNS.get(construction.meaning[:1])
+            literal = _literal(own, other, range(start, start + len(construction.pattern)), partners)
+            if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
+                    or sum(other.own[j] for j in literal) * sign > 0:
+                continue
+            plain = [start + k for k, key in enumerate(construction.reading) if key == "-"]
+            k = partners[next(i for i in (*plain, *range(start, start + len(construction.pattern))) if i in partners)][0]
+            changes[k] = (max(links[k][3], OPPOSITE_CHANGE),
+                          f"'{construction.text}' means {construction.meaning}; the other side reads its words literally")
+    return changes
+
+
+def _literal(own: Side, other: Side, span: range, partners: dict[int | None, tuple[int, int | None]]) -> list[int]:
+    """The words of ``other`` that the words of ``span`` pair with, where each is the same lemma; none otherwise."""
+    paired = [(i, partners[i][1]) for i in span if i in partners and partners[i][1] is not None]
+    if any(own.tokens[i].lemma != other.tokens[j].lemma for i, j in paired):  # type: ignore[index]
+        return []
+    return [j for _, j in paired]  # type: ignore[misc]
+
+
+def _meaning_spans(side: Side, words: ContextWords) -> dict[int, float]:
+    """Each token of ``side`` that a construction of declared meaning covers, with the sign of that meaning."""
+    return {i: _SIGNS[c.meaning[:1]] for start, c in words.constructions.found(side.tokens)
+            if c.meaning[:1] in _SIGNS for i in range(start, start + len(c.pattern))}
 
 
 def _parts(parts: list[str], words: list[int], side: Side) -> list[int]:

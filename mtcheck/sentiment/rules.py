@@ -63,6 +63,8 @@ RULES = (
     Rule("polite", "politeness formulas carry no sentiment", "politeness formulas"),
     Rule("constructions", "constructions whose negator or degree word means something else read as declared "
          "('can't wait', 'anything but')", "constructions"),
+    Rule("meaning", "a construction's declared meaning (+ or -) against its own words read literally costs as "
+         "opposites do ('can wait' for 'can't wait')", "constructions"),
 )
 
 
