@@ -663,14 +663,15 @@ def test_console_commands_and_continuations() -> None:
 
 
 def test_quickstart_is_two_commands_and_its_run_command_is_tested() -> None:
-    """The README Quickstart installs, so it is skipped; it must stay two commands, the first ending in the run."""
+    """The README Quickstart installs, so it is skipped; it must stay two commands, the first ending in the run, the second the one .ci/run calls."""
     readme = parse_doc(ROOT / "README.md")
     quick = readme[0]
     assert quick.directive is not None and quick.directive.action == "skip"
     commands = shell_commands(quick)
     assert len(commands) == 2, commands
     assert commands[0].endswith("&& mtcheck run suites/")
-    assert commands[1].endswith("&& python -m pytest")
+    assert commands[1].endswith("&& python -m pytest -n auto")
+    assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")  # CI runs the newcomer's command
     # `mtcheck run suites/` itself is run (and must exit 0) by tests/test_bundled_suites.py.
     bundled = (ROOT / "tests" / "test_bundled_suites.py").read_text(encoding="utf-8")
     assert 'main(["run", str(SUITES_DIR)]) == 0' in bundled
