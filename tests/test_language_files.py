@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -179,7 +180,7 @@ def test_each_analysis_and_relation_source_a_file_may_name_has_one_implementatio
 
 
 @pytest.fixture
-def tagged_with_wordnet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def tagged_with_wordnet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Scots (``sco``) as a file that declares ``analysis: tagged`` and ``relations: [wordnet]``, with English's
     negators and degree words and the default lexicon, and none of English's curated opposites or affixes."""
     data = yaml.safe_load((BUNDLED / "en.yaml").read_text(encoding="utf-8"))
@@ -189,7 +190,9 @@ def tagged_with_wordnet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     data.update(code="sco", name="Scots", relations=["wordnet"])
     (tmp_path / "sco.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
-    return "sco"
+    yield "sco"
+    analyser_for.cache_clear()  # both are cached per code: no later test reads this file's choices
+    relations_for.cache_clear()
 
 
 # Pairs SAM reads alike with English's analyser and WordNet alone: a dropped negation, WordNet's antonyms (one of

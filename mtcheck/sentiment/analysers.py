@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mtcheck.languages import word_lists
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
@@ -64,8 +65,10 @@ ANALYSERS: dict[str, Analyser] = {
 SURFACE = Analyser("surface", _surface, _nothing_shared, lambda: "none")
 
 
+@lru_cache(maxsize=64)
 def analyser_for(lang: str | None) -> Analyser:
     """The analyser that the language file of ``lang`` (a code, ``en-GB`` too) names; :data:`SURFACE` for a
-    language without a file (and for None)."""
+    language without a file (and for None). Cached per code, as :func:`~mtcheck.sentiment.relations.relations_for`
+    is: each new sentence asks, and finding the file costs more than analysing a short one's words."""
     language = word_lists(lang)
     return SURFACE if language is None else ANALYSERS[language.analysis]
