@@ -5,15 +5,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mtcheck.languages import BUNDLED, CODES, ENV_VAR, get_language, language_code, plain_opposites, word_lists
 from mtcheck.errors import MetricError
 from mtcheck.languages.files import LanguageFileError, read_language
+from mtcheck.languages.language import ANALYSES, RELATION_SOURCES
 from mtcheck.metrics import get_metric
+from mtcheck.sentiment.analysers import ANALYSERS, SURFACE, analyser_for
 from mtcheck.sentiment.context import context_words
+from mtcheck.sentiment.relations import SOURCES, relations_for
 
 ITALIAN = """\
 code: it
@@ -27,6 +32,7 @@ intensifiers: [molto, davvero]
 downtoners: [poco, abbastanza]
 connectives: [ma, e, o, perché, quando, se]
 opposite_pairs: [[buono, cattivo], [bello, brutto]]
+relations: [curated]
 """
 LEXICON = "buono\t0.6\ncattivo\t-0.6\nbello\t0.5\nbrutto\t-0.5\n"
 
@@ -111,9 +117,15 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (("analysis: lemmatised", "analysis: parsed"), "it.yaml: analysis must be one of tagged, lemmatised, not 'parsed'"),
     (("lexicon: it-lexicon.txt\n", ""), "it.yaml: a lemmatised language needs its own lexicon (fix: lexicon: FILE"),
     (("name: Italian\n", ""), "it.yaml: missing name (fix: add them"),
-    (("negators: [", "relations: [curated, wordnet]\nnegators: ["),
-     "it.yaml: relation source wordnet needs analysis: tagged"),
-    (("negators: [", "relations: [thesaurus]\nnegators: ["), "it.yaml: unknown relation source thesaurus (fix: use"),
+    (("relations: [curated]", "relations: [curated, wordnet]"), "it.yaml: relation source wordnet needs analysis: tagged"),
+    (("relations: [curated]", "relations: [curated, thesaurus]"),
+     "it.yaml: relations: unknown relation source thesaurus (fix: use wordnet, curated, affixes, compounds, phrases)"),
+    (("relations: [curated]", "relations: []"),
+     "it.yaml: opposite_pairs is read through relations: curated (fix: add curated to relations, or leave "
+     "opposite_pairs out)"),
+    (("relations: [curated]", "relations: [curated, affixes]\ndrifted_prefixes: [dis]"),
+     "it.yaml: drifted_prefixes is read through relations: affixes and wordnet (fix: add wordnet to relations, or "
+     "leave drifted_prefixes out)"),
     (("[[buono, cattivo]", "[[buono]"), "it.yaml: opposite_pairs must be a list of pairs of words, [a, b], not "),
     (("negators: [", "negators: [[x], "), "it.yaml: negators must be a list of words, not [['x'], "),
 ])
@@ -158,3 +170,81 @@ def test_a_bundled_language_declares_the_relation_sources_its_data_has(code: str
 def test_an_error_for_a_language_without_a_file_lists_those_with_one(italian: Path) -> None:
     with pytest.raises(MetricError, match=r"cover the languages with a file: ar, da, de, en, es, it, nb, sv;"):
         get_metric("source-parity", {}, target_lang="en", source_lang="fr")
+
+
+def test_each_analysis_and_relation_source_a_file_may_name_has_one_implementation() -> None:
+    assert set(ANALYSERS) == set(ANALYSES)
+    assert set(SOURCES) == set(RELATION_SOURCES)
+    assert analyser_for("en") is ANALYSERS["tagged"] and analyser_for("sv-SE") is ANALYSERS["lemmatised"]
+    assert analyser_for("fr") is SURFACE and analyser_for(None) is SURFACE  # no file: surface forms
+
+
+@pytest.fixture
+def tagged_with_wordnet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Scots (``sco``) as a file that declares ``analysis: tagged`` and ``relations: [wordnet]``, with English's
+    negators and degree words and the default lexicon, and none of English's curated opposites or affixes."""
+    data = yaml.safe_load((BUNDLED / "en.yaml").read_text(encoding="utf-8"))
+    for key in ("aliases", "opposites_file", "opposite_pairs", "negating_prefixes", "drifted_prefixes",
+                "opposite_particles"):
+        del data[key]
+    data.update(code="sco", name="Scots", relations=["wordnet"])
+    (tmp_path / "sco.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    yield "sco"
+    analyser_for.cache_clear()  # both are cached per code: no later test reads this file's choices
+    relations_for.cache_clear()
+
+
+# Pairs SAM reads alike with English's analyser and WordNet alone: a dropped negation, WordNet's antonyms (one of
+# them indirect), a WordNet synonym, a polar word for a neutral one.
+WORDNET_PAIRS = [
+    ("The film was not good.", "The film was good."),
+    ("The results were bad.", "The results were good."),
+    ("The queue is long.", "The queue is short."),
+    ("I am glad to help.", "I am happy to help."),
+    ("The weather was awful.", "The weather was cold."),
+]
+
+
+def _without_sources(pairs: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Aligned pairs without the source that decided each (English asks its curated lists before WordNet)."""
+    return [{key: value for key, value in pair.items() if key != "source"} for pair in pairs]
+
+
+def test_a_tagged_language_with_wordnet_gets_what_english_gets(tagged_with_wordnet: str) -> None:
+    code = tagged_with_wordnet
+    assert analyser_for(code) is analyser_for("en")
+    relations, english = relations_for(code), relations_for("en")
+    assert relations is not None and english is not None
+    assert relations.wordnet and relations.known is english.known and not relations.opposites
+    metric, reference = get_metric("sam:chrf", {}, target_lang=code), get_metric("sam:chrf", {}, target_lang="en")
+    ps = []
+    for hyp, ref in WORDNET_PAIRS:
+        mine, theirs = metric.score(hyp, [ref]), reference.score(hyp, [ref])
+        assert mine.details["p"] == theirs.details["p"], (hyp, ref)
+        assert _without_sources(mine.details["pairs"]) == _without_sources(theirs.details["pairs"]), (hyp, ref)
+        ps.append(mine.details["p"])
+    assert ps[0] == 0.5 and ps[1] > 0.5 and ps[2] > 0 and ps[3] == 0  # the pairs cost what English's do
+    sources = {pair["source"] for hyp, ref in WORDNET_PAIRS for pair in metric.score(hyp, [ref]).details["pairs"]}
+    assert sources == {None, "WordNet"}
+    field = dict(part.split(":", 1) for part in metric.signature().split("|")[1:])
+    theirs = dict(part.split(":", 1) for part in reference.signature().split("|")[1:])
+    assert field["tagger"] == theirs["tagger"] and field["lex"] == theirs["lex"]
+    assert field["ant"].startswith("wordnet-") and "+plain-" in field["ant"] and "+syn-" not in field["ant"]
+
+
+def test_phrases_in_the_opposites_are_read_only_where_relations_name_them(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (BUNDLED / "sv.yaml").read_text(encoding="utf-8")
+    text = text.replace("lexicon: lexicons/", f"lexicon: {BUNDLED}/lexicons/").replace(
+        "opposites_file: opposites/", f"opposites_file: {BUNDLED}/opposites/")
+    assert "relations: [curated, affixes, compounds, phrases]" in text
+    (tmp_path / "sv.yaml").write_text(text.replace(", phrases]", "]"), encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    relations_for.cache_clear()
+    try:
+        with pytest.raises(LanguageFileError, match=r"sv\.yaml: relations: the opposites list phrases .*"
+                                                    r"\(fix: add phrases to relations\)"):
+            get_metric("sam:chrf", {}, target_lang="sv")
+    finally:
+        relations_for.cache_clear()

@@ -131,24 +131,43 @@ def _has_flag(value: Any) -> bool:
     return isinstance(value, bool)
 
 
+#: The relation sources that read each key's data: a file that gives the data names them, so nothing it declares
+#: goes unread (drifted prefixes are read where WordNet's dictionary lacks a word).
+READ_BY = {"opposite_pairs": ("curated",), "opposites_file": ("curated",), "negating_prefixes": ("affixes",),
+           "drifted_prefixes": ("affixes", "wordnet"), "drifted_words": ("affixes",),
+           "opposite_particles": ("affixes",)}
+
+
 def _check(path: Path, values: dict[str, Any]) -> None:
-    """The rules across keys: the code is the file's name, known analysis and relation sources, WordNet only for a
-    tagged language, a lexicon file for a lemmatised language."""
+    """The rules across keys: the code is the file's name, a known analysis, a lexicon file for a lemmatised language,
+    and the relation sources (:func:`_check_relations`)."""
     if values["code"] != path.stem:
         raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
                                 f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
     if values["analysis"] not in ANALYSES:
-        raise LanguageFileError(f"{path}: analysis must be one of {', '.join(ANALYSES)}, not {values['analysis']!r}")
-    unknown = [source for source in values.get("relations", ()) if source not in RELATION_SOURCES]
-    if unknown:
-        raise LanguageFileError(f"{path}: unknown relation source {', '.join(unknown)} "
-                                f"(fix: use {', '.join(RELATION_SOURCES)})")
-    if "wordnet" in values.get("relations", ()) and values["analysis"] != "tagged":
-        raise LanguageFileError(f"{path}: relation source wordnet needs analysis: tagged (WordNet's lemmas) "
-                                "(fix: leave wordnet out of relations)")
+        raise LanguageFileError(f"{path}: analysis must be one of {', '.join(ANALYSES)}, not {values['analysis']!r} "
+                                "(fix: see docs/adding-a-language.md)")
     if values["analysis"] == "lemmatised" and values.get("lexicon", DEFAULT_LEXICON) == DEFAULT_LEXICON:
         raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
                                 "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
+    _check_relations(path, values)
+
+
+def _check_relations(path: Path, values: dict[str, Any]) -> None:
+    """Known relation sources, WordNet only for a tagged language, and the source of each list of opposites named."""
+    relations = values.get("relations", ())
+    unknown = [source for source in relations if source not in RELATION_SOURCES]
+    if unknown:
+        raise LanguageFileError(f"{path}: relations: unknown relation source {', '.join(unknown)} "
+                                f"(fix: use {', '.join(RELATION_SOURCES)})")
+    if "wordnet" in relations and values["analysis"] != "tagged":
+        raise LanguageFileError(f"{path}: relation source wordnet needs analysis: tagged (WordNet's lemmas) "
+                                "(fix: leave wordnet out of relations)")
+    for key, sources in READ_BY.items():
+        missing = [source for source in sources if source not in relations]
+        if key in values and missing:
+            raise LanguageFileError(f"{path}: {key} is read through relations: {' and '.join(sources)} "
+                                    f"(fix: add {', '.join(missing)} to relations, or leave {key} out)")
 
 
 def _beside(path: Path, key: str, name: str) -> Path:

@@ -8,14 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-#: How a language's text is analysed: ``tagged`` (mtcheck's part-of-speech tagger and WordNet lemmatiser, for the
-#: language of the default lexicon) or ``lemmatised`` (``simplemma`` lemmas, no parts of speech).
+#: How a language's text is analysed: ``tagged`` (mtcheck's part-of-speech tagger and English lemmas, for the
+#: language of the default lexicon) or ``lemmatised`` (``simplemma`` lemmas, no parts of speech). The analyser of each
+#: is :data:`mtcheck.sentiment.analysers.ANALYSERS`.
 ANALYSES = ("tagged", "lemmatised")
 #: Where SAM's aligned penalty looks up whether two words are opposites or synonyms: ``wordnet`` (WordNet's antonyms
 #: and synonyms; its dictionary also guards drifted prefixes and particle compounds), ``curated`` (the language's
-#: ``opposite_pairs`` and its opposites file), ``affixes`` (negating prefixes and opposite particles), ``compounds``
-#: (a compound written as one word is read by its parts) and ``phrases`` (opposites of several words in the opposites
-#: file, joined by ``_``).
+#: opposites file, and its ``opposite_pairs`` where WordNet is no source), ``affixes`` (negating prefixes and opposite
+#: particles), ``compounds`` (a compound written as one word is read by its parts) and ``phrases`` (opposites of
+#: several words in the opposites file, joined by ``_``). What each gives is
+#: :data:`mtcheck.sentiment.relations.SOURCES`.
 RELATION_SOURCES = ("wordnet", "curated", "affixes", "compounds", "phrases")
 
 

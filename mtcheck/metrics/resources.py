@@ -8,7 +8,7 @@ these two, so they cannot disagree.
 """
 from __future__ import annotations
 
-from mtcheck.languages import language_code, primary_subtag
+from mtcheck.languages import primary_subtag, word_lists
 
 #: Primary language subtags of the languages the bundled resources are for.
 BUNDLED_LANGUAGES = frozenset({"en", "eng"})
@@ -20,5 +20,6 @@ def has_bundled_resources(lang: str | None) -> bool:
 
 
 def has_sam_resources(lang: str | None) -> bool:
-    """True when SAM runs on target ``lang`` without a lexicon from the user (English, sv, nb, da, de, es, ar)."""
-    return has_bundled_resources(lang) or language_code(lang) is not None
+    """True when SAM runs on target ``lang`` without a lexicon from the user: a language with a file (English, sv, nb,
+    da, de, es, ar, and those of ``$MTCHECK_LANGUAGES``)."""
+    return word_lists(lang) is not None

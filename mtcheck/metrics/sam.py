@@ -15,21 +15,20 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from mtcheck.errors import MetricError, Setting
-from mtcheck.languages import CODES, get_language, language_code
+from mtcheck.languages import DEFAULT_LANGUAGE, known_codes, word_lists
 from mtcheck.languages.language_codes import canonical_lang, metric_lang
 from mtcheck.metrics.base import Metric, Score
-from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
 from mtcheck.safety.files import special_kind
 from mtcheck.sentiment.aligned import (NEAR, NEAR_SYNONYM, NEGATED_OPPOSITE, NEGATION_KEPT, NEGATION_OPPOSED,
                                        NEGATION_PREFIXED, AlignedPenalty, aligned_penalty)
+from mtcheck.sentiment.analysers import analyser_for
 from mtcheck.sentiment.analysis import ANALYSIS
 from mtcheck.sentiment.context import ContextWords, context_words
 from mtcheck.sentiment.lexicon import DEFAULT_NAMES, Lexicon, LexiconFile, find_lexicon, load_lexicon
 from mtcheck.sentiment.polarity import DEFAULT_PENALTY, Penalty, check_negation, check_penalty, sam_penalty
 from mtcheck.sentiment.relations import relations_for
 from mtcheck.sentiment.rules import rules_ident
-from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 from mtcheck.collector import collector_paused
 
 #: Params that configure SAM itself; every other param goes to the base metric.
@@ -52,7 +51,7 @@ def adjust(base_value: float, p: float) -> float:
 
 def sam_adjust(
     hyp: str, ref: str, base_value: float, *, lexicon: Lexicon | None = None, negation: str = "paper",
-    lang: str | None = "en", penalty: str = "paper", words: ContextWords | None = None,
+    lang: str | None = DEFAULT_LANGUAGE, penalty: str = "paper", words: ContextWords | None = None,
 ) -> SAMResult:
     """SAM for a given base score C_hr (e.g. the paper's published METEOR or BERTScore, hence the paper's
     penalty by default); ``lang`` as in :func:`~mtcheck.sentiment.polarity.sam_penalty`.
@@ -72,29 +71,36 @@ def sam_adjust(
 
 
 def check_language(name: str, lang: str | None, lexicon: str | Lexicon | None) -> str | None:
-    """How SAM analyses target language ``lang``: ``"en"`` (tagged), a code of :mod:`mtcheck.languages`
-    (lemmatised, that language's negators and bundled lexicon), or None (surface forms).
+    """How SAM analyses target language ``lang``: the code of its language file (:mod:`mtcheck.languages`, whose
+    ``analysis``, ``relations`` and ``lexicon`` say how), or None (surface forms, a user's lexicon).
 
-    Any other language needs a lexicon the user gave for it (the default, and the
-    ``$MTCHECK_SAM_LEXICON`` default, are taken as English). Raises :class:`MetricError`
+    A language without a file needs a lexicon the user gave for it (the default, and the
+    ``$MTCHECK_SAM_LEXICON`` default, are taken as the default language's). Raises :class:`MetricError`
     naming the missing setting otherwise, and one with the code to write for a language's name (``english``).
     """
     if lang is None or not str(lang).strip():
         raise MetricError(f"{name} needs the target language", setting=Setting(name, "lang", "LANG"))
     lang = metric_lang(name, str(lang))
-    if has_bundled_resources(lang):
-        return "en"
-    code = language_code(lang)
-    if code is not None:
-        return code
+    language = word_lists(lang)
+    if language is not None:
+        return language.code
     if _is_default(lexicon):
         raise MetricError(
-            f"{name}: SAM has no sentiment lexicon for target language {lang!r} (it has English, "
-            f"{', '.join(sorted(set(CODES.values())))}); give one for {lang!r}, or score an English "
+            f"{name}: SAM has no sentiment lexicon for target language {lang!r} (it has "
+            f"{', '.join(known_codes())}); give one for {lang!r}, or score an English "
             "back-translation as the SAM paper does",
             setting=Setting(name, "lexicon", "PATH"),
         )
     return None
+
+
+def language_lexicon(analysis: str | None, lexicon: str | Lexicon | None) -> str | Lexicon | None:
+    """The lexicon SAM reads for ``analysis`` (:func:`check_language`): the one the user gave, else the one its
+    language file names (``lexicon: default``: mtcheck's default lexicon)."""
+    language = word_lists(analysis)
+    if language is None or language.lexicon_path is None or not _is_default(lexicon):
+        return lexicon
+    return str(language.lexicon_path)
 
 
 def default_penalty(analysis: str | None) -> str:
@@ -150,8 +156,7 @@ class SAMMetric(Metric):
         self.needs_source = base.needs_source  # type: ignore[misc]
         self.value_range = base.value_range  # type: ignore[misc]  # scaling by (1 - p) stays within it
         self.negation = check_negation(str(negation))
-        if self.analysis not in (None, "en") and _is_default(lexicon):
-            lexicon = str(get_language(self.analysis).lexicon_path)  # the language's bundled lexicon
+        lexicon = language_lexicon(self.analysis, lexicon)
         self.penalty = check_penalty(str(penalty)) if penalty is not None else default_penalty(self.analysis)
         self.words = context_words(self.analysis)
         if self.penalty == "aligned" and self.words is None:
@@ -162,8 +167,7 @@ class SAMMetric(Metric):
             )
         self._lexicon: Lexicon | LexiconFile = lexicon if isinstance(lexicon, Lexicon) else find_lexicon(lexicon)
         self.lexicon_ident = self._lexicon.ident
-        analyser = {"en": tagger_ident(), None: "none"}.get(self.analysis) or lemmatiser_ident()
-        tagger = f"{analyser}+{ANALYSIS}"  # and the version of mtcheck's tokens and lemmas
+        tagger = f"{analyser_for(self.analysis).ident()}+{ANALYSIS}"  # and the version of mtcheck's tokens and lemmas
         self._settings = Signature.of(
             self.name, ("lang", self.lang), ("lex", self.lexicon_ident), ("tagger", tagger), ("neg", self.negation),
             *self._penalty_fields(name), ("base", base.signature()),

@@ -67,7 +67,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
+from mtcheck.languages import DEFAULT_LANGUAGE
+from mtcheck.sentiment.analysers import analyser_for
+from mtcheck.sentiment.analysis import Token
 from mtcheck.sentiment.constructions import PLAIN
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
@@ -259,7 +261,8 @@ def _polar(side: Side, index: int | None) -> bool:
 
 
 def aligned_penalty(
-    hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str = "paper", lang: str | None = "en"
+    hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str = "paper",
+    lang: str | None = DEFAULT_LANGUAGE,
 ) -> AlignedPenalty:
     """The aligned penalty of ``hyp`` against ``ref`` (see the module docstring); cached per pair.
 
@@ -272,8 +275,7 @@ def aligned_penalty(
 def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: str | None,
              relations: WordRelations | None) -> AlignedPenalty:
     side_r = side(ref, lexicon, words, negation, lang)
-    if lang == "en":
-        analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
+    analyser_for(lang).share(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
     aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
     read_h = side_h.read_as(_shared(side_r, aligned), words)
@@ -555,9 +557,9 @@ def _ends_phrase(side: Side, index: int) -> bool:
 
 @lru_cache(maxsize=200_000)
 def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: str | None) -> Side:
-    """``text`` analysed for ``lang`` (tagged English, lemmatised, or surface tokens) with priors and contexts
-    (cached per sentence)."""
-    tokens = analyse(text) if lang == "en" else surface(text) if lang is None else lemmatised(text, lang)
+    """``text`` analysed as the language file of ``lang`` says (:func:`~mtcheck.sentiment.analysers.analyser_for`)
+    with priors and contexts (cached per sentence)."""
+    tokens = analyser_for(lang).tokens(text, lang, None)
     flags = [t.is_word for t in tokens]
     polite = formula_tokens(tokens, words.politeness)
     keys = words.keys(tokens)

@@ -1,7 +1,10 @@
 """Turn an English sentence into tokens with a lemma and a SentiWords POS (n/v/a/r).
 
-The languages of :mod:`mtcheck.languages` get :func:`lemmatised` tokens (the same tokeniser,
-``simplemma`` lemmas, no tags); any other language gets :func:`surface` tokens (no lemmas).
+The analyses a language file's ``analysis`` field names (:mod:`mtcheck.sentiment.analysers` picks one):
+``tagged`` is :func:`analyse`, ``lemmatised`` is :func:`lemmatised` (the same tokeniser, ``simplemma`` lemmas, no
+tags); a language without a file gets :func:`surface` tokens (no lemmas). The tagged analysis is English's own code:
+its tagger and lemma tables were trained on English, so it reads stretched words with English's dictionary
+(:data:`TAGGED_LANGUAGE`), whichever language file names it.
 
 Tokenisation is a single regular expression in the Penn Treebank style (``don't`` ->
 ``do`` + ``n't``, ``I'm`` -> ``I`` + ``'m``, ``cannot`` -> ``can`` + ``not``, as the tagger was
@@ -47,6 +50,8 @@ ANALYSIS = "ptb-2"
 _BARE_NT = re.compile(
     r"\b(do|does|did|is|are|was|were|could|should|would|must|need|have|has|had|ai)nt\b", re.IGNORECASE
 )
+#: The language the tagger and lemminflect's tables were trained on, whose dictionary unstretches tagged words.
+TAGGED_LANGUAGE = "en"
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 # Penn Treebank tag prefix -> (SentiWords POS, lemminflect UPOS).
 _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD": ("v", "AUX"),
@@ -123,7 +128,7 @@ def _token(word: str, tag: str, before: list[Token]) -> Token:
 def _built_token(word: str, tag: str, adjectival: bool) -> Token:
     """``word`` with its lemma and POS given its tag; ``adjectival``: a participle after a copula.
     Cached: a token is immutable, and new sentences share most of their words with others."""
-    form = unstretched(word.lower(), "en")
+    form = unstretched(word.lower(), TAGGED_LANGUAGE)
     pos, upos = _map_tag(tag)
     lemma = form if tag in _BASE_FORM_TAGS and form not in _SPECIAL_LEMMAS else _lemma(word if upos == "PROPN" else form, upos)
     if adjectival:

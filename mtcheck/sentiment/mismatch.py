@@ -23,7 +23,9 @@ from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import TypeVar
 
-from mtcheck.sentiment.analysis import Token, analyse, is_word, lemmatised, surface, tokenise
+from mtcheck.languages import DEFAULT_LANGUAGE
+from mtcheck.sentiment.analysers import analyser_for
+from mtcheck.sentiment.analysis import Token, is_word, tokenise
 
 T = TypeVar("T")
 _FORM, _LEMMA, _SECOND = attrgetter("form"), attrgetter("lemma"), itemgetter(1)
@@ -66,12 +68,11 @@ def mismatched(hyp: Sequence[Token], ref: Sequence[Token]) -> tuple[list[Token],
     return left, right
 
 
-def mismatched_texts(hyp: str, ref: str, lang: str | None = "en") -> tuple[list[Token], list[Token]]:
+def mismatched_texts(hyp: str, ref: str, lang: str | None = DEFAULT_LANGUAGE) -> tuple[list[Token], list[Token]]:
     """:func:`mismatched` of the analyses of ``hyp`` and ``ref``, tagging only what is needed.
 
-    ``lang`` picks the analysis: ``"en"`` tags (:func:`~mtcheck.sentiment.analysis.analyse`),
-    a code of :mod:`mtcheck.languages` lemmatises (:func:`~mtcheck.sentiment.analysis.lemmatised`),
-    None keeps surface forms (:func:`~mtcheck.sentiment.analysis.surface`).
+    ``lang`` picks the analysis: the one its language file names (tagged, lemmatised:
+    :func:`~mtcheck.sentiment.analysers.analyser_for`); None keeps surface forms.
     """
     left, right = _pair(list(_words(hyp)), list(_words(ref)), _SECOND)
     tokens_h, tokens_r = _tokens(hyp, left, lang), _tokens(ref, right, lang)
@@ -90,8 +91,5 @@ def _tokens(text: str, words: list[tuple[int, str]], lang: str | None) -> list[T
     """The tokens of ``text`` at the indexes of ``words`` (in order), analysed no further than the last."""
     if not words:
         return []
-    if lang == "en":
-        tokens = analyse(text, words[-1][0] + 1)
-    else:
-        tokens = surface(text) if lang is None else lemmatised(text, lang)
+    tokens = analyser_for(lang).tokens(text, lang, words[-1][0] + 1)
     return [tokens[i] for i, _ in words]

@@ -136,20 +136,21 @@ def sentence_polarity(text: str, lexicon: Lexicon | None = None, negation: str =
 
 
 def sam_penalty(
-    hyp: str, ref: str, lexicon: Lexicon | None = None, negation: str = "paper", lang: str | None = "en"
+    hyp: str, ref: str, lexicon: Lexicon | None = None, negation: str = "paper",
+    lang: str | None = DEFAULT_LANGUAGE,
 ) -> Penalty:
     """SAM's p for ``hyp`` against ``ref`` (eqs. 1-5), with the mismatched words it came from.
 
-    ``lang`` picks the analysis: ``"en"`` tags and lemmatises English; a code of
-    :mod:`mtcheck.languages` (sv, nb, da, de, es, ar) lemmatises with simplemma and uses that
-    language's negators; None looks words up by surface form (any other language, with a
-    user's lexicon), see :meth:`Lexicon.lookup_untagged`.
+    ``lang`` is the code of a language file (:mod:`mtcheck.languages`): its ``analysis`` picks how words are
+    analysed (:func:`~mtcheck.sentiment.analysers.analyser_for`: English is tagged and lemmatised, sv, nb, da, de,
+    es, ar are lemmatised with simplemma), and its negators are read; None looks words up by surface form (any other
+    language, with a user's lexicon), see :meth:`Lexicon.lookup_untagged`.
     """
     return _penalty(hyp, ref, lexicon or load_lexicon(), check_negation(negation), lang)
 
 
 @lru_cache(maxsize=100_000)
-def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str, lang: str | None = "en") -> Penalty:
+def _penalty(hyp: str, ref: str, lexicon: Lexicon, negation: str, lang: str | None) -> Penalty:
     left, right = mismatched_texts(hyp, ref, lang)
     words_h, words_r = _scored(left, lexicon, negation, lang), _scored(right, lexicon, negation, lang)
     s_h = weighted_polarity(w.score for w in words_h)

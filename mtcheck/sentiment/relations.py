@@ -2,27 +2,27 @@
 
 The aligned penalty (:mod:`mtcheck.sentiment.aligned`) asks this of the words it pairs as
 *replaced*, so opposites count whether or not either word carries sentiment, and a synonym
-costs nothing:
+costs nothing. A language's file names the sources it reads (``relations:``; :data:`SOURCES`):
 
-* English: WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
+* ``wordnet`` (English): WordNet 3.0's antonymy (with similar-to satellites, derivational neighbours and the
   adjectives adverbs pertain to, and indirect antonymy through also-see and verb groups where the
   two words are near in no sense: "top"/"low"), synonymy, and relatedness in any sense (*related*: similar-to,
   also-see, verb group, derivation, pertainym, a narrow shared verb hypernym, and opposites in no
   sense: "bad"/"invalid", "store"/"save"), read offline by
   :mod:`mtcheck.resources.wordnet_relations`, for content words (a word the tagger gives a part
-  of speech), by lemma and surface form;
-* every language: the curated opposites without sentiment of :mod:`mtcheck.languages`
+  of speech), by lemma and surface form; its dictionary guards the drifted prefixes and particle compounds;
+* ``curated``: the curated opposites without sentiment of :mod:`mtcheck.languages`
   (``opposites/<code>.txt``: size, speed, age, place, order, state, opposite actions; forms and
-  lemmas), asked first, so English gets the opposites WordNet lacks ("show"/"hide");
-* sv, nb, da, de, es, ar: also the curated opposites of sentiment (``opposite_pairs``);
-* every language: the synonym groups of ``opposites/<code>.txt`` (lines that start with ``=``): two words of a
-  group are synonyms, and each stands for the others in the opposites ("verringern" for "vergrößern");
-* every language with a table in :mod:`mtcheck.sentiment.affixes` (English there, the others'
-  ``negating_prefixes`` and ``opposite_particles``): opposites formed by a negating prefix or
-  opposite particles, where the lists and WordNet give no relation;
-* lists with phrases (particle verbs, their words joined by ``_``: Swedish "lägga_till" / "ta_bort"): a word and
+  lemmas), asked first, so English gets the opposites WordNet lacks ("show"/"hide"); the curated opposites
+  of sentiment (``opposite_pairs``) where WordNet is no source; and the synonym groups of the opposites file
+  (lines that start with ``=``): two words of a group are synonyms, and each stands for the others in the
+  opposites ("verringern" for "vergrößern");
+* ``affixes`` (:mod:`mtcheck.sentiment.affixes`: the language's ``negating_prefixes`` and
+  ``opposite_particles``): opposites formed by a negating prefix or opposite particles, where the lists and
+  WordNet give no relation;
+* ``phrases`` (particle verbs, their words joined by ``_``: Swedish "lägga_till" / "ta_bort"): a word and
   its neighbour are read as the phrase (:meth:`WordRelations.phrase_relation`);
-* sv, nb, da, de (:attr:`~mtcheck.languages.Language.compounds`): a compound written as one word is read by its
+* ``compounds`` (sv, nb, da, de): a compound written as one word is read by its
   parts, so two compounds that share a head or a first part and differ by listed opposites are opposites
   ("startdatum" / "slutdatum", "Hintergrundfarbe" / "Vordergrundfarbe").
 
@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from mtcheck.languages import get_language, plain_opposites, plain_synonyms
+from mtcheck.languages import Language, LanguageFileError, get_language, plain_opposites, plain_synonyms
 from mtcheck.resources.wordnet_relations import (are_antonyms, are_indirect_antonyms, are_related, are_synonyms, is_listed,
                                                  relations_id)
-from mtcheck.sentiment.affixes import ENGLISH, Affixes
+from mtcheck.sentiment.affixes import Affixes, affixes_of
 from mtcheck.sentiment.analysis import Token
 
 ANTONYM, SYNONYM, RELATED = "antonym", "synonym", "related"
@@ -228,28 +228,65 @@ def _wordnet_relation(hyp: tuple[str, ...], ref: tuple[str, ...]) -> str | None:
     return ANTONYM if are_indirect_antonyms(hyp, ref) else None
 
 
+def _curated(language: Language) -> dict[str, Any]:
+    """The opposites file's opposites and synonyms, and the ``opposite_pairs`` unless WordNet is a source too: its
+    antonyms hold the opposites of sentiment, and a tagged language's pairs serve the perturbation engine."""
+    plain = plain_opposites(language.code)
+    pairs = plain if "wordnet" in language.relations else language.opposite_pairs + plain
+    return {"opposites": _both_ways(pairs), "synonyms": frozenset(plain_synonyms(language.code))}
+
+
+#: What each relation source a language file names (``relations:``) gives its :class:`WordRelations`.
+SOURCES: dict[str, Callable[[Language], dict[str, Any]]] = {
+    "wordnet": lambda language: {"wordnet": True, "known": is_listed},
+    "curated": _curated,
+    "affixes": lambda language: {"affixes": affixes_of(language)},
+    "compounds": lambda language: {"compounds": True},
+    "phrases": lambda language: {"phrases": True},
+}
+
+
 @lru_cache(maxsize=None)
 def relations_for(analysis: str | None) -> WordRelations | None:
-    """The relations of an analysis of :func:`mtcheck.metrics.sam.check_language` (``"en"`` or a code of
-    :mod:`mtcheck.languages`); None for untagged languages. English's ident reads WordNet's header
-    (a :class:`~mtcheck.errors.MetricError` when none is installed); its relations load on first use."""
+    """The relations of an analysis of :func:`mtcheck.metrics.sam.check_language` (the code of a language file), from
+    the sources its ``relations`` names (:data:`SOURCES`); None for a language without a file. WordNet's ident reads
+    its header (a :class:`~mtcheck.errors.MetricError` when none is installed); its relations load on first use."""
     if analysis is None:
         return None
-    plain, synonyms = plain_opposites(analysis), plain_synonyms(analysis)
-    synonyms_ident = f"+syn-{_digest(synonyms)}" if synonyms else ""
-    if analysis == "en":
-        return WordRelations(f"{relations_id()}+plain-{_digest(plain)}{synonyms_ident}+affix-{ENGLISH.ident}",
-                             "WordNet, mtcheck-en opposites", _both_ways(plain), True, ENGLISH, is_listed,
-                             synonyms=frozenset(synonyms), lists="mtcheck-en")
     language = get_language(analysis)
-    pairs = _both_ways(language.opposite_pairs + plain)
-    affixes = Affixes(negating=language.negating_prefixes, particles=language.opposite_particles,
-                      exceptions=language.drifted_words)
-    compounds = "+compounds" if language.compounds else ""
-    return WordRelations(f"mtcheck-{language.code}-sha256:{_digest(pairs)}{synonyms_ident}+affix-{affixes.ident}{compounds}",
-                         f"mtcheck-{language.code} opposites", pairs, False, affixes, compounds=language.compounds,
-                         phrases=any("_" in a for a, _ in pairs), synonyms=frozenset(synonyms),
-                         lists=f"mtcheck-{language.code}")
+    fields: dict[str, Any] = {}
+    for name in language.relations:
+        fields.update(SOURCES[name](language))
+    found = WordRelations("", "", **fields, lists=f"mtcheck-{language.code}")
+    _check_phrases(language, found)
+    return replace(found, ident=_ident(language, found), source=_source(found))
+
+
+def _ident(language: Language, relations: WordRelations) -> str:
+    """The signature's ``ant:`` part: WordNet's version and a digest of the opposites file's pairs
+    (``wordnet-3.0+plain-<12 hex>``), else a digest of every curated pair (``mtcheck-sv-sha256:<12 hex>``); then the
+    synonyms, the affixes and whether compounds are read by their parts."""
+    code = language.code
+    if relations.wordnet:
+        head = f"{relations_id()}+plain-{_digest(plain_opposites(code) if relations.opposites else ())}"
+    else:
+        head = f"mtcheck-{code}-sha256:{_digest(relations.opposites)}"
+    synonyms = plain_synonyms(code) if relations.synonyms else ()
+    return (f"{head}{f'+syn-{_digest(synonyms)}' if synonyms else ''}+affix-{relations.affixes.ident}"
+            f"{'+compounds' if relations.compounds else ''}")
+
+
+def _source(relations: WordRelations) -> str:
+    """What explanations name as the source of relations: ``WordNet, mtcheck-en opposites``."""
+    return ", ".join((["WordNet"] if relations.wordnet else []) + [f"{relations.lists} opposites"])
+
+
+def _check_phrases(language: Language, relations: WordRelations) -> None:
+    """A :class:`LanguageFileError` where the curated lists hold phrases (words joined by ``_``) that no declared
+    source reads."""
+    if not relations.phrases and any("_" in word for pair in relations.opposites for word in pair):
+        raise LanguageFileError(f"{language.source}: relations: the opposites list phrases (words joined by '_') "
+                                "(fix: add phrases to relations)")
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> frozenset[tuple[str, str]]:
