@@ -276,7 +276,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
         analyse_like(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
     aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
-    read_h = side_h.read_as(_shared(side_r, aligned), words)
+    read_h = side_h.read_as(_shared(side_h, side_r, aligned, words), words)
     partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
@@ -287,7 +287,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             worst, largest = len(links), change
         source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
         links.append((h, r, how, change, relation, source))
-    for index, (change, source) in _construction_changes(read_h, side_r, links, words).items():
+    for index, (change, source) in _construction_changes(side_h, side_r, links, words).items():
         if change > largest:
             worst, largest = index, change
         links[index] = (*links[index][:3], change, CONSTRUCTION, source)
@@ -303,12 +303,21 @@ def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None,
              and r is not None else None) for h, r, how in alignment]
 
 
-def _shared(ref: Side, aligned: list[Aligned]) -> dict[int, tuple[str | None, float]]:
+def _shared(hyp: Side, ref: Side, aligned: list[Aligned], words: ContextWords) -> dict[int, tuple[str | None, float]]:
     """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
-    where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
-    return {h: (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
-            for h, r, how, found in aligned if h is not None and r is not None and how != COMPOUND
-            and (found.kind != ANTONYM if found is not None else how != "replaced")}
+    where they are the same word or related by anything but opposition, and a synonym's lemma as well; a word on one
+    intensity scale with its reference word (:meth:`ContextWords.scale_steps`) reads as that word scaled by one
+    intensifier per place between them, so degree words and scale places weigh alike ("really like" for "love")."""
+    shared: dict[int, tuple[str | None, float]] = {}
+    for h, r, how, found in aligned:
+        if h is None or r is None or how == COMPOUND:
+            continue
+        steps = words.scale_steps(hyp.tokens[h], ref.tokens[r]) if words.scales and ref.priors[r] else None
+        if steps:
+            shared[h] = (None, ref.priors[r] * words.intensify ** steps)
+        elif found.kind != ANTONYM if found is not None else how != "replaced":
+            shared[h] = (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
+    return shared
 
 
 def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
@@ -579,11 +588,15 @@ def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tu
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:
     """The word's prior polarity as the paper scores it (0 for punctuation and for a word a construction reads as
-    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule."""
+    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule; a word a
+    construction reads as another word scores as that word ("but" in "anything but" as "not", "stand" in "can't
+    stand" as "hate")."""
     if not word or key == PLAIN:
         return 0.0
     if negation == "paper" and key == IMPLIED and token.lemma != IMPLIED:
         return -1.0
+    if key not in (token.lemma, token.form, IMPLIED):
+        token = token._replace(lemma=key, form=key, verb_lemma=None)
     return word_polarity(token, lexicon, negation, words.negators)
 
 

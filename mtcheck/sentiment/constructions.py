@@ -52,6 +52,12 @@ class Construction:
         return " ".join(self.pattern)
 
 
+def _precedence(construction: Construction) -> tuple[int, int]:
+    """Of the constructions that start at one word, the longest wins, then the one that names more of its words
+    ("could not be more" over "could not be <JJR|RBR>")."""
+    return len(construction.pattern), sum(not item.startswith("<") for item in construction.pattern)
+
+
 def _matches(item: str, token: Token) -> bool:
     if item.startswith("<") and item.endswith(">"):
         return token.tag.startswith(tuple(item[1:-1].split("|")))
@@ -80,7 +86,7 @@ class Constructions:
 
     def found(self, tokens: Sequence[Token]) -> list[tuple[int, Construction]]:
         """Each construction that stands in ``tokens`` with the index of its first word, left to right; a
-        construction never overlaps one found before it (the longest of those that start at a word wins)."""
+        construction never overlaps one found before it (of those that start at a word, :func:`_precedence` picks)."""
         found: list[tuple[int, Construction]] = []
         by_first, tagged = self._by_first, self._by_first.get("<", ())
         if not tagged and by_first.keys().isdisjoint([t.lemma for t in tokens]) \
@@ -93,7 +99,7 @@ class Constructions:
                 start += 1
                 continue
             candidates = (*by_first.get(token.lemma, ()), *by_first.get(token.form, ()), *tagged)
-            match = max((c for c in candidates if c.matches(tokens, start)), key=lambda c: len(c.pattern), default=None)
+            match = max((c for c in candidates if c.matches(tokens, start)), key=_precedence, default=None)
             if match is None:
                 start += 1
                 continue
