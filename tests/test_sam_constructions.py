@@ -242,3 +242,5 @@ def test_can_t_stand_reads_as_hate() -> None:
     assert _penalty("I hate being sarcastic.", "I can't stand being sarcastic.").p == 0.0
     assert _penalty("I can stand being sarcastic.", "I can't stand being sarcastic.").p == 0.5  # its meaning, literally
     assert _penalty("I love being sarcastic.", "I can't stand being sarcastic.").p > 0.5  # a flip still costs
+    # "stand" relates as "hate" does, not as "stand" (WordNet relates "stand" to "be"): a dropped "hate" costs
+    assert _penalty("I was in traffic for an hour.", "I can't stand spending an hour in traffic.").p == 0.3375

@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
-from mtcheck.sentiment.constructions import PLAIN
+from mtcheck.sentiment.constructions import PLAIN, reread
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
@@ -369,7 +369,7 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
         taken = _meaning_spans(other, words)
         for start, construction in words.constructions.found(own.tokens):
             sign = _SIGNS.get(construction.meaning[:1])
-            literal = _literal(own, other, range(start, start + len(construction.pattern)), partners)
+            literal = _literal(own, other, start, construction.reading, partners)
             if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
                     or sum(other.own[j] for j in literal) * sign > 0:
                 continue
@@ -380,12 +380,19 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
     return changes
 
 
-def _literal(own: Side, other: Side, span: range, partners: dict[int | None, tuple[int, int | None]]) -> list[int]:
-    """The words of ``other`` that the words of ``span`` pair with, where each is the same lemma; none otherwise."""
-    paired = [(i, partners[i][1]) for i in span if i in partners and partners[i][1] is not None]
-    if any(own.tokens[i].lemma != other.tokens[j].lemma for i, j in paired):  # type: ignore[index]
+def _literal(own: Side, other: Side, start: int, reading: tuple[str, ...],
+             partners: dict[int | None, tuple[int, int | None]]) -> list[int]:
+    """The words of ``other`` that the words of a construction at ``start`` pair with where they are the same lemma
+    or written word (a word the construction rereads keeps its text: "stand" in "can't stand"); none where a word it
+    does not read as plain (``reading``) pairs with another word ("looking forward" for "can't wait")."""
+    def same(i: int, j: int) -> bool:
+        return own.tokens[i].lemma == other.tokens[j].lemma or own.tokens[i].text.casefold() == other.tokens[j].text.casefold()
+
+    paired = [(start + k, partners[start + k][1]) for k in range(len(reading)) if start + k in partners]
+    paired = [(i, j) for i, j in paired if j is not None]
+    if any(not same(i, j) and reading[i - start] != "-" for i, j in paired):  # type: ignore[arg-type]
         return []
-    return [j for _, j in paired]  # type: ignore[misc]
+    return [j for i, j in paired if same(i, j)]  # type: ignore[arg-type]
 
 
 def _meaning_spans(side: Side, words: ContextWords) -> dict[int, float]:
@@ -570,6 +577,7 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     flags = [t.is_word for t in tokens]
     polite = formula_tokens(tokens, words.politeness)
     keys = words.keys(tokens)
+    tokens = reread(tokens, keys, words.listed)
     priors = [0.0 if i in polite else _prior(t, w, lexicon, negation, words, k)
               for i, (t, w, k) in enumerate(zip(tokens, flags, keys))]
     index = tuple(i for i, w in enumerate(flags) if w)
