@@ -244,3 +244,31 @@ def test_can_t_stand_reads_as_hate() -> None:
     assert _penalty("I love being sarcastic.", "I can't stand being sarcastic.").p > 0.5  # a flip still costs
     # "stand" relates as "hate" does, not as "stand" (WordNet relates "stand" to "be"): a dropped "hate" costs
     assert _penalty("I was in traffic for an hour.", "I can't stand spending an hour in traffic.").p == 0.3375
+
+
+# Intensity scales (rule "scales"): a word on one scale with the reference's word reads as it, one intensifier per place
+GOLDEN_SCALES = [
+    ("en", "I really like this book.", "I love this book.", 0.0),  # one intensifier makes up one place
+    ("en", "I like this book.", "I love this book.", 0.8 / 3 / 2),  # an intensifier's worth: 0.8 - 0.8 / 1.5
+    ("en", "I love this book.", "I like this book.", 0.375 / 2 / 2),  # a gain of one place costs less than a loss
+    ("sv", "Jag tyckte otroligt mycket om boken.", "Jag älskade verkligen den här boken.", 0.0),
+    ("sv", "Jag tyckte om den här boken.", "Jag älskade verkligen den här boken.", 1 / 3),
+    ("sv", "Jag hatade verkligen den här boken.", "Jag älskade verkligen den här boken.", 1.0),  # not one scale
+]
+
+
+@pytest.mark.skipif(not wordnet.find_sources(), reason=NO_WORDNET)
+@pytest.mark.parametrize("lang, hyp, ref, p", GOLDEN_SCALES)
+def test_golden_scales(lang: str, hyp: str, ref: str, p: float) -> None:
+    found = _penalty(hyp, ref).p if lang == "en" else _penalty_in(lang, hyp, ref)
+    assert found == pytest.approx(p, abs=1e-6)
+
+
+def test_scale_steps_read_every_scale_a_word_stands_on() -> None:
+    english, swedish = context_words("en"), context_words("sv")
+    assert english is not None and swedish is not None
+    like, love, adore, enjoy, good = (analyse(word)[0] for word in ("like", "love", "adore", "enjoy", "good"))
+    assert (english.scale_steps(like, love), english.scale_steps(adore, like), english.scale_steps(enjoy, love)) == (-1, 2, -1)
+    assert english.scale_steps(good, love) is None  # no shared scale
+    tycka, alskad = lemmatised("tyckte älskade", "sv")
+    assert swedish.scale_steps(tycka, alskad) == -1  # "tycka|gilla": two words of one place
