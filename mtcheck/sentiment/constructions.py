@@ -18,7 +18,7 @@ and degree words are computed from what the construction says, not from its word
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -60,6 +60,12 @@ def _precedence(construction: Construction) -> tuple[int, int]:
     return len(construction.pattern), sum(not item.startswith("<") for item in construction.pattern)
 
 
+def _holds_any(words: KeysView[str], tokens: Sequence[Token]) -> bool:
+    """Whether a token of ``tokens`` is one of ``words`` by lemma, form or text (lists: C-speed on every sentence)."""
+    return not (words.isdisjoint([t.lemma for t in tokens]) and words.isdisjoint([t.form for t in tokens])
+                and words.isdisjoint([t.text.casefold() for t in tokens]))
+
+
 def _names(token: Token) -> tuple[str, str, str]:
     """What a pattern's word matches: the token's lemma, form, or its text (case-folded: a word :func:`reread` took
     as another word keeps its text)."""
@@ -97,12 +103,13 @@ class Constructions:
         construction never overlaps one found before it (of those that start at a word, :func:`_precedence` picks)."""
         found: list[tuple[int, Construction]] = []
         by_first, tagged = self._by_first, self._by_first.get("<", ())
-        if not tagged and all(by_first.keys().isdisjoint(_names(t)) for t in tokens):
+        firsts = by_first.keys()
+        if not tagged and not _holds_any(firsts, tokens):
             return found  # most sentences hold no construction's first word
         start = 0
         while start < len(tokens):
             names = _names(tokens[start])
-            if not tagged and by_first.keys().isdisjoint(names):  # most words start none
+            if not tagged and firsts.isdisjoint(names):  # most words start none
                 start += 1
                 continue
             candidates = (*(c for name in dict.fromkeys(names) for c in by_first.get(name, ())), *tagged)
