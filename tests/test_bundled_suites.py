@@ -207,5 +207,4 @@ def test_sam_checks_use_the_penalty_docs_sam_md_names():
             sam_suites.add(suite.name)
             assert penalties == {uses.get(suite.name)}, f"{suite.name}: SAM checks use {penalties}"
     assert sam_suites == set(uses)
-    assert {name for name, penalty in uses.items() if penalty == "aligned"} == {
-        "sentiment-de", "sentiment-es", "sentiment-ar"}
+    assert {name for name, penalty in uses.items() if penalty == "paper"} == {"sentiment-en"}

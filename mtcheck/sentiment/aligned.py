@@ -70,7 +70,7 @@ from functools import cached_property, lru_cache
 from mtcheck.languages import DEFAULT_LANGUAGE
 from mtcheck.sentiment.analysers import analyser_for
 from mtcheck.sentiment.analysis import Token
-from mtcheck.sentiment.constructions import PLAIN
+from mtcheck.sentiment.constructions import PLAIN, reread
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
@@ -278,7 +278,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     analyser_for(lang).share(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
     aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
-    read_h = side_h.read_as(_shared(side_r, aligned), words)
+    read_h = side_h.read_as(_shared(side_h, side_r, aligned, words), words)
     partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
     worst, largest = None, 0.0
@@ -289,7 +289,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
             worst, largest = len(links), change
         source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
         links.append((h, r, how, change, relation, source))
-    for index, (change, source) in _construction_changes(read_h, side_r, links, words).items():
+    for index, (change, source) in _construction_changes(side_h, side_r, links, words).items():
         if change > largest:
             worst, largest = index, change
         links[index] = (*links[index][:3], change, CONSTRUCTION, source)
@@ -305,12 +305,21 @@ def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None,
              and r is not None else None) for h, r, how in alignment]
 
 
-def _shared(ref: Side, aligned: list[Aligned]) -> dict[int, tuple[str | None, float]]:
+def _shared(hyp: Side, ref: Side, aligned: list[Aligned], words: ContextWords) -> dict[int, tuple[str | None, float]]:
     """What each hypothesis word reads as (:meth:`Side.read_as`): the prior of the reference word it pairs with
-    where they are the same word or related by anything but opposition, and a synonym's lemma as well."""
-    return {h: (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
-            for h, r, how, found in aligned if h is not None and r is not None and how != COMPOUND
-            and (found.kind != ANTONYM if found is not None else how != "replaced")}
+    where they are the same word or related by anything but opposition, and a synonym's lemma as well; a word on one
+    intensity scale with its reference word (:meth:`ContextWords.scale_steps`) reads as that word scaled by one
+    intensifier per place between them, so degree words and scale places weigh alike ("really like" for "love")."""
+    shared: dict[int, tuple[str | None, float]] = {}
+    for h, r, how, found in aligned:
+        if h is None or r is None or how == COMPOUND:
+            continue
+        steps = words.scale_steps(hyp.tokens[h], ref.tokens[r]) if words.scales and ref.priors[r] else None
+        if steps:
+            shared[h] = (None, ref.priors[r] * words.intensify ** steps)
+        elif found.kind != ANTONYM if found is not None else how != "replaced":
+            shared[h] = (ref.tokens[r].lemma if found is not None and found.kind == SYNONYM else None, ref.priors[r])
+    return shared
 
 
 def _pair_change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str,
@@ -362,7 +371,7 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
         taken = _meaning_spans(other, words)
         for start, construction in words.constructions.found(own.tokens):
             sign = _SIGNS.get(construction.meaning[:1])
-            literal = _literal(own, other, range(start, start + len(construction.pattern)), partners)
+            literal = _literal(own, other, start, construction.reading, partners)
             if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
                     or sum(other.own[j] for j in literal) * sign > 0:
                 continue
@@ -373,12 +382,19 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
     return changes
 
 
-def _literal(own: Side, other: Side, span: range, partners: dict[int | None, tuple[int, int | None]]) -> list[int]:
-    """The words of ``other`` that the words of ``span`` pair with, where each is the same lemma; none otherwise."""
-    paired = [(i, partners[i][1]) for i in span if i in partners and partners[i][1] is not None]
-    if any(own.tokens[i].lemma != other.tokens[j].lemma for i, j in paired):  # type: ignore[index]
+def _literal(own: Side, other: Side, start: int, reading: tuple[str, ...],
+             partners: dict[int | None, tuple[int, int | None]]) -> list[int]:
+    """The words of ``other`` that the words of a construction at ``start`` pair with where they are the same lemma
+    or written word (a word the construction rereads keeps its text: "stand" in "can't stand"); none where a word it
+    does not read as plain (``reading``) pairs with another word ("looking forward" for "can't wait")."""
+    def same(i: int, j: int) -> bool:
+        return own.tokens[i].lemma == other.tokens[j].lemma or own.tokens[i].text.casefold() == other.tokens[j].text.casefold()
+
+    paired = [(start + k, partners[start + k][1]) for k in range(len(reading)) if start + k in partners]
+    paired = [(i, j) for i, j in paired if j is not None]
+    if any(not same(i, j) and reading[i - start] != "-" for i, j in paired):  # type: ignore[arg-type]
         return []
-    return [j for _, j in paired]  # type: ignore[misc]
+    return [j for i, j in paired if same(i, j)]  # type: ignore[arg-type]
 
 
 def _meaning_spans(side: Side, words: ContextWords) -> dict[int, float]:
@@ -563,6 +579,7 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
     flags = [t.is_word for t in tokens]
     polite = formula_tokens(tokens, words.politeness)
     keys = words.keys(tokens)
+    tokens = reread(tokens, keys, words.listed)
     priors = [0.0 if i in polite else _prior(t, w, lexicon, negation, words, k)
               for i, (t, w, k) in enumerate(zip(tokens, flags, keys))]
     index = tuple(i for i, w in enumerate(flags) if w)
@@ -581,11 +598,15 @@ def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tu
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:
     """The word's prior polarity as the paper scores it (0 for punctuation and for a word a construction reads as
-    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule."""
+    plain); an implicative verb read as a negator (its ``key``) scores as one under the paper's rule; a word a
+    construction reads as another word scores as that word ("but" in "anything but" as "not", "stand" in "can't
+    stand" as "hate")."""
     if not word or key == PLAIN:
         return 0.0
     if negation == "paper" and key == IMPLIED and token.lemma != IMPLIED:
         return -1.0
+    if key not in (token.lemma, token.form, IMPLIED):
+        token = token._replace(lemma=key, form=key, verb_lemma=None)
     return word_polarity(token, lexicon, negation, words.negators)
 
 

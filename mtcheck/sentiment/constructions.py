@@ -6,7 +6,9 @@ intensifies, affirms or is no negation at all. ``languages/constructions/<code>.
 * the **pattern**: words, each matched by its lemma or case-folded form, or ``<TAG|TAG>``, a word whose Penn
   Treebank tag starts with one of the ``TAG`` (``<JJR|RBR>``: a comparative);
 * a tab, how each word of the pattern **reads** in the aligned penalty's lists (:mod:`mtcheck.sentiment.context`):
-  ``=`` as itself, ``-`` a plain word (no role, no polarity), or a word of the lists (``not``, ``very``);
+  ``=`` as itself, ``-`` a plain word (no role, no polarity), a word of the lists (``not``, ``very``: that role, and
+  a negator's prior), or another word of the lexicon (``hate`` for "stand" in "can't stand": that word's lemma,
+  prior and relations, :func:`reread`);
 * a tab, the **meaning** polarity of the construction: ``+``, ``-``, ``0`` or ``=`` (that of the words it governs),
   and what it means, shown in explanations. ``#`` starts a comment.
 
@@ -16,7 +18,7 @@ and degree words are computed from what the construction says, not from its word
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -52,10 +54,28 @@ class Construction:
         return " ".join(self.pattern)
 
 
+def _precedence(construction: Construction) -> tuple[int, int]:
+    """Of the constructions that start at one word, the longest wins, then the one that names more of its words
+    ("could not be more" over "could not be <JJR|RBR>")."""
+    return len(construction.pattern), sum(not item.startswith("<") for item in construction.pattern)
+
+
+def _holds_any(words: KeysView[str], tokens: Sequence[Token]) -> bool:
+    """Whether a token of ``tokens`` is one of ``words`` by lemma, form or text (lists: C-speed on every sentence)."""
+    return not (words.isdisjoint([t.lemma for t in tokens]) and words.isdisjoint([t.form for t in tokens])
+                and words.isdisjoint([t.text.casefold() for t in tokens]))
+
+
+def _names(token: Token) -> tuple[str, str, str]:
+    """What a pattern's word matches: the token's lemma, form, or its text (case-folded: a word :func:`reread` took
+    as another word keeps its text)."""
+    return token.lemma, token.form, token.text.casefold()
+
+
 def _matches(item: str, token: Token) -> bool:
     if item.startswith("<") and item.endswith(">"):
         return token.tag.startswith(tuple(item[1:-1].split("|")))
-    return item in (token.lemma, token.form)
+    return item in _names(token)
 
 
 @dataclass(frozen=True)
@@ -80,20 +100,20 @@ class Constructions:
 
     def found(self, tokens: Sequence[Token]) -> list[tuple[int, Construction]]:
         """Each construction that stands in ``tokens`` with the index of its first word, left to right; a
-        construction never overlaps one found before it (the longest of those that start at a word wins)."""
+        construction never overlaps one found before it (of those that start at a word, :func:`_precedence` picks)."""
         found: list[tuple[int, Construction]] = []
         by_first, tagged = self._by_first, self._by_first.get("<", ())
-        if not tagged and by_first.keys().isdisjoint([t.lemma for t in tokens]) \
-                and by_first.keys().isdisjoint([t.form for t in tokens]):
+        firsts = by_first.keys()
+        if not tagged and not _holds_any(firsts, tokens):
             return found  # most sentences hold no construction's first word
         start = 0
         while start < len(tokens):
-            token = tokens[start]
-            if not tagged and token.lemma not in by_first and token.form not in by_first:  # most words start none
+            names = _names(tokens[start])
+            if not tagged and firsts.isdisjoint(names):  # most words start none
                 start += 1
                 continue
-            candidates = (*by_first.get(token.lemma, ()), *by_first.get(token.form, ()), *tagged)
-            match = max((c for c in candidates if c.matches(tokens, start)), key=lambda c: len(c.pattern), default=None)
+            candidates = (*(c for name in dict.fromkeys(names) for c in by_first.get(name, ())), *tagged)
+            match = max((c for c in candidates if c.matches(tokens, start)), key=_precedence, default=None)
             if match is None:
                 start += 1
                 continue
@@ -109,6 +129,15 @@ class Constructions:
             for k, key in enumerate(construction.reading):
                 if key != KEEP:
                     keys[start + k] = PLAIN if key == "-" else key
+
+
+def reread(tokens: Sequence[Token], keys: Sequence[str], listed: frozenset[str]) -> tuple[Token, ...]:
+    """``tokens`` with each word a construction reads as another word of the lexicon (its key in ``keys`` is no word
+    of the ``listed`` lists, no plain word and not its own) taking that word as its lemma and form ("stand" in "can't
+    stand" as "hate"; its text stays), so its prior, its pairing and its relations are that word's."""
+    return tuple(token._replace(lemma=key, form=key, verb_lemma=None)
+                 if key not in (token.lemma, token.form, PLAIN) and key not in listed and token.is_word else token
+                 for token, key in zip(tokens, keys))
 
 
 def read_constructions(path: Path) -> Constructions:

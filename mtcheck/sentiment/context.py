@@ -55,6 +55,9 @@ class ContextWords:
     quantifiers: frozenset[str] = frozenset()
     #: Constructions whose negator or degree word means something else ("can't wait"), read by :meth:`keys`.
     constructions: Constructions = Constructions()
+    #: Intensity scales: words of one polarity, weakest first, each place one degree word stronger than the one
+    #: before it (``like``, ``love``, ``adore``); ``a|b`` names two words of one place (:meth:`scale_steps`).
+    scales: tuple[tuple[str, ...], ...] = ()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -74,7 +77,27 @@ class ContextWords:
             parts.append("quantifiers:" + ",".join(sorted(self.quantifiers)))
         if self.constructions.items:  # the same for constructions
             parts.append("constructions:" + self.constructions.ident)
+        if self.scales:  # the same for intensity scales
+            parts.append("scales:" + ";".join(" ".join(scale) for scale in self.scales))
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
+
+    @cached_property
+    def _places(self) -> dict[str, dict[int, int]]:
+        """Each word of an intensity scale -> {which scale: its place on it} (a word may stand on several)."""
+        places: dict[str, dict[int, int]] = {}
+        for k, scale in enumerate(self.scales):
+            for place, words in enumerate(scale):
+                for word in words.split("|"):
+                    places.setdefault(word, {})[k] = place
+        return places
+
+    def scale_steps(self, token: Token, other: Token) -> int | None:
+        """How many places ``token`` stands above ``other`` on one intensity scale (negative: below; 0: the same
+        place), by lemma or form; None when they share no scale."""
+        places = self._places
+        own = places.get(token.lemma) or places.get(token.form) or {}
+        others = places.get(other.lemma) or places.get(other.form) or {}
+        return next((place - others[k] for k, place in own.items() if k in others), None)
 
     def keys(self, tokens: Sequence[Token]) -> list[str]:
         """What each token is looked up by in the lists: its form where the lists name it as written, else its
@@ -123,7 +146,8 @@ def _context_words(language: Language) -> ContextWords:
     return ContextWords(language.negators, language.intensifiers, language.downtoners, language.connectives,
                         politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
                         concord=language.concord, implicatives=frozenset(language.implicatives),
-                        quantifiers=language.quantifiers, constructions=constructions_for(language.code))
+                        quantifiers=language.quantifiers, constructions=constructions_for(language.code),
+                        scales=language.intensity_scales)
 
 
 #: The default language's lists, under the name callers used before languages were files (prefer

@@ -25,6 +25,7 @@ NEEDS: dict[str, Callable[[ContextWords, WordRelations | None], bool]] = {
     "concord words": lambda words, relations: bool(words.concord),
     "politeness formulas": lambda words, relations: bool(words.politeness),
     "constructions": lambda words, relations: bool(words.constructions.items),
+    "intensity scales": lambda words, relations: bool(words.scales),
 }
 
 
@@ -65,6 +66,9 @@ RULES = (
          "('can't wait', 'anything but')", "constructions"),
     Rule("meaning", "a construction's declared meaning (+ or -) against its own words read literally costs as "
          "opposites do ('can wait' for 'can't wait')", "constructions"),
+    Rule("scales", "a word on one intensity scale with the reference's word reads as that word, one degree word "
+         "weaker or stronger per place between them ('really like' for 'love' costs nothing, 'like' for 'love' an "
+         "intensifier's worth)", "intensity scales"),
 )
 
 
