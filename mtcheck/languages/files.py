@@ -74,10 +74,11 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     **{key: (_words, "a list of words") for key in (
         "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
         "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",
-        "word_order_verbs")},
+        "word_order_verbs", "moved_privatives", "moved_words")},
     **{key: (_strings, "a list of words or word beginnings") for key in (
         "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words", "present_endings",
-        "compound_heads")},
+        "compound_heads", "moved_prefixes", "moved_not_prefixed")},
+    "moved_suffixes": (_strings, "a list of word endings"),
     **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
         "implicatives", "opposite_pairs", "opposite_particles")},
     **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},
@@ -151,6 +152,9 @@ def _check(path: Path, values: dict[str, Any]) -> None:
         raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
                                 "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
     _check_relations(path, values)
+    if "moved_not_prefixed" in values and "moved_prefixes" not in values:
+        raise LanguageFileError(f"{path}: moved_not_prefixed lists stems a negative prefix is not read on, and "
+                                "there is no moved_prefixes (fix: add moved_prefixes, or leave moved_not_prefixed out)")
 
 
 def _check_relations(path: Path, values: dict[str, Any]) -> None:
