@@ -169,6 +169,8 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
      "leave drifted_prefixes out)"),
     (("[[buono, cattivo]", "[[buono]"), "it.yaml: opposite_pairs must be a list of pairs of words, [a, b], not "),
     (("negators: [", "negators: [[x], "), "it.yaml: negators must be a list of words, not [['x'], "),
+    (("relations: [curated]", "relations: [curated]\nascii_spellings: {aa: å}"),
+     "it.yaml: ascii_spellings must be a mapping of single letters to their spelling in ASCII, not {'aa': 'å'}"),
     (("relations: [curated]", "relations: [curated]\nmoved_words: fallito"),
      "it.yaml: moved_words must be a list of words, not 'fallito'"),
     (("relations: [curated]", "relations: [curated]\nmoved_not_prefixed: [indirizz]"),

@@ -61,6 +61,11 @@ def _swaps(value: Any) -> dict[str, str] | None:
     return {k.strip().lower(): v.strip().lower() for k, v in value.items()}
 
 
+def _spellings(value: Any) -> dict[str, str] | None:
+    found = _swaps(value)
+    return None if found is None or any(len(letter) != 1 for letter in found) else found
+
+
 #: Each key: how its value is read (None where the value has the wrong shape) and the shape, for the message.
 FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "code": (_text, "a language code"), "name": (_text, "a name"), "grammar_source": (_text, "text"),
@@ -71,6 +76,8 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "negator_after_verb": (_flag, "true or false"), "modifiers_follow": (_flag, "true or false"),
     **{key: (_swaps, "a mapping of words to words") for key in (
         "negative_swaps", "determiner_swaps", "preposition_swaps")},
+    "ascii_spellings": (_spellings, "a mapping of single letters to their spelling in ASCII"),
+    "perturbation_aliases": (_strings, "a list of language codes"),
     **{key: (_words, "a list of words") for key in (
         "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
         "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",

@@ -106,6 +106,12 @@ class Language:
     present_endings: tuple[str, ...] = ()
     #: Heads of compounds a compound-split edit splits off ("kaffekopp" -> "kaffe kopp"), tried in order.
     compound_heads: tuple[str, ...] = ()
+    #: Letters and their spelling where a keyboard lacks them (Norwegian "å" -> "aa"): a diacritics-loss edit writes
+    #: a word so too (a capital letter's spelling is capitalised: "Å" -> "Aa").
+    ascii_spellings: dict[str, str] = field(default_factory=dict)
+    #: Other primary subtags the perturbation engine edits with this file's lists, where no file declares them
+    #: (Nynorsk with Bokmål's); SAM and source-parity do not read them.
+    perturbation_aliases: tuple[str, ...] = ()
     #: Words a negation moves into, for ``source-parity``'s negation count (:mod:`mtcheck.languages.moved_negation`):
     #: privatives ("without"), words that hold a negation ("failed", "missing"), negative prefixes and suffixes, and
     #: the stems a negative prefix is not read on ("under").
