@@ -8,10 +8,11 @@ Each negator is one negation, except:
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
   *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
 * **words a negation moves into** are counted apart: privatives (*without*, *ohne*, *sin*, *utan*),
-  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as
-  the language's file lists them (``moved_*``, read by :mod:`mtcheck.languages.moved_negation`). A translation often moves a negation into one
-  (*keine Probleme* -> *without any problems*, *nicht verfügbar* -> *unavailable*) or out of one
-  (*ohne Probleme* -> *smoothly*), so each may stand for a negation or for none (:meth:`Negations.differs`);
+  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as the
+  language's file lists them (``moved_*``, read by :mod:`mtcheck.languages.moved_negation`). A
+  translation often moves a negation into one (*keine Probleme* -> *without any problems*,
+  *nicht verfügbar* -> *unavailable*) or out of one (*ohne Probleme* -> *smoothly*), so each may
+  stand for a negation or for none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
   *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
 * **an alternative**: a negator right after *or* (*whether or not*, *ob ... oder nicht*) negates no clause;

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.errors import PerturbError
-from mtcheck.languages import known_codes, language_files, word_lists
+from mtcheck.languages import language_files, word_lists
 from mtcheck.perturb.edit import Edit
 
 _WORD = re.compile(r"\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:[-']\w+)*|[^\w\s]", re.IGNORECASE)
@@ -29,8 +29,10 @@ def normalise_lang(lang: str) -> str:
 def perturbation_codes() -> Mapping[str, str]:
     """Primary subtag -> the code of the language file read for it: each file's code and aliases, and the
     ``perturbation_aliases`` no file declares (Nynorsk, edited with Bokmål's lists)."""
-    codes = {subtag: word_lists(subtag).code for subtag in language_files()}  # type: ignore[union-attr]
-    borrowed = {alias: code for code in known_codes() for alias in word_lists(code).perturbation_aliases}  # type: ignore[union-attr]
+    files = {subtag: word_lists(subtag) for subtag in language_files()}
+    codes = {subtag: language.code for subtag, language in files.items() if language is not None}
+    borrowed = {alias: language.code for language in files.values() if language is not None
+                for alias in language.perturbation_aliases}
     return {**borrowed, **codes}
 
 
