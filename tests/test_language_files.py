@@ -91,6 +91,47 @@ def test_a_language_from_a_data_file_alone_checks_source_parity_negation(italian
     assert metric.score("Not only the film.", [], src="Non solo il film.").value == 100
 
 
+#: Words a negation moves into, for the small Italian: "senza" (without), "fallito" (failed), "in-" and "-less"'s
+#: Italian kin; "indirizzo" (address) begins with "in" and is no negation.
+ITALIAN_MOVED = """\
+moved_privatives: [senza]
+moved_words: [fallito, fallita]
+moved_prefixes: [in]
+moved_not_prefixed: [indirizz]
+"""
+
+
+def test_a_language_from_a_data_file_alone_gets_source_parity_moved_negation(
+        italian: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = get_metric("source-parity", {"checks": ["negation"]}, target_lang="en", source_lang="it")
+    # without the moved_* lists no Italian word stands for a negation: "invalido" for "not valid" is a dropped one
+    assert get_language("it").moved_negation is None
+    assert metric.score("The file is not valid.", [], src="Il file è invalido.").value == 50
+    folder = tmp_path_factory.mktemp("moved")
+    (folder / "it.yaml").write_text(ITALIAN + ITALIAN_MOVED, encoding="utf-8")
+    (folder / "it-lexicon.txt").write_text(LEXICON, encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(folder))
+    metric = get_metric("source-parity", {"checks": ["negation"]}, target_lang="en", source_lang="it")
+    moved = get_language("it").moved_negation
+    assert moved is not None and moved.holds("invalido") and moved.holds("senza") and moved.holds("fallito")
+    assert not moved.holds("indirizzo") and not moved.holds("inno")  # a listed stem; a stem too short
+    assert metric.score("The file is not valid.", [], src="Il file è invalido.").value == 100
+    assert metric.score("Could not save the file.", [], src="Salvataggio del file fallito.").value == 100
+    assert metric.score("It works without problems.", [], src="Funziona senza problemi.").value == 100
+    assert metric.score("The address did not change.", [], src="L'indirizzo non è cambiato.").value == 100
+    assert metric.score("The address changed.", [], src="L'indirizzo non è cambiato.").value == 50
+
+
+def test_moved_negation_is_data_of_every_bundled_language_file() -> None:
+    import mtcheck.languages.moved_negation as engine
+
+    assert not [name for name, value in vars(engine).items() if isinstance(value, dict) and not name.startswith("_")]
+    for code in ("en", "sv", "nb", "da", "de", "es", "ar"):
+        moved = get_language(code).moved_negation
+        assert moved is not None and moved.privatives and moved.words, code
+        assert "moved_privatives:" in (BUNDLED / f"{code}.yaml").read_text(encoding="utf-8"), code
+
+
 def test_a_users_file_replaces_a_bundled_language_of_its_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = (BUNDLED / "sv.yaml").read_text(encoding="utf-8")
     text = text.replace("lexicon: lexicons/", f"lexicon: {BUNDLED}/lexicons/").replace(
@@ -128,6 +169,13 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
      "leave drifted_prefixes out)"),
     (("[[buono, cattivo]", "[[buono]"), "it.yaml: opposite_pairs must be a list of pairs of words, [a, b], not "),
     (("negators: [", "negators: [[x], "), "it.yaml: negators must be a list of words, not [['x'], "),
+    (("relations: [curated]", "relations: [curated]\nascii_spellings: {aa: å}"),
+     "it.yaml: ascii_spellings must be a mapping of single letters to their spelling in ASCII, not {'aa': 'å'}"),
+    (("relations: [curated]", "relations: [curated]\nmoved_words: fallito"),
+     "it.yaml: moved_words must be a list of words, not 'fallito'"),
+    (("relations: [curated]", "relations: [curated]\nmoved_not_prefixed: [indirizz]"),
+     "it.yaml: moved_not_prefixed lists stems a negative prefix is not read on, and there is no moved_prefixes "
+     "(fix: add moved_prefixes, or leave moved_not_prefixed out)"),
 ])
 def test_a_bad_language_file_is_one_error_naming_the_file_key_and_fix(italian: Path, change: tuple[str, str],
                                                                        message: str) -> None:

@@ -1,4 +1,5 @@
-"""Critical edits for sv, no, da, de, es and ar: word-list edits that SAM, with the same lists, always notices."""
+"""Critical edits for sv, nb, da, de, es and ar: word-list edits that SAM, with the same lists, always notices; the
+languages a kind applies to come from the language files."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from mtcheck.errors import PerturbError
+from mtcheck.languages import ENV_VAR
 from mtcheck.metrics import get_metric
 from mtcheck.perturb.kinds import GROUPS, candidates, resolve_kinds
+from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.loader import load_suite
 
 SENTIMENT_EN = Path(__file__).resolve().parents[1] / "suites" / "sentiment-en.mt.yaml"
@@ -94,3 +97,42 @@ def test_english_only_kinds_name_the_languages_they_support() -> None:
         resolve_kinds(["sarcasm-neutralisation"], "de")
     with pytest.raises(PerturbError, match="perturbations support the languages .*not 'fi'"):
         resolve_kinds("critical", "fi")
+
+
+def test_nynorsk_is_edited_with_bokmal_lists_by_the_files_perturbation_aliases() -> None:
+    assert normalise_lang("nn") == normalise_lang("no") == normalise_lang("nb-NO") == "nb"
+    assert resolve_kinds("critical", "nn") == CRITICAL
+    assert [e.apply("Jeg elsker boka.") for e in candidates("Jeg elsker boka.", "negation-insert", "nn")] == [
+        "Jeg elsker ikke boka."]
+
+
+#: A small Italian from its file alone: the lists some listed kinds read, not those of negation-insert (``negator``,
+#: ``finite_verbs``) or intensity-loss (``downtoner``).
+ITALIAN = """\
+code: it
+name: Italian
+analysis: lemmatised
+lexicon: it-lexicon.txt
+negators: [non, mai]
+negation_adverbs: [non, mai]
+intensifiers: [molto]
+opposite_pairs: [[buono, cattivo]]
+relations: [curated]
+"""
+
+
+def test_a_language_from_a_file_alone_gets_the_listed_kinds_whose_data_its_file_has(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "it.yaml").write_text(ITALIAN, encoding="utf-8")
+    (tmp_path / "it-lexicon.txt").write_text("buono\t0.6\ncattivo\t-0.6\n", encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert normalise_lang("it-IT") == "it"
+    assert resolve_kinds("critical", "it") == ("negation-drop", "antonym-swap")
+    assert [e.apply("Il film non era buono.") for e in candidates("Il film non era buono.", "negation-drop", "it")] == [
+        "Il film era buono."]
+    assert [e.apply("Il film era buono.") for e in candidates("Il film era buono.", "antonym-swap", "it")] == [
+        "Il film era cattivo."]
+    with pytest.raises(PerturbError, match="edit kind 'negation-insert' supports ar, da, de, en, es, nb, sv, not 'it'"):
+        resolve_kinds(["negation-insert"], "it")
+    with pytest.raises(PerturbError, match="edit kind 'typo' supports en, nb, sv, not 'it'"):
+        resolve_kinds(["typo"], "it")

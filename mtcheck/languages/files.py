@@ -61,6 +61,11 @@ def _swaps(value: Any) -> dict[str, str] | None:
     return {k.strip().lower(): v.strip().lower() for k, v in value.items()}
 
 
+def _spellings(value: Any) -> dict[str, str] | None:
+    found = _swaps(value)
+    return None if found is None or any(len(letter) != 1 for letter in found) else found
+
+
 #: Each key: how its value is read (None where the value has the wrong shape) and the shape, for the message.
 FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "code": (_text, "a language code"), "name": (_text, "a name"), "grammar_source": (_text, "text"),
@@ -71,13 +76,16 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "negator_after_verb": (_flag, "true or false"), "modifiers_follow": (_flag, "true or false"),
     **{key: (_swaps, "a mapping of words to words") for key in (
         "negative_swaps", "determiner_swaps", "preposition_swaps")},
+    "ascii_spellings": (_spellings, "a mapping of single letters to their spelling in ASCII"),
+    "perturbation_aliases": (_strings, "a list of language codes"),
     **{key: (_words, "a list of words") for key in (
         "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
         "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",
-        "word_order_verbs")},
+        "word_order_verbs", "moved_privatives", "moved_words")},
     **{key: (_strings, "a list of words or word beginnings") for key in (
         "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words", "present_endings",
-        "compound_heads")},
+        "compound_heads", "moved_prefixes", "moved_not_prefixed")},
+    "moved_suffixes": (_strings, "a list of word endings"),
     **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
         "implicatives", "opposite_pairs", "opposite_particles")},
     **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},
@@ -151,6 +159,9 @@ def _check(path: Path, values: dict[str, Any]) -> None:
         raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
                                 "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
     _check_relations(path, values)
+    if "moved_not_prefixed" in values and "moved_prefixes" not in values:
+        raise LanguageFileError(f"{path}: moved_not_prefixed lists stems a negative prefix is not read on, and "
+                                "there is no moved_prefixes (fix: add moved_prefixes, or leave moved_not_prefixed out)")
 
 
 def _check_relations(path: Path, values: dict[str, Any]) -> None:

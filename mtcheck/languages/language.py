@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mtcheck.languages.moved_negation import MovedNegation
+
 #: How a language's text is analysed: ``tagged`` (mtcheck's part-of-speech tagger and English lemmas, for the
 #: language of the default lexicon) or ``lemmatised`` (``simplemma`` lemmas, no parts of speech). The analyser of each
 #: is :data:`mtcheck.sentiment.analysers.ANALYSERS`.
@@ -104,9 +106,26 @@ class Language:
     present_endings: tuple[str, ...] = ()
     #: Heads of compounds a compound-split edit splits off ("kaffekopp" -> "kaffe kopp"), tried in order.
     compound_heads: tuple[str, ...] = ()
+    #: Letters and their spelling where a keyboard lacks them (Norwegian "å" -> "aa"): a diacritics-loss edit writes
+    #: a word so too (a capital letter's spelling is capitalised: "Å" -> "Aa").
+    ascii_spellings: dict[str, str] = field(default_factory=dict)
+    #: Other primary subtags the perturbation engine edits with this file's lists, where no file declares them
+    #: (Nynorsk with Bokmål's); SAM and source-parity do not read them.
+    perturbation_aliases: tuple[str, ...] = ()
+    #: Words a negation moves into, for ``source-parity``'s negation count (:mod:`mtcheck.languages.moved_negation`):
+    #: privatives ("without"), words that hold a negation ("failed", "missing"), negative prefixes and suffixes, and
+    #: the stems a negative prefix is not read on ("under").
+    moved_privatives: frozenset[str] = frozenset()
+    moved_words: frozenset[str] = frozenset()
+    moved_prefixes: tuple[str, ...] = ()
+    moved_suffixes: tuple[str, ...] = ()
+    moved_not_prefixed: tuple[str, ...] = ()
     #: The language file this was read from.
     source: Path | None = None
     opposites: dict[str, str] = field(init=False, repr=False)
+    #: The ``moved_*`` lists as one :class:`MovedNegation`, which ``source-parity`` reads; None where the file lists
+    #: none (no word then stands for a moved negation).
+    moved_negation: MovedNegation | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         opposites: dict[str, str] = {}
@@ -114,8 +133,12 @@ class Language:
             opposites.setdefault(a, b)
             opposites.setdefault(b, a)
         object.__setattr__(self, "opposites", opposites)
+        moved = (self.moved_privatives, self.moved_words, self.moved_prefixes, self.moved_suffixes)
+        object.__setattr__(self, "moved_negation", MovedNegation(*moved, not_prefixed=self.moved_not_prefixed)
+                           if any(moved) else None)
 
     @property
     def compounds(self) -> bool:
         """Whether compounds are written as one word ("startdatum"): SAM reads their parts for opposites."""
         return "compounds" in self.relations
+

@@ -8,10 +8,11 @@ Each negator is one negation, except:
   none (Spanish *no vino nadie*, *no ... nada*, *ni ... ni*; Arabic لم ... أبدا; English
   *neither ... nor*). A clause ends at punctuation or a clause connective (*but*, *und*, *pero*);
 * **words a negation moves into** are counted apart: privatives (*without*, *ohne*, *sin*, *utan*),
-  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as
-  :mod:`mtcheck.languages.moved_negation` lists them. A translation often moves a negation into one
-  (*keine Probleme* -> *without any problems*, *nicht verfügbar* -> *unavailable*) or out of one
-  (*ohne Probleme* -> *smoothly*), so each may stand for a negation or for none (:meth:`Negations.differs`);
+  words of failure or lack (*failed*, *fehlt*) and negative affixes (*un-*, *-los*), as the
+  language's file lists them (``moved_*``, read by :mod:`mtcheck.languages.moved_negation`). A
+  translation often moves a negation into one (*keine Probleme* -> *without any problems*,
+  *nicht verfügbar* -> *unavailable*) or out of one (*ohne Probleme* -> *smoothly*), so each may
+  stand for a negation or for none (:meth:`Negations.differs`);
 * **a focus construction** is no negation of its clause: *not only*, *nicht nur*, *no solo*,
   *inte bara*, *no obstante* and *sin embargo* ("however"), لا سيما ("especially");
 * **an alternative**: a negator right after *or* (*whether or not*, *ob ... oder nicht*) negates no clause;
@@ -27,15 +28,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtcheck.languages import word_lists
-from mtcheck.languages.moved_negation import MOVED, MovedNegation
+from mtcheck.languages import Language, word_lists
+from mtcheck.languages.moved_negation import MovedNegation
 from mtcheck.sentiment.analysis import is_word, tokenise
 from mtcheck.sentiment.context import concord_positions
 
 #: The version of these counting rules, in the metric's signature (2: a word a negation moves into may stand for one).
 RULES = 2
-#: Privative prepositions ("without"): negators of the lists that are not counted as negators.
-PRIVATIVES = {code: moved.privatives for code, moved in MOVED.items()}
 
 
 @dataclass(frozen=True)
@@ -79,16 +78,18 @@ class Negations:
         return self.count + mine < other.count or other.count + theirs < self.count
 
 
-@lru_cache(maxsize=32)
 def negation_words(lang: str | None) -> NegationWords | None:
     """The negation rules of ``lang`` (``en-GB`` -> English, ``no`` -> Bokmål); None when mtcheck has no lists for it."""
     language = word_lists(lang)
-    if language is None:
-        return None
-    code = language.code
-    return NegationWords(code, language.negators, language.connectives, language.concord,
-                         PRIVATIVES.get(code, frozenset()), language.focus, language.interjections,
-                         language.glued_conjunctions, MOVED.get(code), language.alternatives)
+    return None if language is None else _negation_words(language)
+
+
+@lru_cache(maxsize=32)
+def _negation_words(language: Language) -> NegationWords:
+    """The rules of one language file's lists (cached per file read, so a changed ``$MTCHECK_LANGUAGES`` is seen)."""
+    return NegationWords(language.code, language.negators, language.connectives, language.concord,
+                         language.moved_privatives, language.focus, language.interjections,
+                         language.glued_conjunctions, language.moved_negation, language.alternatives)
 
 
 def lowered(text: str) -> tuple[str, ...]:

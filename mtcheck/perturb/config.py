@@ -82,7 +82,7 @@ def parse_perturb(report: Reporter, owner: Any, what: str) -> Perturb | None:
         try:
             normalise_lang(lang)
         except PerturbError as exc:
-            report.add(raw, "lang", f"{label}: {exc}", "use en, sv, nb or nn")
+            report.add(raw, "lang", f"{label}: {exc}", "use a language with a file (docs/adding-a-language.md)")
             lang = None
     budget = _positive_int(report, raw, "budget", label, DEFAULT_BUDGET)
     max_edits = _positive_int(report, raw, "max_edits", label, 1)

@@ -8,15 +8,11 @@ import unicodedata
 from mtcheck.languages import opposite_lemmas
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.english import (
-    ELONGATED, NEGATIVE_SWAPS, OPPOSITES, STRONG_DEFAULT, antonyms, is_intensifier, known, scale_step, unstretched,
-    word_polarity,
+    BE, DO, ELONGATED, HAVE, MODALS, NEGATIVE_SWAPS, OPPOSITES, STRONG_DEFAULT, antonyms, is_intensifier, known,
+    scale_step, unstretched, word_polarity,
 )
 from mtcheck.perturb.text import Word, delete_span, inflect, match_case, replace_word, swap_word, words
 
-BE = frozenset({"am", "is", "are", "was", "were", "'m", "'re", "'s"})
-MODALS = frozenset({"can", "could", "will", "would", "shall", "should", "may", "might", "must", "'ll"})
-HAVE = frozenset({"have", "has", "had"})
-DO = frozenset({"do", "does", "did"})
 #: Positive auxiliary -> its negative contraction (absent: only "X not" exists).
 CONTRACTED = {
     "is": "isn't", "are": "aren't", "was": "wasn't", "were": "weren't", "can": "can't", "could": "couldn't",
@@ -146,7 +142,7 @@ def antonym_swap(sentence: str, lang: str, kind: str = "antonym-swap") -> list[E
 def opposite_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap each word whose lemma has an opposite without sentiment for that opposite in its inflection
     (``big`` -> ``small``, ``added`` -> ``removed``, ``Start`` -> ``Stop``)."""
-    opposites, ws = opposite_lemmas("en"), words(sentence, lang)
+    opposites, ws = opposite_lemmas(lang), words(sentence, lang)
     edits: list[Edit] = []
     for i, w in enumerate(ws):
         for other in opposites.get(w.lemma, ()) if w.lower.isalpha() else ():

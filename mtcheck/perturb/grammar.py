@@ -1,43 +1,16 @@
-"""Grammar and fluency errors (seeds 001, 003): agreement, determiners, word order, typos, diacritics, compounds."""
+"""Grammar and fluency errors (seeds 001, 003) of any language with the data they read from its file: determiners,
+prepositions, typos, diacritics, compounds, repeated words. Agreement and word order need a language's grammar:
+:mod:`mtcheck.perturb.english`, :mod:`mtcheck.perturb.nordic`."""
 from __future__ import annotations
 
 import unicodedata
 
 from mtcheck.errors import PerturbError
 from mtcheck.languages import Language, word_lists
-from mtcheck.perturb.critical import BE, DO, MODALS
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.english import is_intensifier, known
-from mtcheck.perturb.nordic import adjective_agreement, noun_phrase_end
-from mtcheck.perturb.text import delete_span, inflect, replace_word, words
+from mtcheck.perturb.text import delete_span, replace_word, words
 
 _DIACRITICS = str.maketrans({"ø": "o", "Ø": "O", "æ": "a", "Æ": "A", "ß": "ss"})
-#: The Norwegian ASCII spellings: ``blåbær`` -> ``blaabaer``.
-_NO_ASCII = str.maketrans({"å": "aa", "Å": "Aa", "æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe"})
-FREQUENCY = frozenset({"always", "never", "often", "usually", "sometimes", "just", "also", "only", "even", "still"})
-_BE_SWAP = {"am": "is", "is": "are", "are": "is", "was": "were", "were": "was", "has": "have", "have": "has"}
-
-
-def agreement(sentence: str, lang: str) -> list[Edit]:
-    """Break agreement. English: subject and verb (``I have`` -> ``I has``, ``he likes`` -> ``he like``);
-    Swedish/Norwegian: adjective and determiner (``ett stort hus`` -> ``ett stor hus``)."""
-    if lang != "en":
-        return adjective_agreement(sentence, lang)
-    ws = words(sentence, lang)
-    edits: list[Edit] = []
-    for i, w in enumerate(ws):
-        if i == 0 or not ws[i - 1].is_word or ws[i - 1].tag not in ("PRP", "NN", "NNS", "NNP"):
-            continue
-        low = w.lower
-        if low in _BE_SWAP:
-            edits.append(replace_word(w, "agreement", _BE_SWAP[low]))
-        elif low in ("do", "does"):
-            edits.append(replace_word(w, "agreement", "does" if low == "do" else "do"))
-        elif w.tag in ("VBZ", "VBP") and low.isalpha() and known(w.lemma, "v"):
-            form = w.lemma if w.tag == "VBZ" else inflect(w.lemma, "VBZ")
-            if form and form != low:
-                edits.append(replace_word(w, "agreement", form))
-    return edits
 
 
 def determiner_drop(sentence: str, lang: str) -> list[Edit]:
@@ -53,55 +26,6 @@ def determiner_swap(sentence: str, lang: str) -> list[Edit]:
     ws = words(sentence, lang)
     return [replace_word(w, "determiner-swap", table[w.lower]) for i, w in enumerate(ws)
             if w.lower in table and i + 1 < len(ws) and ws[i + 1].is_word and ws[i + 1].lower not in table]
-
-
-def adverb_misplacement(sentence: str, lang: str) -> list[Edit]:
-    """Move an adverb across its verb group: ``I don't always love`` -> ``I always don't love``."""
-    ws = words(sentence, lang)
-    edits: list[Edit] = []
-    for i, w in enumerate(ws):
-        if not (w.tag.startswith("RB") and w.lower.isalpha()) or w.lower in ("not", "n't") or i == 0:
-            continue
-        prev = ws[i - 1]
-        if prev.lower in ("not", "n't") and i >= 2 and ws[i - 2].lower.rstrip("'") in DO | BE | MODALS | {"ca", "wo"}:
-            group = ws[i - 2]
-            moved = f"{w.text} {sentence[group.start:prev.end]}"
-            edits.append(Edit("adverb-misplacement", group.start, w.end, sentence[group.start:w.end], moved))
-        elif i + 1 < len(ws) and ws[i + 1].tag.startswith("VB") and (is_intensifier(w.lower) or w.lower in FREQUENCY):
-            verb = ws[i + 1]
-            edits.append(Edit("adverb-misplacement", w.start, verb.end, sentence[w.start:verb.end],
-                              f"{verb.text} {w.text}"))
-    return edits
-
-
-
-def word_order(sentence: str, lang: str) -> list[Edit]:
-    """Break word order. Swedish/Norwegian: a V2 violation, the finite verb moved after the subject when
-    a non-subject starts the clause (``Idag är jag`` -> ``Idag jag är``, ``I går köpte min bror`` ->
-    ``I går min bror köpte``); English: an adjective after its noun (``a red car`` -> ``a car red``)."""
-    ws, pronouns = words(sentence, lang), _language(lang).subject_pronouns
-    edits: list[Edit] = []
-    for i in range(1, len(ws) - 1):
-        first, second = ws[i], ws[i + 1]
-        if lang == "en":
-            last = i + 1 if first.tag.startswith("JJ") and second.tag in ("NN", "NNS") else None
-        elif _finite(first.lower, lang) and ws[i - 1].lower not in pronouns and ws[i - 1].is_word:
-            last = noun_phrase_end(ws, i + 1, lang)
-            if last is None and second.lower in pronouns:
-                last = i + 1
-        else:
-            last = None
-        if last is not None:
-            subject = ws[last]
-            edits.append(Edit("word-order", first.start, subject.end, sentence[first.start:subject.end],
-                              f"{sentence[second.start:subject.end]}{sentence[first.end:second.start]}{first.text}"))
-    return edits
-
-
-def _finite(word: str, lang: str) -> bool:
-    """A listed finite verb, or a present tense by its ending (Swedish -ar/-er/-ir, Norwegian -er)."""
-    language = _language(lang)
-    return word in language.word_order_verbs or (len(word) > 3 and word.endswith(language.present_endings))
 
 
 def preposition_swap(sentence: str, lang: str) -> list[Edit]:
@@ -134,12 +58,13 @@ def strip_diacritics(text: str) -> str:
 
 
 def diacritics_loss(sentence: str, lang: str) -> list[Edit]:
-    """Lose the diacritics of one word: ``på`` -> ``pa``, ``kjøre`` -> ``kjore``, ``öl`` -> ``ol``;
-    Norwegian also gets the ASCII spelling (``kjøre`` -> ``kjoere``, ``blåbær`` -> ``blaabaer``)."""
+    """Lose the diacritics of one word: ``på`` -> ``pa``, ``kjøre`` -> ``kjore``, ``öl`` -> ``ol``; a language whose
+    file gives ``ascii_spellings`` also gets those (Norwegian ``kjøre`` -> ``kjoere``, ``blåbær`` -> ``blaabaer``)."""
     edits: list[Edit] = []
+    spelling = _ascii_spelling(lang)
     for w in words(sentence, lang):
         plain = strip_diacritics(w.text)
-        ascii_ = w.text.translate(_NO_ASCII) if lang == "no" else plain
+        ascii_ = w.text.translate(spelling) if spelling else plain
         edits.extend(Edit("diacritics-loss", w.start, w.end, w.text, after)
                      for after in dict.fromkeys((plain, ascii_)) if after != w.text)
     return edits
@@ -164,8 +89,14 @@ def repeated_word(sentence: str, lang: str) -> list[Edit]:
             if w.is_word]
 
 
+def _ascii_spelling(lang: str) -> dict[int, str]:
+    """The translation table of the file's ``ascii_spellings``, capitals too (``Å`` -> ``Aa``)."""
+    spellings = _language(lang).ascii_spellings
+    return str.maketrans({**spellings, **{letter.upper(): ascii_.capitalize() for letter, ascii_ in spellings.items()}})
+
+
 def _language(lang: str) -> Language:
-    """The language file of perturbation code ``lang`` (``no``: Bokmål's, by its alias)."""
+    """The language file of perturbation code ``lang``."""
     language = word_lists(lang)
     if language is None:
         raise PerturbError(f"grammar errors need a language file for {lang!r} (fix: see docs/adding-a-language.md)")

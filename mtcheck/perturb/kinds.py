@@ -1,65 +1,79 @@
-"""The registry of edit kinds: family, languages, and ``candidates(sentence, kind, lang)``.
+"""The registry of edit kinds: family, who makes each kind's edits for which languages, and
+``candidates(sentence, kind, lang)``.
 
-Each kind names its edit function in :data:`KINDS` (a lazy :class:`mtcheck.registry.Registry`): listing kinds,
-their families or languages imports no edit module, so a suite's ``perturb:`` section is checked without them.
+Each kind names the function that makes its edits for each of its makers (:data:`KINDS`, a lazy
+:class:`mtcheck.registry.Registry`). A maker is a language module, which holds a grammar that needs code and names
+the language files it serves (``LANGUAGES`` of :mod:`mtcheck.perturb.english` and :mod:`mtcheck.perturb.nordic`), or
+:data:`LISTED`, the word-list edits of :mod:`mtcheck.perturb.listed`, which serve every lemmatised language whose
+file has the data the kind reads. A kind applies to the languages its makers serve; no language is named here.
+Listing kinds or families imports no edit module; a kind's languages import its language modules.
 """
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
 from mtcheck.errors import PerturbError
+from mtcheck.languages import known_codes, word_lists
 from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.registry import Entry, Registry, import_target
 
 CRITICAL, GRAMMAR, NOISE = "critical", "grammar", "noise"
-EN, NORDIC, ALL = frozenset({"en"}), frozenset({"sv", "no"}), frozenset({"en", "sv", "no"})
-#: Perturbation language codes (see :func:`~mtcheck.perturb.text.normalise_lang`) with word lists (critical edits
-#: from :mod:`mtcheck.perturb.listed`).
-WORD_LISTS = frozenset({"sv", "no", "da", "de", "es", "ar"})
-#: English plus the languages with word lists.
-LISTED = EN | WORD_LISTS
+#: Makers of edits: the language modules, and the word-list edits of a lemmatised language's file.
+ENGLISH, NORDIC, LISTED = "mtcheck.perturb.english", "mtcheck.perturb.nordic", "listed"
 
 
-def _kind(name: str, family: str, langs: frozenset[str], target: str, english: str | None = None) -> Entry:
-    """An edit kind; ``english``: the function for English sentences where ``target`` is the word-list one."""
-    meta = {"family": family, "langs": langs, **({"english": english} if english else {})}
-    return Entry(name, target, meta=MappingProxyType(meta))
+def _kind(name: str, family: str, makers: Mapping[str, str], needs: tuple[str, ...] = ()) -> Entry:
+    """An edit kind: ``makers``, each maker's function; ``needs``, the file fields a :data:`LISTED` edit reads."""
+    meta = {"family": family, "makers": MappingProxyType(dict(makers)), "needs": needs}
+    return Entry(name, next(iter(makers.values())), meta=MappingProxyType(meta))
 
 
-def _listed(name: str, function: str) -> Entry:
-    """A critical edit with an English function and a word-list one for the other listed languages."""
-    return _kind(name, CRITICAL, LISTED, f"mtcheck.perturb.listed:{function}", f"mtcheck.perturb.critical:{function}")
+def _listed(name: str, function: str, *needs: str) -> Entry:
+    """A critical edit with an English function and a word-list one for the lemmatised languages."""
+    return _kind(name, CRITICAL, {ENGLISH: f"mtcheck.perturb.critical:{function}",
+                                  LISTED: f"mtcheck.perturb.listed:{function}"}, needs)
+
+
+def _english(name: str, family: str, target: str) -> Entry:
+    return _kind(name, family, {ENGLISH: target})
+
+
+def _grammar(name: str, family: str, target: str) -> Entry:
+    """A kind of the languages with grammar edits, English and the Nordic ones, made by one function for both."""
+    return _kind(name, family, {ENGLISH: target, NORDIC: target})
 
 
 KINDS = Registry("edit kind", [
-    _listed("negation-drop", "negation_drop"),
-    _listed("negation-insert", "negation_insert"),
-    _listed("antonym-swap", "antonym_swap"),
-    _listed("opposite-swap", "opposite_swap"),
-    _listed("intensity-loss", "intensity_loss"),
-    _kind("intensity-gain", CRITICAL, EN, "mtcheck.perturb.critical:intensity_gain"),
-    _kind("sarcasm-neutralisation", CRITICAL, EN, "mtcheck.perturb.critical:sarcasm_neutralisation"),
-    _kind("sentiment-deletion", CRITICAL, EN, "mtcheck.perturb.critical:sentiment_deletion"),
-    _kind("agreement", GRAMMAR, ALL, "mtcheck.perturb.grammar:agreement"),
-    _kind("definiteness-drop", GRAMMAR, NORDIC, "mtcheck.perturb.nordic:definiteness_drop"),
-    _kind("determiner-drop", GRAMMAR, ALL, "mtcheck.perturb.grammar:determiner_drop"),
-    _kind("determiner-swap", GRAMMAR, ALL, "mtcheck.perturb.grammar:determiner_swap"),
-    _kind("adverb-misplacement", GRAMMAR, EN, "mtcheck.perturb.grammar:adverb_misplacement"),
-    _kind("word-order", GRAMMAR, ALL, "mtcheck.perturb.grammar:word_order"),
-    _kind("preposition-swap", GRAMMAR, ALL, "mtcheck.perturb.grammar:preposition_swap"),
-    _kind("typo", GRAMMAR, ALL, "mtcheck.perturb.grammar:typo"),
-    _kind("diacritics-loss", GRAMMAR, ALL, "mtcheck.perturb.grammar:diacritics_loss"),
-    _kind("compound-split", GRAMMAR, ALL, "mtcheck.perturb.grammar:compound_split"),
-    _kind("repeated-word", GRAMMAR, ALL, "mtcheck.perturb.grammar:repeated_word"),
-    _kind("casing", NOISE, ALL, "mtcheck.perturb.noise:casing"),
-    _kind("punctuation", NOISE, ALL, "mtcheck.perturb.noise:punctuation"),
-    _kind("whitespace", NOISE, ALL, "mtcheck.perturb.noise:whitespace"),
-    _kind("contraction", NOISE, EN, "mtcheck.perturb.noise:contraction"),
-    _kind("synonym-swap", NOISE, EN, "mtcheck.perturb.noise:synonym_swap"),
+    _listed("negation-drop", "negation_drop", "negation_adverbs"),
+    _listed("negation-insert", "negation_insert", "negator", "finite_verbs"),
+    _listed("antonym-swap", "antonym_swap", "opposite_pairs"),
+    _listed("opposite-swap", "opposite_swap", "opposites_file"),
+    _listed("intensity-loss", "intensity_loss", "intensifiers", "downtoner"),
+    _english("intensity-gain", CRITICAL, "mtcheck.perturb.critical:intensity_gain"),
+    _english("sarcasm-neutralisation", CRITICAL, "mtcheck.perturb.critical:sarcasm_neutralisation"),
+    _english("sentiment-deletion", CRITICAL, "mtcheck.perturb.critical:sentiment_deletion"),
+    _kind("agreement", GRAMMAR, {ENGLISH: "mtcheck.perturb.english:subject_verb_agreement",
+                                 NORDIC: "mtcheck.perturb.nordic:adjective_agreement"}),
+    _kind("definiteness-drop", GRAMMAR, {NORDIC: "mtcheck.perturb.nordic:definiteness_drop"}),
+    _grammar("determiner-drop", GRAMMAR, "mtcheck.perturb.grammar:determiner_drop"),
+    _grammar("determiner-swap", GRAMMAR, "mtcheck.perturb.grammar:determiner_swap"),
+    _english("adverb-misplacement", GRAMMAR, "mtcheck.perturb.english:adverb_misplacement"),
+    _kind("word-order", GRAMMAR, {ENGLISH: "mtcheck.perturb.english:adjective_after_noun",
+                                  NORDIC: "mtcheck.perturb.nordic:verb_second"}),
+    _grammar("preposition-swap", GRAMMAR, "mtcheck.perturb.grammar:preposition_swap"),
+    _grammar("typo", GRAMMAR, "mtcheck.perturb.grammar:typo"),
+    _grammar("diacritics-loss", GRAMMAR, "mtcheck.perturb.grammar:diacritics_loss"),
+    _grammar("compound-split", GRAMMAR, "mtcheck.perturb.grammar:compound_split"),
+    _grammar("repeated-word", GRAMMAR, "mtcheck.perturb.grammar:repeated_word"),
+    _grammar("casing", NOISE, "mtcheck.perturb.noise:casing"),
+    _grammar("punctuation", NOISE, "mtcheck.perturb.noise:punctuation"),
+    _grammar("whitespace", NOISE, "mtcheck.perturb.noise:whitespace"),
+    _english("contraction", NOISE, "mtcheck.perturb.english:contraction"),
+    _english("synonym-swap", NOISE, "mtcheck.perturb.english:synonym_swap"),
 ], error=PerturbError)
 
 
@@ -69,8 +83,19 @@ def family(kind: str) -> str:
 
 
 def languages(kind: str) -> frozenset[str]:
-    """The languages edit ``kind`` applies to."""
-    return KINDS.entry(kind).meta["langs"]
+    """The codes of the language files edit ``kind`` applies to: those its makers serve."""
+    meta = KINDS.entry(kind).meta
+    return frozenset().union(*(_served(maker, meta["needs"]) for maker in meta["makers"]))
+
+
+def _served(maker: str, needs: tuple[str, ...]) -> frozenset[str]:
+    """The languages ``maker`` serves: a language module's ``LANGUAGES``, or (:data:`LISTED`) the lemmatised
+    languages whose files have every field in ``needs``."""
+    if maker != LISTED:
+        return import_target(f"{maker}:LANGUAGES")
+    files = (word_lists(code) for code in known_codes())
+    return frozenset(language.code for language in files if language is not None and language.analysis == "lemmatised"
+                     and all(getattr(language, need) for need in needs))
 
 
 #: Groups usable wherever kinds are listed.
@@ -79,8 +104,9 @@ GROUPS = {name: tuple(k for k in KINDS if family(k) == name) for name in (CRITIC
 
 def _finder(kind: str, lang: str) -> Callable[[str, str], list[Edit]]:
     """The edit function of ``kind`` for sentences in ``lang``, imported on first use."""
-    english = KINDS.entry(kind).meta.get("english")
-    return import_target(english) if english and lang == "en" else KINDS.load(kind)
+    meta = KINDS.entry(kind).meta
+    maker = next(maker for maker in meta["makers"] if lang in _served(maker, meta["needs"]))
+    return import_target(meta["makers"][maker])
 
 
 def unknown_kind_hint(name: str) -> str:
@@ -118,15 +144,23 @@ def resolve_kinds(kinds: Iterable[str] | str, lang: str | None = None) -> tuple[
 def candidates(sentence: str, kind: str, lang: str = "en") -> tuple[Edit, ...]:
     """Every single edit of ``kind`` for ``sentence`` (deterministic, duplicates removed).
 
-    Noise edits of an English sentence are kept only when they leave its lexicon polarity as it was.
+    Noise edits of a sentence in a language of the default lexicon are kept only when they leave its lexicon
+    polarity as it was (:func:`polarity_kept`).
     """
     code = normalise_lang(lang)
     if code not in languages(kind):
         return ()
     found = [e for e in dict.fromkeys(_finder(kind, code)(sentence, code)) if e.before != e.after]
-    if family(kind) == NOISE and code == "en":
+    if polarity_kept((kind,), code):
         found = [e for e in found if keeps_polarity(sentence, e.apply(sentence))]
     return tuple(found)
+
+
+def polarity_kept(kinds: Iterable[str], code: str) -> bool:
+    """Whether edits of ``kinds`` in language ``code`` must keep the sentence's lexicon polarity: noise edits
+    of a language scored with the default lexicon (``lexicon: default``), which :func:`keeps_polarity` reads."""
+    language = word_lists(code)
+    return language is not None and language.lexicon_path is None and all(family(k) == NOISE for k in kinds)
 
 
 def keeps_polarity(original: str, text: str) -> bool:

@@ -1,4 +1,4 @@
-"""Sentiment-critical edits from word lists: sv, no (Bokmål), da, de, es and ar.
+"""Sentiment-critical edits from the word lists of a lemmatised language's file (sv, nb, da, de, es, ar).
 
 The lists are :mod:`mtcheck.languages`', the same ones SAM scores with, so every edit here
 changes what SAM sees. Without a tagger the edits are lexical: a negation is dropped by
@@ -18,7 +18,7 @@ from mtcheck.sentiment.context import agreeing, context_words
 
 def _language(lang: str) -> Language:
     language = find_language(lang)
-    if language is None:  # the kind registry routes only its WORD_LISTS codes here
+    if language is None:  # the kind registry routes only lemmatised languages here
         raise ValueError(f"no word lists for {lang!r}")
     return language
 

@@ -1,23 +1,11 @@
-"""Meaning-preserving noise: casing, punctuation, whitespace, contractions, synonyms."""
+"""Meaning-preserving noise of any language: casing, punctuation, whitespace (English's contractions and synonym
+swaps are :mod:`mtcheck.perturb.english`'s)."""
 from __future__ import annotations
 
 import re
 
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.english import synonyms
-from mtcheck.perturb.text import replace_word, swap_word, words
 
-#: Spelled-out -> contracted; each direction is an edit.
-CONTRACTIONS = {
-    "do not": "don't", "does not": "doesn't", "did not": "didn't", "is not": "isn't", "are not": "aren't",
-    "was not": "wasn't", "were not": "weren't", "cannot": "can't", "can not": "can't", "will not": "won't",
-    "would not": "wouldn't", "should not": "shouldn't", "could not": "couldn't", "have not": "haven't",
-    "has not": "hasn't", "I am": "I'm", "it is": "it's", "they are": "they're", "we are": "we're",
-    "you are": "you're", "that is": "that's", "there is": "there's", "let us": "let's",
-}
-_EXPANDED = {v.lower(): k for k, v in reversed(CONTRACTIONS.items())}
-_CONTRACTION_RE = re.compile(r"\b(" + "|".join(re.escape(k) for k in CONTRACTIONS) + r")\b", re.IGNORECASE)
-_CONTRACTED_RE = re.compile(r"\b(" + "|".join(re.escape(k) for k in _EXPANDED) + r")(?!\w)", re.IGNORECASE)
 _FINAL = ".!?"
 
 
@@ -53,27 +41,4 @@ def whitespace(sentence: str, lang: str) -> list[Edit]:
     if sentence and not sentence[0].isspace():
         edits.append(Edit("whitespace", 0, 0, "", " "))
     return edits
-
-
-def contraction(sentence: str, lang: str) -> list[Edit]:
-    """``do not`` <-> ``don't``, ``I am`` <-> ``I'm`` (English)."""
-    edits = []
-    for m in _CONTRACTION_RE.finditer(sentence):
-        text = m.group()
-        target = next(v for k, v in CONTRACTIONS.items() if k.lower() == text.lower())
-        after = target if text[0] == target[0] else text[0] + target[1:]
-        edits.append(Edit("contraction", m.start(), m.end(), text, after))
-    for m in _CONTRACTED_RE.finditer(sentence.replace("\u2019", "'")):
-        text = sentence[m.start():m.end()]
-        target = _EXPANDED[text.lower().replace("\u2019", "'")]
-        after = target if text[0] == target[0] else text[0] + target[1:]
-        edits.append(Edit("contraction", m.start(), m.end(), text, after))
-    return edits
-
-
-def synonym_swap(sentence: str, lang: str) -> list[Edit]:
-    """Swap a content word for a WordNet synonym of its first sense with the same lexicon polarity."""
-    ws = words(sentence, lang)
-    return [swap_word(sentence, ws, i, "synonym-swap", s) for i, w in enumerate(ws)
-            if w.lower.isalpha() and w.tag[:2] in ("NN", "VB", "JJ", "RB") for s in synonyms(w.lemma, w.tag)]
 

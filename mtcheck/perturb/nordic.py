@@ -1,10 +1,12 @@
 """Swedish and Norwegian Bokmål grammar edits (seeds 001, 003): adjective agreement, double definiteness,
-and the noun-phrase subjects a V2 edit moves the verb after. Rules over small curated word lists, offline;
-a sentence whose words are not listed gets no edit."""
+and V2 word order, the verb moved after a noun-phrase subject. Rules over small curated word lists, offline;
+a sentence whose words are not listed gets no edit. The word-order edit's verbs and pronouns are the language
+files' (``word_order_verbs``, ``present_endings``, ``subject_pronouns``)."""
 from __future__ import annotations
 
+from mtcheck.languages import get_language
 from mtcheck.perturb.edit import Edit
-from mtcheck.perturb.text import Word, delete_span, replace_word, words
+from mtcheck.perturb.text import Word, delete_span, moved_after, replace_word, words
 
 
 def _forms(table: str) -> tuple[tuple[str, ...], ...]:
@@ -24,7 +26,7 @@ ADJECTIVES = {
         "mörk:mörkt:mörka tung:tungt:tunga enkel:enkelt:enkla vänlig:vänligt:vänliga säker:säkert:säkra "
         "sjuk:sjukt:sjuka otrevlig:otrevligt:otrevliga bekväm:bekvämt:bekväma smutsig:smutsigt:smutsiga "
         "ren:rent:rena utmärkt:utmärkt:utmärkta"),
-    "no": _forms(
+    "nb": _forms(
         "stor:stort:store liten:lite:lille ny:nytt:nye gammel:gammelt:gamle god:godt:gode fin:fint:fine "
         "vakker:vakkert:vakre rød:rødt:røde lang:langt:lange høy:høyt:høye varm:varmt:varme kald:kaldt:kalde "
         "dyr:dyrt:dyre billig:billig:billige morsom:morsomt:morsomme hyggelig:hyggelig:hyggelige "
@@ -45,7 +47,7 @@ NOUNS = {
         "jobb:jobbet spel:spelet program:programmet konsert:konserten telefon:telefonen dator:datorn "
         "personal:personalen utsikt:utsikten rätt:rätten vin:vinet kaffe:kaffet sång:sången "
         "föreställning:föreställningen semester:semestern resultat:resultatet säng:sängen"),
-    "no": _forms(
+    "nb": _forms(
         "hus:huset bil:bilen konge:kongen kirke:kirken barn:barnet bok:boka bok:boken by:byen dag:dagen "
         "film:filmen hotell:hotellet rom:rommet mat:maten reise:reisen fest:festen stol:stolen vei:veien "
         "mann:mannen kvinne:kvinnen jente:jenta gutt:gutten hund:hunden katt:katten restaurant:restauranten "
@@ -54,22 +56,24 @@ NOUNS = {
         "utsikt:utsikten rett:retten vin:vinen kaffe:kaffen medlem:medlemmet roman:romanen sang:sangen "
         "forestilling:forestillingen ferie:ferien resultat:resultatet seng:senga seng:sengen"),
 }
-#: Swedish definite plurals whose indefinite drops -na: ``bilarna`` -> ``bilar``.
-_SV_DEFINITE_PLURAL = ("arna", "orna", "erna")
+#: The language files this module's edits serve (:mod:`mtcheck.perturb.kinds`).
+LANGUAGES = frozenset(ADJECTIVES)
+#: Definite plurals whose indefinite drops -na (Swedish ``bilarna`` -> ``bilar``).
+_DEFINITE_PLURALS = {"sv": ("arna", "orna", "erna"), "nb": ()}
 #: Determiners by the adjective form they require.
-INDEFINITE_NEUTER = {"sv": {"ett"}, "no": {"et"}}
-INDEFINITE_COMMON = {"sv": {"en"}, "no": {"en", "ei"}}
-DEFINITE = {"sv": {"den", "det", "de"}, "no": {"den", "det", "de"}}
+INDEFINITE_NEUTER = {"sv": {"ett"}, "nb": {"et"}}
+INDEFINITE_COMMON = {"sv": {"en"}, "nb": {"en", "ei"}}
+DEFINITE = {"sv": {"den", "det", "de"}, "nb": {"den", "det", "de"}}
 #: Determiners and possessives that take the weak adjective form.
 WEAK = {
     "sv": DEFINITE["sv"] | {"denna", "detta", "dessa", "min", "mitt", "mina", "din", "ditt", "dina", "sin", "sitt",
                             "sina", "hans", "hennes", "vår", "vårt", "våra", "er", "ert", "era", "deras"},
-    "no": DEFINITE["no"] | {"denne", "dette", "disse", "min", "mitt", "mine", "din", "ditt", "dine", "sin", "sitt",
+    "nb": DEFINITE["nb"] | {"denne", "dette", "disse", "min", "mitt", "mine", "din", "ditt", "dine", "sin", "sitt",
                             "sine", "hans", "hennes", "vår", "vårt", "våre", "deres"},
 }
 #: Words that take the weak form without being adjectives of the table (ordinals, hela/hele).
 _WEAK_WORDS = {"sv": {"första", "andra", "sista", "enda", "hela", "bästa", "sämsta"},
-               "no": {"første", "andre", "siste", "eneste", "hele", "beste", "verste"}}
+               "nb": {"første", "andre", "siste", "eneste", "hele", "beste", "verste"}}
 
 
 def _adjective(word: str, lang: str) -> tuple[str, ...] | None:
@@ -106,7 +110,7 @@ def indefinite(noun: str, lang: str) -> str | None:
     ``mobiltelefonen`` -> ``mobiltelefon``) or of a Swedish plural (``bilarna`` -> ``bilar``), or None."""
     found = next((noun[:len(noun) - len(definite)] + indef for indef, definite in NOUNS[lang]
                   if noun == definite or (noun.endswith(definite) and len(noun) - len(definite) >= 3)), None)
-    if found is None and lang == "sv" and noun.endswith(_SV_DEFINITE_PLURAL) and len(noun) > 6:
+    if found is None and noun.endswith(_DEFINITE_PLURALS[lang]) and len(noun) > 6:
         return noun[:-2]
     return found
 
@@ -166,3 +170,25 @@ def noun_phrase_end(ws: tuple[Word, ...], j: int, lang: str) -> int | None:
     elif first.lower in DEFINITE[lang] and (k >= len(ws) or indefinite(ws[k].lower, lang) is None):
         return None
     return k if k < len(ws) and ws[k].text.isalpha() and _adjective(ws[k].lower, lang) is None else None
+
+
+def verb_second(sentence: str, lang: str) -> list[Edit]:
+    """Break V2 word order: the finite verb moved after the subject when a non-subject starts the clause
+    (``Idag är jag`` -> ``Idag jag är``, ``I går köpte min bror`` -> ``I går min bror köpte``)."""
+    ws, pronouns = words(sentence, lang), get_language(lang).subject_pronouns
+    edits: list[Edit] = []
+    for i in range(1, len(ws) - 1):
+        if not (_finite(ws[i].lower, lang) and ws[i - 1].lower not in pronouns and ws[i - 1].is_word):
+            continue
+        last = noun_phrase_end(ws, i + 1, lang)
+        if last is None and ws[i + 1].lower in pronouns:
+            last = i + 1
+        if last is not None:
+            edits.append(moved_after(sentence, ws, i, last, "word-order"))
+    return edits
+
+
+def _finite(word: str, lang: str) -> bool:
+    """A listed finite verb, or a present tense by its ending (Swedish -ar/-er/-ir, Norwegian -er)."""
+    language = get_language(lang)
+    return word in language.word_order_verbs or (len(word) > 3 and word.endswith(language.present_endings))

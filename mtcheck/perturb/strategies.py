@@ -22,7 +22,9 @@ from hypothesis.strategies import SearchStrategy
 
 from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import Edit, Variant, compose
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, family, keeps_polarity, resolve_kinds
+from mtcheck.perturb.kinds import (
+    CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, family, keeps_polarity, polarity_kept, resolve_kinds,
+)
 from mtcheck.perturb.text import normalise_lang
 
 __all__ = ["Edit", "KINDS", "Variant", "grammar_errors", "meaning_preserving", "perturbations", "sentiment_edits"]
@@ -43,7 +45,8 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
 
     ``kinds`` takes kind names (``negation-drop``, ``typo``, ...) and family names
     (``critical``, ``grammar``, ``noise``); a family keeps the kinds that support ``lang``.
-    A variant made only of noise edits of an English sentence keeps its lexicon polarity.
+    A variant made only of noise edits keeps the sentence's lexicon polarity where the language's is the default
+    lexicon (English's).
     """
     if not isinstance(sentence, str) or not sentence.strip():
         raise InvalidArgument(f"sentence must be non-empty text, got {sentence!r}")
@@ -57,7 +60,7 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
         return st.nothing()
     indices = st.lists(st.integers(0, len(edits) - 1), min_size=1, max_size=min(max_edits, len(edits)), unique=True)
     variants = indices.map(lambda picked: compose(sentence, [edits[i] for i in picked])).filter(lambda v: v is not None)
-    if code == "en" and all(family(k) == NOISE for k in names) and max_edits > 1:
+    if max_edits > 1 and polarity_kept(names, code):
         variants = variants.filter(lambda v: keeps_polarity(sentence, v.text))
     return variants
 

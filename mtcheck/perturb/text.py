@@ -2,28 +2,44 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.errors import PerturbError
+from mtcheck.languages import language_files, word_lists
 from mtcheck.perturb.edit import Edit
 
-#: Languages with edits, and the codes that name them.
-LANGS = {"en": "en", "sv": "sv", "no": "no", "nb": "no", "nn": "no", "da": "da", "de": "de", "es": "es", "ar": "ar"}
 _WORD = re.compile(r"\w+(?=n't\b)|n't\b|'(?:s|m|re|ve|ll|d)\b|\w+(?:[-']\w+)*|[^\w\s]", re.IGNORECASE)
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 def normalise_lang(lang: str) -> str:
-    """``en``, ``en-GB`` -> ``en``; ``nb``/``nn``/``no`` -> ``no``; ``sv``, ``da``, ``de``, ``es``, ``ar``.
-    Anything else is a PerturbError."""
+    """The code of the language file whose edits ``lang`` gets: ``en-GB`` -> ``en``, ``no`` -> ``nb`` (a file's
+    ``aliases``), ``nn`` -> ``nb`` (its ``perturbation_aliases``). A language without a file is a PerturbError."""
     if not isinstance(lang, str):
         raise PerturbError(f"lang must be a language code like 'en', got {lang!r}")
     base = re.split(r"[-_]", lang.strip().lower(), maxsplit=1)[0]
-    if base not in LANGS:
-        raise PerturbError(f"perturbations support the languages {', '.join(sorted(LANGS))}, not {lang!r}")
-    return LANGS[base]
+    codes = perturbation_codes()
+    if base not in codes:
+        raise PerturbError(f"perturbations support the languages {', '.join(sorted(codes))}, not {lang!r}")
+    return codes[base]
+
+
+def perturbation_codes() -> Mapping[str, str]:
+    """Primary subtag -> the code of the language file read for it: each file's code and aliases, and the
+    ``perturbation_aliases`` no file declares (Nynorsk, edited with Bokmål's lists)."""
+    files = {subtag: word_lists(subtag) for subtag in language_files()}
+    codes = {subtag: language.code for subtag, language in files.items() if language is not None}
+    borrowed = {alias: language.code for language in files.values() if language is not None
+                for alias in language.perturbation_aliases}
+    return {**borrowed, **codes}
+
+
+def tagged(lang: str) -> bool:
+    """Whether language ``lang``'s file reads it with mtcheck's English tagger and lemmas (``analysis: tagged``)."""
+    language = word_lists(lang)
+    return language is not None and language.analysis == "tagged"
 
 
 @dataclass(frozen=True)
@@ -47,10 +63,10 @@ class Word:
 
 @lru_cache(maxsize=20_000)
 def words(sentence: str, lang: str = "en") -> tuple[Word, ...]:
-    """The tokens of ``sentence`` with spans; English ones are tagged and lemmatised (cached)."""
+    """The tokens of ``sentence`` with spans; those of a tagged language are tagged and lemmatised (cached)."""
     found = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(sentence.translate(_APOSTROPHES))]
     texts = [sentence[s:e] for _, s, e in found]
-    if lang != "en" or not texts:
+    if not texts or not tagged(lang):
         return tuple(Word(t, s, e) for t, (_, s, e) in zip(texts, found))
     from mtcheck.sentiment.tagger import pos_tags
 
@@ -150,3 +166,11 @@ def delete_span(sentence: str, start: int, end: int, kind: str) -> Edit:
     elif start > 0 and sentence[start - 1] == " ":
         start -= 1
     return Edit(kind, start, end, sentence[start:end], "")
+
+
+def moved_after(sentence: str, ws: Sequence[Word], index: int, last: int, kind: str) -> Edit:
+    """An edit moving ``ws[index]`` after ``ws[last]``: ``a red car`` -> ``a car red``, ``Idag är jag`` ->
+    ``Idag jag är``."""
+    first, second, end = ws[index], ws[index + 1], ws[last]
+    return Edit(kind, first.start, end.end, sentence[first.start:end.end],
+                f"{sentence[second.start:end.end]}{sentence[first.end:second.start]}{first.text}")

@@ -5,7 +5,7 @@ import random
 from collections.abc import Sequence
 
 from mtcheck.perturb.edit import Variant, compose
-from mtcheck.perturb.kinds import NOISE, all_candidates, family, keeps_polarity, resolve_kinds
+from mtcheck.perturb.kinds import all_candidates, keeps_polarity, polarity_kept, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 
 
@@ -25,7 +25,7 @@ def sample_variants(sentence: str, kinds: Sequence[str], *, lang: str = "en", n:
     if max_edits < 2 or len(edits) < 2:
         return list(seen.values())
     rng = random.Random(f"{seed}:{sentence}")
-    check_polarity = normalise_lang(lang) == "en" and all(family(k) == NOISE for k in kinds)
+    check_polarity = polarity_kept(kinds, normalise_lang(lang))
     for _ in range(4 * n):
         picked = rng.sample(edits, rng.randint(2, min(max_edits, len(edits))))
         variant = compose(sentence, picked)
