@@ -95,6 +95,7 @@ class WordNetFiles:
         self.source = source
         self._maps: dict[str, list[tuple[int, mmap.mmap]]] = {}
         self._lines: dict[str, list[bytes]] = {}
+        self._synsets: dict[SynsetId, Synset] = {}
 
     def _parts(self, name: str) -> list[tuple[int, mmap.mmap]]:
         """``(start offset, map)`` for each part of file ``name`` (``data.noun`` may be two)."""
@@ -129,7 +130,14 @@ class WordNetFiles:
         return self._lines[name]
 
     def synset(self, pos: str, offset: int) -> Synset:
-        """The synset at byte ``offset`` of ``data.<pos>``."""
+        """The synset at byte ``offset`` of ``data.<pos>`` (parsed once per process: a lemma's senses are read again
+        for its indirect opposites and paraphrases, and words share synsets)."""
+        found = self._synsets.get((pos, offset))
+        if found is None:
+            found = self._synsets[pos, offset] = self._read_synset(pos, offset)
+        return found
+
+    def _read_synset(self, pos: str, offset: int) -> Synset:
         for start, mapped in reversed(self._parts(f"data.{_FILES[pos]}")):
             if offset >= start:
                 at = offset - start
