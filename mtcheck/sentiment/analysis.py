@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from mtcheck.errors import MetricError
 from mtcheck.languages import get_language
+from mtcheck.sentiment.known_words import listed
 from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags
 
@@ -228,8 +229,10 @@ def unstretched(form: str, lang: str) -> str:
 
 
 def _is_known(word: str, lang: str) -> bool:
-    """Whether simplemma's dictionary of ``lang`` lists ``word``."""
-    return bool(_simplemma().is_known(word, lang=lang, low_memory=True))
+    """Whether simplemma's dictionary of ``lang`` lists ``word`` (looked up in a sorted copy of its words where that
+    answers as simplemma would: no import of simplemma, no index of its dictionary for a word or two)."""
+    known = listed(word, lang)
+    return bool(_simplemma().is_known(word, lang=lang, low_memory=True)) if known is None else known
 
 
 @lru_cache(maxsize=100_000)
