@@ -48,7 +48,10 @@ ANALYSIS = "ptb-2"
 _BARE_NT = re.compile(
     r"\b(do|does|did|is|are|was|were|could|should|would|must|need|have|has|had|ai)nt\b", re.IGNORECASE
 )
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+_CURLY = ("\u2019", "\u2018", "\u02bc")
+_APOSTROPHES = str.maketrans(dict.fromkeys(_CURLY, "'"))
+#: What every match of ``_BARE_NT`` ends with.
+_NT_END = re.compile(r"nt\b", re.IGNORECASE)
 # Penn Treebank tag prefix -> (SentiWords POS, lemminflect UPOS).
 _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD": ("v", "AUX"),
             "JJ": ("a", "ADJ"), "RB": ("r", "ADV"), "RP": ("r", "ADV")}
@@ -91,7 +94,10 @@ def is_word(token: str) -> bool:
 @lru_cache(maxsize=200_000)
 def tokenise(text: str) -> tuple[str, ...]:
     """Split ``text`` into word, clitic and punctuation tokens (cached)."""
-    text = _BARE_NT.sub(r"\1 n't", text.translate(_APOSTROPHES))
+    if any(mark in text for mark in _CURLY):  # each is cheaper asked first: most texts have neither
+        text = text.translate(_APOSTROPHES)
+    if _NT_END.search(text):
+        text = _BARE_NT.sub(r"\1 n't", text)
     return tuple(_TOKEN.findall(text))
 
 
