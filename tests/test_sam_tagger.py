@@ -95,3 +95,10 @@ def test_a_sentence_analysed_like_another_gets_its_own_tags(nltk_tagger: Percept
         words = tokenise(hyp_text)
         assert [t.tag for t in tokens] == [tag for _, tag in nltk_tagger.tag(list(words))], (ref_text, hyp_text)
         assert tokens == analyse(hyp_text) == analysis_module._Analysis(hyp_text).first(len(words)), (ref_text, hyp_text)
+
+
+def test_a_token_holding_the_cache_keys_separator_is_tagged_as_nltk_tags_it(nltk_tagger: PerceptronTagger) -> None:
+    """Predictions are cached under their context joined by NUL; a token with a NUL is predicted uncached."""
+    for tokens in (["I", "like", "x\0y", "very", "much"], ["\0", "good"], ["a", "b\0", "\0c", "d"]):
+        assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]
+        assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]

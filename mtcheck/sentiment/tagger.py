@@ -19,6 +19,7 @@ from mtcheck.resources.derived import derived
 from mtcheck.sentiment.perceptron import DensePerceptron, PerceptronTagger
 
 _WEIGHTS = "trontagger-0.1.0.pickle"
+_SEPARATOR = "\0"
 _INSTALL_HINT = "pip install 'mtcheck[sam]'"
 
 
@@ -91,14 +92,24 @@ def _tags(tagger: PerceptronTagger, tokens: Sequence[str], known: Sequence[str])
     prev, prev2 = (*reversed(known[-2:]), *tagger.START)[:2]
     context = (*tagger.START, *(tagger.normalize(word) for word in tokens), *tagger.END)
     for i, word in enumerate(tokens[len(known):], len(known)):
-        tag = tagger.tagdict.get(word) or _predicted(word, context[i : i + 5], prev, prev2)
+        tag = tagger.tagdict.get(word) or _tag_of(tagger, word, context[i : i + 5], prev, prev2)
         yield tag
         prev2, prev = prev, tag
 
 
+def _tag_of(tagger: PerceptronTagger, word: str, window: tuple[str, ...], prev: str, prev2: str) -> str:
+    """The perceptron's tag for ``word`` given the two tags before it and the normalised words around it
+    (``window[2]`` is its own); cached by the eight joined into one string, a key that leaves nothing for the
+    garbage collector to walk (a tuple key left two objects a prediction), unless one holds the separator."""
+    key = _SEPARATOR.join((word, *window, prev, prev2))
+    if key.count(_SEPARATOR) != 7:
+        return tagger.model.predict(tagger.features(word, window, prev, prev2))
+    return _predicted(key)
+
+
 @lru_cache(maxsize=200_000)
-def _predicted(word: str, window: tuple[str, ...], prev: str, prev2: str) -> str:
-    """The perceptron's tag for ``word`` given the two tags before it and the normalised words
-    around it (``window[2]`` is its own). Cached: hypotheses share most contexts with their references."""
+def _predicted(key: str) -> str:
+    """The tag of :func:`_tag_of`'s ``key``. Cached: hypotheses share most contexts with their references."""
+    word, *window, prev, prev2 = key.split(_SEPARATOR)
     tagger = _tagger()
-    return tagger.model.predict(tagger.features(word, window, prev, prev2))
+    return tagger.model.predict(tagger.features(word, tuple(window), prev, prev2))
