@@ -102,3 +102,15 @@ def test_a_token_holding_the_cache_keys_separator_is_tagged_as_nltk_tags_it(nltk
     for tokens in (["I", "like", "x\0y", "very", "much"], ["\0", "good"], ["a", "b\0", "\0c", "d"]):
         assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]
         assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]
+
+
+def test_numpy_is_imported_when_a_sentence_is_tagged_not_before() -> None:
+    """A run whose SAM scores all come from the score cache builds the metric and tags nothing: no numpy (~0.1 s)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from mtcheck.metrics import get_metric; metric = get_metric('sam:bleu', {'lang': 'en'}); "
+            "before = 'numpy' in sys.modules; metric.score_batch(['It was good.'], [['It was bad.']]); "
+            "print(before, 'numpy' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["False", "True"]

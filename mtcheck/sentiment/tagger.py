@@ -13,10 +13,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtcheck.errors import MetricError
 from mtcheck.resources.derived import derived
-from mtcheck.sentiment.perceptron import DensePerceptron, PerceptronTagger
+
+if TYPE_CHECKING:  # imported where a sentence is tagged: numpy's import (~0.1 s) is for runs that tag
+    from mtcheck.sentiment.perceptron import PerceptronTagger
 
 _WEIGHTS = "trontagger-0.1.0.pickle"
 _SEPARATOR = "\0"
@@ -46,6 +49,8 @@ def lemmatiser_ident() -> str:
 def _tagger() -> PerceptronTagger:
     """The tagger, read from its packed copy in mtcheck's cache folder (made from the shipped weights on first use;
     :mod:`mtcheck.resources.derived` checks it and makes it again when it is stale or damaged)."""
+    from mtcheck.sentiment.perceptron import PerceptronTagger
+
     path = weights_path()
     try:
         return PerceptronTagger.from_bytes(derived(f"{_WEIGHTS}-packed-1-{sys.byteorder}", path, _packed))
@@ -68,6 +73,8 @@ def shipped_weights(data: bytes) -> tuple[dict[str, dict[str, float]], dict[str,
 
 def _packed(data: bytes) -> bytes:
     """The tagger of the shipped pickle's bytes, packed (:meth:`PerceptronTagger.to_bytes`)."""
+    from mtcheck.sentiment.perceptron import DensePerceptron, PerceptronTagger
+
     weights, tagdict, classes = shipped_weights(data)
     return PerceptronTagger(DensePerceptron.from_weights(weights, classes), tagdict).to_bytes()
 
