@@ -1,7 +1,7 @@
 """English POS tagging, offline: NLTK's averaged-perceptron tagger with the weights that
 the ``textblob-aptagger`` package ships (MIT, Penn Treebank tags, ~8 MB).
 Loaded once per process, without importing NLTK, from a packed copy of the weights in mtcheck's cache folder
-(~0.02 s instead of ~0.14 s to unpickle them); it predicts with
+(about a third of the time of unpickling them: ~0.05 s against ~0.14 s); it predicts with
 :class:`~mtcheck.sentiment.perceptron.DensePerceptron` (NLTK's tags, five times faster).
 """
 from __future__ import annotations
