@@ -6,10 +6,13 @@ nouns, negators, intensifiers and numbers; its hypothesis copies it, swaps a lex
 another one from anywhere in the lexicon, adds or drops a negation, or changes a noun, as MT
 output differs from a reference. Every metric scores all pairs in one batch in a fresh process:
 Python's start, mtcheck's import, the lexicon, the tagger's weights and the lemmatiser's tables
-are in the time, and nothing is cached. The metrics alternate ``--runs`` times and the median
-of the paired ratios is printed (target for the default ``sam:`` <= 1.5x its base), of wall time and
-of CPU time (user + system of the whole process: on a machine shared with other jobs the wall
-time also counts the waits for a core):
+are in the time, and no pair or sentence is cached. The metrics alternate ``--runs`` times and the median
+of the paired ratios is printed (issue 39's target for the default ``sam:``: first pass <= 3x its base), of wall
+time and of CPU time (user + system of the whole process: on a machine shared with other jobs the wall
+time also counts the waits for a core). The children run from compiled bytecode, as an installed package does,
+whatever ``PYTHONDONTWRITEBYTECODE`` says, and with a cache folder of the bench's own: one untimed run of each
+metric first compiles mtcheck and makes the files SAM derives once per install (the tagger's packed weights,
+:mod:`mtcheck.resources.derived`), whose one-time cost is printed apart:
 
 * English: ``sam:bleu`` (default, aligned penalty) and ``sam:bleu`` with ``penalty: paper``,
   each against ``bleu``;
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import resource
 import statistics
@@ -42,6 +46,8 @@ from mtcheck.metrics import get_metric
 from mtcheck.sentiment.context import ENGLISH
 from mtcheck.sentiment.lexicon import load_lexicon
 
+#: Issue 39's targets for the default ``sam:bleu`` against ``bleu``: pairs new to every cache, and sentences analysed.
+FIRST_PASS_TARGET, STEADY_TARGET = 3.0, 1.3
 CHILD = """
 import json, sys, time
 start = time.perf_counter()
@@ -128,12 +134,18 @@ def _pairs_file(folder: Path, pairs: list[dict[str, str]]) -> Path:
     return path
 
 
+def child_env(folder: Path) -> dict[str, str]:
+    """The children's environment: bytecode written and read, and mtcheck's cache folder, under ``folder``."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": str(folder / "pycache"), "MTCHECK_CACHE_DIR": str(folder / "cache")}
+
+
 def _run(metric: str, options: dict[str, str], path: Path) -> tuple[float, float, float]:
     """Whole-process wall seconds, the child's own seconds (import, build, score) and the whole process's
     CPU seconds (user + system: on a machine shared with other jobs, what waiting for a core leaves out)."""
     start, used = time.perf_counter(), _children_cpu()
     command = [sys.executable, "-c", CHILD, metric, json.dumps(options), str(path)]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=child_env(path.parent))
     return time.perf_counter() - start, json.loads(done.stdout)["seconds"], _children_cpu() - used
 
 
@@ -148,12 +160,15 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
     with tempfile.TemporaryDirectory() as folder:
         path = _pairs_file(Path(folder), pairs)
         metrics = {base[0]: base, **contenders}
+        once = {name: _run(*metric, path)[2] for name, metric in metrics.items()}  # compiles, makes derived files
         times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in metrics}
         for index in range(runs):
             order = list(metrics) if index % 2 == 0 else list(reversed(metrics))
             for name in order:
                 times[name].append(_run(*metrics[name], path))
     print(f"{title}: {len(pairs)} pairs, each new; {runs} fresh processes per metric, alternating")
+    print("  once per install (compiling mtcheck, making derived files; not in the figures below), CPU: "
+          + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in once.items()))
     for name, timings in times.items():
         print(f"  {name:<22} whole process {statistics.median(t[0] for t in timings):.2f} s, "
               f"in-process (import, build, score) {statistics.median(t[1] for t in timings):.2f} s, "
@@ -162,7 +177,7 @@ def whole_processes(title: str, base: tuple[str, dict], contenders: dict[str, tu
         for what, k in (("whole process", 0), ("CPU seconds", 2)):
             ratios = [c[k] / b[k] for c, b in zip(times[name], times[base[0]])]
             print(f"  RATIO {name} / {base[0]}, {what}: median {statistics.median(ratios):.2f}x "
-                  f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
+                  f"(min {min(ratios):.2f}, max {max(ratios):.2f}; first-pass target <= {FIRST_PASS_TARGET}x)")
 
 
 def batch_contract(pairs: list[dict[str, str]], runs: int) -> None:
@@ -171,16 +186,18 @@ def batch_contract(pairs: list[dict[str, str]], runs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = _pairs_file(Path(folder), pairs)
         cpu: dict[str, list[float]] = {"bleu": [], "sam:bleu": []}
-        for index in range(runs):
+        for index in range(-1, runs):  # -1: untimed, compiles and makes derived files
             for metric in (cpu if index % 2 == 0 else reversed(list(cpu))):
                 used = _children_cpu()
                 subprocess.run([str(mtcheck), "score", "--metric", metric, "--lang", "en", "--input", str(path), "--json"],
-                               capture_output=True, check=True)
-                cpu[metric].append(_children_cpu() - used)
+                               capture_output=True, check=True, env=child_env(Path(folder)))
+                if index >= 0:
+                    cpu[metric].append(_children_cpu() - used)
     ratios = [s / b for s, b in zip(cpu["sam:bleu"], cpu["bleu"])]
     print(f"batch contract (mtcheck score --input --json, {len(pairs)} new pairs, {runs} fresh processes each, CPU): "
           f"bleu {statistics.median(cpu['bleu']):.2f} s, sam:bleu {statistics.median(cpu['sam:bleu']):.2f} s, "
-          f"RATIO median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f})")
+          f"RATIO median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f}; "
+          f"first-pass target <= {FIRST_PASS_TARGET}x)")
 
 
 def timed(function, *args) -> float:
@@ -203,7 +220,7 @@ def steady_state(pairs: list[dict[str, str]], runs: int) -> None:
     plain = min(timed(bleu.score_batch, hyps, refs) for _ in range(runs))
     warm = min(timed(sam.score_batch, hyps, refs) for _ in range(runs))
     print(f"steady state (best of {runs}, analyses cached): bleu {plain:.3f} s, sam:bleu {warm:.3f} s, "
-          f"RATIO {warm / plain:.2f}x (target <= 1.3x)")
+          f"RATIO {warm / plain:.2f}x (target <= {STEADY_TARGET}x)")
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Bench: a warm rerun (every slow score in the score cache) of a suite with METEOR, SAM and
 BERTScore checks against the same suite with its lexical checks only (not a test).
 
-One suite of ``--cases`` generated English cases is written twice: with BLEU and chrF
+One suite of ``--cases`` English cases (``bench_sam.py``'s pairs) is written twice: with BLEU and chrF
 checks, and with BLEU, chrF and ``--slow`` checks (default: meteor, sam:chrf, bertscore).
 A cold run fills a fresh score cache (and WordNet copy) in a temporary folder; then both
 suites run warm, as fresh processes, alternately, best of ``--repeat``, through
@@ -18,15 +18,14 @@ from functools import partial
 from pathlib import Path
 
 from _common import alternate, bench_parser, bench_suite, dump_suite, lexical_checks, pytest_command, scratch, timed_run
-from bench_sam import generate
+from bench_sam import english, make_pairs
 
 LEXICAL = lexical_checks(0.0, 0.0)
 
 
 def write_suite(path: Path, cases: int, checks: list[dict]) -> None:
-    hyps, refs = generate(cases)
-    cases = [{"id": f"case-{i:05d}", "src": "-", "ref": r[0], "hyp": h} for i, (h, r) in enumerate(zip(hyps, refs))]
-    dump_suite(path, bench_suite(cases, checks, name=path.stem.split(".")[0]))
+    rows = [{"id": f"case-{i:05d}", "src": "-", **pair} for i, pair in enumerate(make_pairs(cases, english()))]
+    dump_suite(path, bench_suite(rows, checks, name=path.stem.split(".")[0]))
 
 
 def main() -> None:

@@ -31,6 +31,9 @@ def labels(tokens) -> list[str]:
         ("I can\u2019t, I\u2019m sad", ["I", "ca", "n't", ",", "I", "'m", "sad"]),
         ("dont go", ["do", "n't", "go"]),
         ("mustnt go", ["must", "n't", "go"]),
+        ("ISNT it DidNt", ["IS", "n't", "it", "Did", "n't"]),
+        ("the paint\u02bcs tint, aint", ["the", "paint", "'s", "tint", ",", "ai", "n't"]),
+        ("\u2018quoted\u2019 content", ["'", "quoted", "'", "content"]),
         ("I cannot go, CANNOT stay", ["I", "can", "not", "go", ",", "CAN", "NOT", "stay"]),  # as the Penn Treebank
         ("a cannot-miss show", ["a", "cannot-miss", "show"]),
         ("Price: N/A, w/o tax; n/a/b", ["Price", ":", "N/A", ",", "w/o", "tax", ";", "n", "/", "a", "/", "b"]),

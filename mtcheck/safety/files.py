@@ -174,8 +174,9 @@ def write_atomic(path: str | Path, text: str, what: str) -> None:
         raise MtcheckError(f"cannot write {what} {path}: {exc.strerror or exc} (fix: {fix}, or name another path)") from None
 
 
-def replace_file(target: Path, text: str, new_mode: int) -> None:
-    """Replace ``target`` (a regular file or none) with ``text`` (UTF-8): a temporary file beside it, flushed, renamed.
+def replace_file(target: Path, text: str | bytes, new_mode: int) -> None:
+    """Replace ``target`` (a regular file or none) with ``text`` (UTF-8, or bytes as they are): a temporary file beside
+    it, flushed, renamed.
 
     ``target`` keeps its permissions; a new file gets ``new_mode``. On an ``OSError`` the temporary file is
     removed and ``target`` keeps its previous content.
@@ -186,7 +187,7 @@ def replace_file(target: Path, text: str, new_mode: int) -> None:
     fd, temp = temporary_beside(target)
     try:
         os.chmod(temp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with (os.fdopen(fd, "w", encoding="utf-8") if isinstance(text, str) else os.fdopen(fd, "wb")) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from mtcheck.errors import MetricError
 from mtcheck.languages import get_language
+from mtcheck.sentiment.known_words import listed
 from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags
 
@@ -52,7 +53,10 @@ _BARE_NT = re.compile(
 )
 #: The language the tagger and lemminflect's tables were trained on, whose dictionary unstretches tagged words.
 TAGGED_LANGUAGE = "en"
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+_CURLY = ("\u2019", "\u2018", "\u02bc")
+_APOSTROPHES = str.maketrans(dict.fromkeys(_CURLY, "'"))
+#: What every match of ``_BARE_NT`` ends with.
+_NT_END = re.compile(r"nt\b", re.IGNORECASE)
 # Penn Treebank tag prefix -> (SentiWords POS, lemminflect UPOS).
 _TAG_MAP = {"NNP": ("n", "PROPN"), "NN": ("n", "NOUN"), "VB": ("v", "VERB"), "MD": ("v", "AUX"),
             "JJ": ("a", "ADJ"), "RB": ("r", "ADV"), "RP": ("r", "ADV")}
@@ -95,7 +99,10 @@ def is_word(token: str) -> bool:
 @lru_cache(maxsize=200_000)
 def tokenise(text: str) -> tuple[str, ...]:
     """Split ``text`` into word, clitic and punctuation tokens (cached)."""
-    text = _BARE_NT.sub(r"\1 n't", text.translate(_APOSTROPHES))
+    if any(mark in text for mark in _CURLY):  # each is cheaper asked first: most texts have neither
+        text = text.translate(_APOSTROPHES)
+    if _NT_END.search(text):
+        text = _BARE_NT.sub(r"\1 n't", text)
     return tuple(_TOKEN.findall(text))
 
 
@@ -233,8 +240,10 @@ def unstretched(form: str, lang: str) -> str:
 
 
 def _is_known(word: str, lang: str) -> bool:
-    """Whether simplemma's dictionary of ``lang`` lists ``word``."""
-    return bool(_simplemma().is_known(word, lang=lang, low_memory=True))
+    """Whether simplemma's dictionary of ``lang`` lists ``word`` (looked up in a sorted copy of its words where that
+    answers as simplemma would: no import of simplemma, no index of its dictionary for a word or two)."""
+    known = listed(word, lang)
+    return bool(_simplemma().is_known(word, lang=lang, low_memory=True)) if known is None else known
 
 
 @lru_cache(maxsize=100_000)

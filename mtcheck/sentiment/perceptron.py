@@ -11,27 +11,76 @@ each feature's weights as a numpy row over the labels (built on the feature's fi
 use) and adds rows: per label, the same additions in the same order (a label the
 feature has no weight for adds 0.0, which changes no sum), and ``argmax`` over the
 labels in reverse order breaks ties as NLTK does (the greatest label wins).
+
+The weights are held packed (:class:`PackedWeights`: one array of every weight, rows found by feature), and a
+tagger turns into bytes and back (:meth:`PerceptronTagger.to_bytes`): read from mtcheck's cache folder
+(:mod:`mtcheck.resources.derived`), that loads in a fraction of the time of unpickling the shipped weights.
 """
 from __future__ import annotations
 
+import json
+from array import array
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 import numpy as np
 
-__all__ = ["DensePerceptron", "PerceptronTagger"]
+__all__ = ["DensePerceptron", "PackedWeights", "PerceptronTagger"]
+
+
+@dataclass(frozen=True, eq=False)
+class PackedWeights:
+    """A perceptron's weights: feature ``f``'s are ``values[bounds[i]:bounds[i + 1]]`` for the labels numbered
+    ``columns[bounds[i]:bounds[i + 1]]`` (``i = index[f]``); ``labels`` in the order ``argmax`` breaks ties
+    (sorted, greatest first)."""
+
+    labels: tuple[str, ...]
+    index: dict[str, int]
+    bounds: array
+    columns: np.ndarray
+    values: np.ndarray
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[str, Mapping[str, float]], classes: set[str]) -> PackedWeights:
+        """Pack NLTK's weights (feature -> label -> weight) over ``classes``."""
+        labels = tuple(sorted(classes, reverse=True))
+        number = {label: k for k, label in enumerate(labels)}
+        bounds, columns, values = array("q", [0]), array("B"), array("d")
+        for row in weights.values():
+            columns.extend(number[label] for label in row)
+            values.extend(row.values())
+            bounds.append(len(values))
+        return cls(labels, {feature: k for k, feature in enumerate(weights)}, bounds,
+                   np.frombuffer(columns, dtype=np.uint8), np.frombuffer(values, dtype=np.float64))
+
+    def row(self, feature: str) -> np.ndarray | None:
+        """The weights of ``feature`` over :attr:`labels` (0.0 where it has none); None for a feature never seen."""
+        at = self.index.get(feature)
+        if at is None:
+            return None
+        start, end = self.bounds[at], self.bounds[at + 1]
+        row = np.zeros(len(self.labels))
+        row[self.columns[start:end]] = self.values[start:end]
+        return row
 
 
 class DensePerceptron:
-    """A trained perceptron (``weights``: feature -> label -> weight) that predicts with numpy rows."""
+    """A trained perceptron that predicts with numpy rows."""
 
-    def __init__(self, weights: dict[str, dict[str, float]], classes: set[str]):
+    def __init__(self, weights: PackedWeights):
         self.weights = weights
-        self.classes = set(classes)
-        self._labels = sorted(self.classes, reverse=True)
+        self.classes = set(weights.labels)
+        self._labels = weights.labels
         self._rows: dict[str, np.ndarray | None] = {}
 
+    @classmethod
+    def from_weights(cls, weights: Mapping[str, Mapping[str, float]], classes: set[str]) -> DensePerceptron:
+        """The perceptron of NLTK's ``weights`` (feature -> label -> weight) over ``classes``."""
+        return cls(PackedWeights.from_weights(weights, classes))
+
     def _row(self, feature: str) -> np.ndarray | None:
-        """The weights of ``feature`` over the labels (built on its first use); None for a feature the model never saw."""
-        weights = self.weights.get(feature)
-        row = self._rows[feature] = None if weights is None else np.array([weights.get(label, 0.0) for label in self._labels])
+        """The row of ``feature`` (built on its first use); None for a feature the model never saw."""
+        row = self._rows[feature] = self.weights.row(feature)
         return row
 
     def predict(self, features: dict[str, int]) -> str:
@@ -54,10 +103,43 @@ class PerceptronTagger:
     START = ("-START-", "-START2-")
     END = ("-END-", "-END2-")
 
-    def __init__(self, weights: dict[str, dict[str, float]], tagdict: dict[str, str], classes: set[str]):
-        self.model = DensePerceptron(weights, classes)
+    def __init__(self, model: DensePerceptron, tagdict: dict[str, str]):
+        self.model = model
         self.tagdict = tagdict
-        self.classes = classes
+        self.classes = model.classes
+
+    def to_bytes(self) -> bytes:
+        """The tagger as bytes that :meth:`from_bytes` reads back: a JSON header line (labels, tag dictionary,
+        lengths), the features joined by newlines, then the packed arrays."""
+        weights = self.model.weights
+        features = "\n".join(weights.index).encode("utf-8")
+        if len(weights.index) != features.count(b"\n") + 1:
+            raise ValueError("a feature of the tagger holds a newline; it cannot be packed")
+        header = json.dumps({"labels": weights.labels, "tagdict": self.tagdict, "features": len(features),
+                             "weights": len(weights.values)}).encode("utf-8")
+        return b"".join((header, b"\n", features, weights.bounds.tobytes(), weights.values.tobytes(),
+                         weights.columns.tobytes()))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> PerceptronTagger:
+        """The tagger :meth:`to_bytes` wrote; ``ValueError`` for bytes it cannot have written."""
+        end = data.index(b"\n")
+        header = json.loads(data[:end])
+        at = end + 1
+        features = data[at:at + header["features"]].decode("utf-8").split("\n")
+        at += header["features"]
+        bounds = array("q")
+        bounds.frombytes(data[at:at + 8 * (len(features) + 1)])
+        at += 8 * (len(features) + 1)
+        size = header["weights"]
+        values = np.frombuffer(data, dtype=np.float64, count=size, offset=at)
+        columns = np.frombuffer(data, dtype=np.uint8, count=size, offset=at + 8 * size)
+        labels = tuple(header["labels"])
+        if at + 9 * size != len(data) or bounds[-1] != size or len(bounds) != len(features) + 1 or (
+                size and int(columns.max()) >= len(labels)):
+            raise ValueError("packed tagger of inconsistent lengths")
+        packed = PackedWeights(labels, dict(zip(features, range(len(features)))), bounds, columns, values)
+        return cls(DensePerceptron(packed), header["tagdict"])
 
     @staticmethod
     def normalize(word: str) -> str:
