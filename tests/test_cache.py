@@ -295,6 +295,23 @@ def test_every_cached_metric_declares_a_range_its_scores_keep() -> None:
             assert implausible(score.value, metric.value_range) is None, (name, score.value)
 
 
+def test_bleu_of_identical_sentences_is_cached_and_read_back(cache: ScoreCache) -> None:
+    """sacrebleu gives 100.00000000000004 for identical sentences: float rounding at the bound, a score the cache
+    must keep, or every rerun scores every exact copy again (and ``sam:bleu`` analyses it again)."""
+    from mtcheck.metrics import get_metric
+
+    metric = get_metric("bleu", {})
+    first = cached_score_batch(metric, ["the cat sat on the mat"], [["the cat sat on the mat"]], None, cache)
+    assert first[0].value > 100
+    assert implausible(first[0].value, metric.value_range) is None
+    assert implausible(100.001, metric.value_range) is not None  # slack for rounding, not for a wrong score
+    key = cache_key(metric, "the cat sat on the mat", ["the cat sat on the mat"], None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = ScoreCache(cache.directory).get(key, metric.signature(), metric.value_range)
+    assert again is not None and again.value == first[0].value
+
+
 def test_details_that_are_not_json_warn_and_are_not_cached(cache: ScoreCache) -> None:
     metric = CountingMetric(details={1, 2})
     with pytest.warns(CacheWarning, match="not JSON"):

@@ -73,15 +73,26 @@ def _checksum(key: str, entry: dict[str, Any]) -> str:
     return hashlib.sha256(f"{key}\n{canonical}".encode("utf-8")).hexdigest()
 
 
+#: Relative slack at a range's bounds for float rounding, far below any score's printed precision.
+ROUNDING = 1e-12
+
+
 def implausible(value: object, value_range: ValueRange) -> str | None:
     """Why ``value`` cannot be a score of a metric with ``value_range``, or None when it can."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return f"value {value!r} is not a number"
     if not math.isfinite(value):
         return f"value {value!r} is not finite"
-    if value_range is not None and not value_range[0] <= value <= value_range[1]:
+    if value_range is not None and not _within(value, *value_range):
         return f"value {value!r} is outside the metric's range [{value_range[0]:g}, {value_range[1]:g}]"
     return None
+
+
+def _within(value: float, low: float, high: float) -> bool:
+    """Whether ``value`` lies in [low, high], give or take float rounding at the bounds (sacrebleu's BLEU of two
+    identical sentences is 100.00000000000004): a few units in the last place of the bound's magnitude."""
+    slack = ROUNDING * max(abs(low), abs(high), 1.0)
+    return low - slack <= value <= high + slack
 
 
 def _to_json(key: str, score: Score, signature: str) -> str:
