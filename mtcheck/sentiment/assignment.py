@@ -1,0 +1,65 @@
+"""Minimum-cost assignment of rows to columns (the Hungarian method, by shortest augmenting paths).
+
+Used by the aligner (:func:`mtcheck.sentiment.aligned.align`) to pair the words two sentences differ in. Costs are
+integers, so the optimum is exact; a matrix with more rows than columns is solved as its transpose.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """The ``(row, column)`` pairs of an assignment of least total cost that gives every row a column of its own
+    where there are no more rows than columns (else every column a row), in row order. ``cost`` is a rectangular
+    matrix (every row as long); an empty matrix or one without columns has no pairs."""
+    rows = len(cost)
+    columns = len(cost[0]) if rows else 0
+    if any(len(row) != columns for row in cost):
+        raise ValueError("min_cost_assignment: every row of the cost matrix must have the same length")
+    if not rows or not columns:
+        return []
+    if rows > columns:
+        transposed = [[cost[i][j] for i in range(rows)] for j in range(columns)]
+        return sorted((i, j) for j, i in _assign(transposed))
+    return _assign(cost)
+
+
+def _assign(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """:func:`min_cost_assignment` for ``len(cost) <= len(cost[0])``: rows are added one at a time, each by the
+    shortest augmenting path in reduced costs (row potentials ``u``, column potentials ``v``); column 0 of the
+    working arrays is a sentinel, so row ``i`` and column ``j`` of ``cost`` are ``i + 1`` and ``j + 1`` there."""
+    rows, columns = len(cost), len(cost[0])
+    u = [0] * (rows + 1)
+    v = [0] * (columns + 1)
+    owner = [0] * (columns + 1)  # the row (1-based) each column is assigned to, 0 for none
+    for row in range(1, rows + 1):
+        owner[0] = row
+        way = [0] * (columns + 1)  # the column before each one on the shortest path
+        least = [float("inf")] * (columns + 1)
+        used = [False] * (columns + 1)
+        column = 0
+        while owner[column]:
+            used[column] = True
+            at = owner[column]
+            costs, u_at = cost[at - 1], u[at]
+            delta, next_column = float("inf"), 0
+            for j in range(1, columns + 1):
+                if used[j]:
+                    continue
+                reduced = costs[j - 1] - u_at - v[j]
+                if reduced < least[j]:
+                    least[j], way[j] = reduced, column
+                if least[j] < delta:
+                    delta, next_column = least[j], j
+            for j in range(columns + 1):
+                if used[j]:
+                    u[owner[j]] += delta  # type: ignore[assignment]
+                    v[j] -= delta  # type: ignore[assignment]
+                else:
+                    least[j] -= delta
+            column = next_column
+        while column:
+            before = way[column]
+            owner[column] = owner[before]
+            column = before
+    return sorted((owner[j] - 1, j - 1) for j in range(1, columns + 1) if owner[j])
