@@ -20,7 +20,10 @@ def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
         return []
     if rows > columns:
         transposed = [[cost[i][j] for i in range(rows)] for j in range(columns)]
-        return sorted((i, j) for j, i in _assign(transposed))
+        return sorted((i, j) for j, i in min_cost_assignment(transposed))
+    cheapest = [min(range(columns), key=row.__getitem__) for row in cost]
+    if len(set(cheapest)) == rows:  # each row's cheapest column is its own: no assignment costs less
+        return list(enumerate(cheapest))
     return _assign(cost)
 
 
@@ -29,6 +32,7 @@ def _assign(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     shortest augmenting path in reduced costs (row potentials ``u``, column potentials ``v``); column 0 of the
     working arrays is a sentinel, so row ``i`` and column ``j`` of ``cost`` are ``i + 1`` and ``j + 1`` there."""
     rows, columns = len(cost), len(cost[0])
+    padded = [[0, *row] for row in cost]
     u = [0] * (rows + 1)
     v = [0] * (columns + 1)
     owner = [0] * (columns + 1)  # the row (1-based) each column is assigned to, 0 for none
@@ -36,28 +40,27 @@ def _assign(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
         owner[0] = row
         way = [0] * (columns + 1)  # the column before each one on the shortest path
         least = [float("inf")] * (columns + 1)
-        used = [False] * (columns + 1)
+        free = list(range(1, columns + 1))  # the columns not yet on the path
+        path = [0]
         column = 0
         while owner[column]:
-            used[column] = True
             at = owner[column]
-            costs, u_at = cost[at - 1], u[at]
+            costs, u_at = padded[at - 1], u[at]
             delta, next_column = float("inf"), 0
-            for j in range(1, columns + 1):
-                if used[j]:
-                    continue
-                reduced = costs[j - 1] - u_at - v[j]
+            for j in free:
+                reduced = costs[j] - u_at - v[j]
                 if reduced < least[j]:
                     least[j], way[j] = reduced, column
                 if least[j] < delta:
                     delta, next_column = least[j], j
-            for j in range(columns + 1):
-                if used[j]:
-                    u[owner[j]] += delta  # type: ignore[assignment]
-                    v[j] -= delta  # type: ignore[assignment]
-                else:
-                    least[j] -= delta
+            for j in path:
+                u[owner[j]] += delta  # type: ignore[assignment]
+                v[j] -= delta  # type: ignore[assignment]
+            for j in free:
+                least[j] -= delta
             column = next_column
+            free.remove(column)
+            path.append(column)
         while column:
             before = way[column]
             owner[column] = owner[before]
