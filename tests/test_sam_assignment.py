@@ -7,7 +7,7 @@ import random
 import pytest
 from scipy.optimize import linear_sum_assignment
 
-from mtcheck.sentiment.assignment import min_cost_assignment
+from mtcheck.sentiment.assignment import min_cost_assignment, min_cost_pairs
 
 
 def _total(cost: list[list[int]], pairs: list[tuple[int, int]]) -> int:
@@ -64,3 +64,26 @@ def test_empty_and_ragged_matrices() -> None:
     assert min_cost_assignment([[], []]) == []
     with pytest.raises(ValueError, match="same length"):
         min_cost_assignment([[1, 2], [3]])
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_sparse_pairs_match_brute_force(seed: int) -> None:
+    # the aligner's form: candidate pairs only, any other pair costs as its two words unpaired
+    rng = random.Random(5000 + seed)
+    rows, columns, absent = rng.randint(1, 5), rng.randint(1, 5), 1000
+    costs = {(i, j): rng.choice((0, rng.randint(0, absent - 1))) for i in range(rows) for j in range(columns)
+             if rng.random() < 0.6}
+    if not costs:
+        return
+    pairs = min_cost_pairs(costs, absent)
+    assert pairs == sorted(pairs) and all(pair in costs for pair in pairs)
+    assert len({i for i, _ in pairs}) == len(pairs) == len({j for _, j in pairs})
+    dense = [[costs.get((i, j), absent) for j in range(columns)] for i in range(rows)]
+    unpaired = (rows - len(pairs)) + (columns - len(pairs)) - abs(rows - columns)  # pairs left at ``absent``
+    assert sum(costs[pair] for pair in pairs) + absent * unpaired // 2 == _brute_force(dense)
+
+
+def test_sparse_pairs_take_each_rows_own_cheapest_without_a_matrix() -> None:
+    assert min_cost_pairs({(0, 5): 1, (0, 6): 3, (2, 6): 0}, 10) == [(0, 5), (2, 6)]
+    # both rows' cheapest is column 0: the assignment decides
+    assert min_cost_pairs({(0, 0): 1, (0, 1): 2, (1, 0): 2, (1, 1): 100}, 1000) == [(0, 1), (1, 0)]

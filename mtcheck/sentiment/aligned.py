@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
-from mtcheck.sentiment.assignment import min_cost_assignment
+from mtcheck.sentiment.assignment import min_cost_pairs
 from mtcheck.sentiment.constructions import PLAIN
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
@@ -683,7 +683,7 @@ def _assigned(hyp: Side, ref: Side, places_h: Places, places_r: Places, relation
     candidate pairs (:class:`_Pricing`), in the order of :data:`PAIRING_COSTS`, then the words left as *added* and
     *dropped*."""
     pricing = _Pricing.start(hyp, ref, places_h, places_r, relations)
-    chosen = pricing.solve(len(hyp.words) + len(ref.words))
+    chosen = pricing.solve(len(hyp.words) + len(ref.words)) if places_h and places_r else []
     kinds = pricing.kinds
     chosen.sort(key=lambda pair: (_RANKS[kinds[pair].kind], pair))
     taken_h, taken_r = {a for a, _ in chosen}, {b for _, b in chosen}
@@ -779,16 +779,11 @@ def _cheapest(prices: dict[tuple[int, int], int], length: int) -> list[tuple[int
     Costs are integers: a pair's cost times a scale larger than any sum of tie-breaks, plus its tie-break
     (:func:`_tie_break`), so that where costs tie the first words left pair first, in their order. A pair that is
     no candidate costs as its two words unpaired."""
-    rows, columns = sorted({a for a, _ in prices}), sorted({b for _, b in prices})
-    most = min(len(rows), len(columns))
+    most = min(len({a for a, _ in prices}), len({b for _, b in prices}))
     crossing = 1 + most * length ** 2
     scale = 1 + most * (length * crossing + length ** 2)
-    apart = 2 * UNPAIRED * scale
-    matrix = [[apart] * len(columns) for _ in rows]
-    row_of, column_of = {a: i for i, a in enumerate(rows)}, {b: j for j, b in enumerate(columns)}
-    for (a, b), price in prices.items():
-        matrix[row_of[a]][column_of[b]] = price * scale + _tie_break(a, b, crossing)
-    return [(rows[i], columns[j]) for i, j in min_cost_assignment(matrix) if (rows[i], columns[j]) in prices]
+    costs = {(a, b): price * scale + _tie_break(a, b, crossing) for (a, b), price in prices.items()}
+    return min_cost_pairs(costs, 2 * UNPAIRED * scale)
 
 
 def _tie_break(a: int, b: int, crossing: int) -> int:

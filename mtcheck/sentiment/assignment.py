@@ -5,7 +5,7 @@ integers, so the optimum is exact; a matrix with more rows than columns is solve
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
@@ -21,10 +21,24 @@ def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     if rows > columns:
         transposed = [[cost[i][j] for i in range(rows)] for j in range(columns)]
         return sorted((i, j) for j, i in min_cost_assignment(transposed))
-    cheapest = [min(range(columns), key=row.__getitem__) for row in cost]
-    if len(set(cheapest)) == rows:  # each row's cheapest column is its own: no assignment costs less
-        return list(enumerate(cheapest))
     return _assign(cost)
+
+
+def min_cost_pairs(costs: Mapping[tuple[int, int], int], absent: int) -> list[tuple[int, int]]:
+    """The pairs of ``costs`` (``(row, column) -> cost``, every cost below ``absent``) that an assignment of least
+    total cost chooses where a pair not in ``costs`` costs ``absent`` (for the aligner: two words left unpaired),
+    in row order. Where each row's cheapest pair has a column of its own (or, with more rows than columns, each
+    column's a row of its own), no assignment costs less, and no matrix is built."""
+    rows, columns = sorted({i for i, _ in costs}), sorted({j for _, j in costs})
+    side = 0 if len(rows) <= len(columns) else 1
+    cheapest: dict[int, tuple[int, tuple[int, int]]] = {}
+    for pair, cost in costs.items():
+        if pair[side] not in cheapest or cost < cheapest[pair[side]][0]:
+            cheapest[pair[side]] = (cost, pair)
+    if len({pair[1 - side] for _, pair in cheapest.values()}) == len(cheapest):
+        return sorted(pair for _, pair in cheapest.values())
+    matrix = [[costs.get((i, j), absent) for j in columns] for i in rows]
+    return [(rows[i], columns[j]) for i, j in min_cost_assignment(matrix) if (rows[i], columns[j]) in costs]
 
 
 def _assign(cost: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
