@@ -126,9 +126,9 @@ def test_the_signature_names_the_rules_per_language() -> None:
     english = get_metric("sam:bleu", {}, target_lang="en").signature()
     swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
     # each language names the rules that apply to it: WordNet's, the dictionary's and concord are English's
-    assert ("|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts"
+    assert ("|rules:assign+negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts"
             "+concord+polite+constructions+meaning+scales|lists:") in english
-    assert ("|rules:negprefix+negopposite+negapart+keptbyneg+negatedopposite+phrasal+parts+polite+constructions+meaning"
+    assert ("|rules:assign+negprefix+negopposite+negapart+keptbyneg+negatedopposite+phrasal+parts+polite+constructions+meaning"
             "+scales|lists:") in swedish
     assert english.split("|lists:")[1].split("|")[0] != swedish.split("|lists:")[1].split("|")[0]  # each its own lists
     assert "|rules:" not in get_metric("sam:bleu", {"penalty": "paper"}, target_lang="en").signature()

@@ -39,7 +39,7 @@ def test_the_signature_names_the_rules_that_apply(lang: str) -> None:
     names = {rule.name for rule in active_rules(words, relations)}
     assert ("related" in names) == ("indirect" in names) == (lang == "en")  # WordNet's rules are English's alone
     assert ("constructions" in names) == bool(words.constructions.items)
-    assert {"negapart", "keptbyneg", "parts"} <= names  # the rules every language with word lists runs
+    assert {"assign", "negapart", "keptbyneg", "parts"} <= names  # the rules every language with word lists runs
 
 
 def test_the_paper_penalty_names_no_rules() -> None:

@@ -59,7 +59,7 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("puzzle-official:chrf3", {}, "puzzle-official|prep:script(brackets,tags.SG+.PL2-+.PL2+.PL3+.PL,lc,punct)"
                                   "|alts:script,answer:expanded|{puzzle}|mtcheck:{mtcheck}|component:chrf3|unicode:nfc"),
     ("sam:bleu", {"lang": "en"},
-     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-7370832dd62a+syn-eaef7cb32707+affix-36038c0f|rules:negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts+concord+polite+constructions+meaning+scales|lists:26cd9712|base:bleu|nrefs:1|case:mixed"
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-7370832dd62a+syn-eaef7cb32707+affix-36038c0f|rules:assign+negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts+concord+polite+constructions+meaning+scales|lists:26cd9712|base:bleu|nrefs:1|case:mixed"
      "|eff:yes|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("sam:bleu", {"lang": "en", "penalty": "paper"},
      "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
@@ -73,7 +73,7 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("source-parity", {"lang": "en", "src_lang": "fr", "checks": ["numbers"], "normalize": "none"},
      "source-parity|src:fr|tgt:en|neg:no|num:yes|pol:no|numwords:fr+en|numread:3|mtcheck:{mtcheck}|unicode:none"),
     ("sam:chrf", {"lang": "sv"},
-     "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}+ptb-2|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:888855b848b1+syn-5e641d0a4400+affix-dec50ce0+compounds|rules:negprefix+negopposite+negapart+keptbyneg+negatedopposite+phrasal+parts+polite+constructions+meaning+scales|lists:03045207|base:chrf|nrefs:1"
+     "sam:chrf|lang:sv|lex:{sv_lexicon}|tagger:{lemmatiser}+ptb-2|neg:paper|penalty:aligned|ant:mtcheck-sv-sha256:888855b848b1+syn-5e641d0a4400+affix-dec50ce0+compounds|rules:assign+negprefix+negopposite+negapart+keptbyneg+negatedopposite+phrasal+parts+polite+constructions+meaning+scales|lists:03045207|base:chrf|nrefs:1"
      "|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{sacrebleu}|refs:best|unicode:nfc"),
 ]
 

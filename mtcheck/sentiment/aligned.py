@@ -9,24 +9,23 @@ is paired with the reference word it replaces, and p is half the largest change:
    a. each word's key is its lemma with its context (negation sign, intensity factor, role);
       the common prefix and suffix of the key sequences pair as they stand, and
       ``difflib.SequenceMatcher`` pairs the *equal* blocks of the rest;
-   b. words left on both sides with the same case-folded form, then the same lemma, and the
-      same context pair across the sentence, left to right (*moved*: word order, case); then
-      the same form, then lemma, whatever the context (*same-word*: negation or intensity
-      changed);
-   c. a hyphenated word still left pairs with the words of the other side that are all its parts,
-      or with the word itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line"
-      for "offline"; a negator is never a part);
-   d. words still left pair by meaning (*replaced*), first within each replace block, then across
-      blocks, cheapest first by the declared :data:`PAIRING_COSTS`: a negator with a negator ("never" for "not"), then synonyms and
-      near-synonyms (see 3), then opposites (:mod:`mtcheck.sentiment.relations`:
-      WordNet for English, the curated opposite lists for the other languages, and opposites by
-      a negating prefix or opposite particles, the latter as words only after the same word:
-      "log in" / "log out"), then WordNet-related words (see 3), then (within a block only) two
-      words that both carry polarity;
-   e. within each *replace* block, the words still left pair by position (*replaced*), except negators:
-      one left here has no negator on the other side to pair with ("not" for "from" in "not equal to" /
-      "different from") and is *added* or *dropped*;
-   f. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
+   b. a hyphenated word left pairs with the words of the other side that are all its parts, or with the word
+      itself without hyphens (*compound*: "Top-Left" for "Left top", "off-line" for "offline"; a negator is never
+      a part), where neither has the same word left on the other side;
+   c. the words still left pair by **one minimum-cost assignment** (:mod:`mtcheck.sentiment.assignment`) over
+      the candidate pairs the declared :data:`PAIRING_COSTS` table prices, cheapest first: the same case-folded
+      form, then lemma, in the same context (*moved*: word order, case), then in another (*same-word*: negation
+      or intensity changed); then by meaning (*replaced*), each dearer across replace blocks than within one: a
+      negator with a negator ("never" for "not"), synonyms and near-synonyms (see 3), opposites
+      (:mod:`mtcheck.sentiment.relations`: WordNet for English, the curated opposite lists, opposites by a
+      negating prefix or opposite particles, the latter as words only after the same word: "log in" / "log
+      out"), WordNet-related words (see 3), two words that both carry polarity (within a block only), and last
+      two unrelated words of one block (*replaced* by position). A negator and a non-negator are no candidate
+      ("not" for "from" in "not equal to" / "different from"), nor unrelated words of different blocks. A word
+      left unpaired costs :data:`UNPAIRED`, more than half of any candidate, so the assignment pairs all it can;
+      where costs tie, the first words left pair first, in their order (the tie-break of :func:`_tie_break`).
+      Relations are asked lazily, once per pair, only where the optimum may need them (:class:`_Pricing`);
+   d. the rest pair with nothing: an addition or an omission (polarity 0 on the other side).
 
 2. **Effective polarity** of a word: its prior (as in the paper: lexicon, negators per the
    negation rule) times its context from :func:`mtcheck.sentiment.context.contexts`:
@@ -63,13 +62,13 @@ is paired with the reference word it replaces, and p is half the largest change:
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from mtcheck.languages import DEFAULT_LANGUAGE
 from mtcheck.sentiment.analysers import analyser_for
 from mtcheck.sentiment.analysis import Token
+from mtcheck.sentiment.assignment import min_cost_pairs
 from mtcheck.sentiment.constructions import PLAIN, reread
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
@@ -613,29 +612,29 @@ def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: Con
 def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[tuple[int | None, int | None, str]]:
     """``(hyp index, ref index, how)`` for every word token of both sides (indexes into the token lists).
 
-    ``how`` is ``equal`` (same lemma and context, in a matching block), ``moved`` (same form or
-    lemma and context, elsewhere), ``same-word`` (same form or lemma, another context: a
-    negation or intensity change), ``compound`` (a hyphenated word and each of its parts),
-    ``replaced`` (opposites, synonyms or related words under ``relations`` anywhere, then by
-    position in a replace block), ``added`` (hypothesis only) or ``dropped``
-    (reference only).
+    ``how`` is ``equal`` (same lemma and context, in a matching block), ``compound`` (a hyphenated word and each of
+    its parts), then what the assignment over :data:`PAIRING_COSTS` paired: ``moved`` (same form or lemma and
+    context, elsewhere), ``same-word`` (same form or lemma, another context: a negation or intensity change),
+    ``replaced`` (negators, synonyms, opposites, related or polar words under ``relations``, or two words of one
+    replace block), and ``added`` (hypothesis only) or ``dropped`` (reference only) for the words it leaves.
     """
     if hyp.keys == ref.keys:
         return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)]
     pairs, blocks = _equal_blocks(hyp, ref)
-    for how, keys_h, keys_r, with_context in _same_word_steps(hyp, ref):
-        blocks = _pair_same_key(blocks, how, keys_h, keys_r, with_context, hyp, ref, pairs)
-    blocks = _pair_compounds(hyp, ref, blocks, pairs)
-    blocks = _pair_where(blocks, _pairings(hyp, ref, relations), pairs, hyp.words, ref.words)
-    for block_h, block_r in _negators_apart(hyp, ref, blocks, pairs):
-        pairs.extend((hyp.words[a], ref.words[b], "replaced") for a, b in zip(block_h, block_r))
-        pairs.extend((hyp.words[a], None, "added") for a in block_h[len(block_r):])
-        pairs.extend((None, ref.words[b], "dropped") for b in block_r[len(block_h):])
-    return pairs
+    places_h = {a: k for k, (block_h, _) in enumerate(blocks) for a in block_h}
+    places_r = {b: k for k, (_, block_r) in enumerate(blocks) for b in block_r}
+    for a, b in _pair_compounds(hyp, ref, list(places_h), list(places_r)):
+        pairs.append((hyp.words[a], ref.words[b], COMPOUND))
+        places_h.pop(a, None)
+        places_r.pop(b, None)
+    return pairs + _assigned(hyp, ref, places_h, places_r, relations)
 
 
 Pairs = list[tuple[int | None, int | None, str]]
-Blocks = list[tuple[list[int], list[int]]]
+#: Each replace block's word numbers on the hypothesis side and on the reference side.
+Blocks = list[tuple[range, range]]
+#: The words of one side left after the equal blocks: word number -> the replace block it stands in.
+Places = dict[int, int]
 
 
 def _equal_blocks(hyp: Side, ref: Side) -> tuple[Pairs, Blocks]:
@@ -657,79 +656,221 @@ def _equal_blocks(hyp: Side, ref: Side) -> tuple[Pairs, Blocks]:
         if op == "equal":
             pairs.extend((left[head + a], right[head + b], "equal") for a, b in zip(range(a0, a1), range(b0, b1)))
         else:
-            blocks.append((list(range(head + a0, head + a1)), list(range(head + b0, head + b1))))
+            blocks.append((range(head + a0, head + a1), range(head + b0, head + b1)))
     return pairs, blocks
 
 
-def _same_word_steps(hyp: Side, ref: Side) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], bool], ...]:
-    """How the same word pairs across blocks, cheapest first: by form, then lemma, in the same context (*moved*),
-    then in another (*same-word*)."""
-    return (("moved", hyp.forms, ref.forms, True), ("moved", hyp.lemmas, ref.lemmas, True),
-            ("same-word", hyp.forms, ref.forms, False), ("same-word", hyp.lemmas, ref.lemmas, False))
+@dataclass(frozen=True)
+class PairingCost:
+    """One kind of candidate pair of the aligner: how the pair is reported (``moved``, ``same-word``, ``replaced``),
+    its cost for two words of one replace block, and for words of different blocks (None: no such candidate)."""
+
+    kind: str
+    how: str
+    within: int
+    across: int | None
 
 
-def _pair_same_key(blocks: Blocks, how: str, keys_h: tuple[str, ...], keys_r: tuple[str, ...], with_context: bool,
-                   hyp: Side, ref: Side, pairs: Pairs) -> Blocks:
-    """Pair each word left in ``blocks`` with the first reference word left anywhere with the same key (and
-    context, where ``with_context``) as ``how``; add them to ``pairs``, return the blocks without them."""
-    def key(keys: tuple[str, ...], side: Side, word: int) -> object:
-        return (keys[word], side.keys[word][1:]) if with_context else keys[word]
-
-    rest_r: dict[object, list[int]] = {}
-    for _, block in blocks:
-        for b in block:
-            rest_r.setdefault(key(keys_r, ref, b), []).append(b)
-    moved: dict[int, int] = {}
-    for block, _ in blocks:
-        for a in block:
-            found = rest_r.get(key(keys_h, hyp, a))
-            if found:
-                moved[a] = found.pop(0)
-    if not moved:
-        return blocks
-    pairs.extend((hyp.words[a], ref.words[b], how) for a, b in moved.items())
-    return _rest(blocks, moved.keys(), set(moved.values()))
-
-
-def _rest(blocks: list[tuple[list[int], list[int]]], taken_h: Collection[int],
-          taken_r: Collection[int]) -> list[tuple[list[int], list[int]]]:
-    """``blocks`` without the words a pass has paired (``taken_h`` of the hypothesis, ``taken_r`` of the reference)."""
-    return [([a for a in block_h if a not in taken_h], [b for b in block_r if b not in taken_r]) for block_h, block_r in blocks]
-
-
-def _negators_apart(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
-                    pairs: list[tuple[int | None, int | None, str]]) -> list[tuple[list[int], list[int]]]:
-    """Set the negators still left in ``blocks`` apart as *added* or *dropped* (add them to ``pairs``), so that
-    none pairs by position: a negator left here has no negator on the other side, and the word that stands in
-    its place ("from" in "different from" for "not equal to") says nothing about it."""
-    def negator(side: Side, word: int) -> bool:
-        return side.context[side.words[word]].role == "negator"
-
-    apart_h = [a for block_h, _ in blocks for a in block_h if negator(hyp, a)]
-    apart_r = [b for _, block_r in blocks for b in block_r if negator(ref, b)]
-    if not apart_h and not apart_r:
-        return blocks
-    pairs.extend((hyp.words[a], None, "added") for a in apart_h)
-    pairs.extend((None, ref.words[b], "dropped") for b in apart_r)
-    return _rest(blocks, set(apart_h), set(apart_r))
+#: The candidate pairs of the words left after the equal blocks, cheapest first. The aligner pairs them by one
+#: minimum-cost assignment (:func:`_assigned`), where a word left unpaired costs :data:`UNPAIRED` (*added* or
+#: *dropped*). The same word comes first: by form, then lemma, in the same context (*moved*: word order, case), then
+#: in another (*same-word*: a negation or intensity changed), anywhere in the sentence. Then by meaning, cheaper
+#: within a replace block than across blocks: a negator with a negator ("never" for "not"), a paraphrase (synonym,
+#: near-synonym), opposites, related words (after opposites, so a loose relation never takes an opposite's partner),
+#: two words that both carry polarity (within a block only: a sentiment word is replaced by the other sentiment word
+#: of its block, not by a neutral word that happens to stand in its place), and last two unrelated words of one
+#: block (what stands in another's place). Pairs with no candidate: a negator and a non-negator (a negator left
+#: has no negator on the other side, and the word in its place, "from" in "different from" for "not equal to",
+#: says nothing about it), and unrelated or merely polar words of different blocks.
+PAIRING_COSTS: tuple[PairingCost, ...] = (
+    PairingCost("same form", "moved", 0, 0),
+    PairingCost("same lemma", "moved", 1, 1),
+    PairingCost("same form, other context", "same-word", 2, 2),
+    PairingCost("same lemma, other context", "same-word", 3, 3),
+    PairingCost("negators", "replaced", 4, 9),
+    PairingCost(SYNONYM, "replaced", 5, 10),
+    PairingCost(NEAR_SYNONYM, "replaced", 5, 10),
+    PairingCost(ANTONYM, "replaced", 6, 11),
+    PairingCost(RELATED, "replaced", 7, 12),
+    PairingCost("polar", "replaced", 8, None),
+    PairingCost("unrelated", "replaced", 13, None),
+)
+#: The cost of a word left unpaired, *added* or *dropped*: two words apart cost more than any candidate pair.
+UNPAIRED = 7
+_COSTS = {cost.kind: cost for cost in PAIRING_COSTS}
+_RANKS = {cost.kind: rank for rank, cost in enumerate(PAIRING_COSTS)}
 
 
-def _pair_compounds(hyp: Side, ref: Side, blocks: list[tuple[list[int], list[int]]],
-                    pairs: list[tuple[int | None, int | None, str]]) -> list[tuple[list[int], list[int]]]:
-    """Pair each hyphenated word left in ``blocks`` (word numbers) with the words left on the other side that
-    are all its parts, or with the word itself without hyphens ("Top-Left" for "Left top", "off-line" for
-    "offline"), as *compound*; negators are no parts (a compound negates nothing). Add them to ``pairs``,
-    return the blocks without them."""
-    rest = ([a for block_h, _ in blocks for a in block_h], [b for _, block_r in blocks for b in block_r])
-    found: list[tuple[int, int]] = []  # (hyp word, ref word)
-    for own, side_own, side_other in ((0, hyp, ref), (1, ref, hyp)):
-        for a, matched in _compounds_of(side_own, side_other, rest[own], rest[1 - own]):
-            found.extend((a, b) if own == 0 else (b, a) for b in matched)
-    if not found:
-        return blocks
-    pairs.extend((hyp.words[a], ref.words[b], COMPOUND) for a, b in found)
-    taken_h, taken_r = {a for a, _ in found}, {b for _, b in found}
-    return _rest(blocks, taken_h, taken_r)
+def _assigned(hyp: Side, ref: Side, places_h: Places, places_r: Places, relations: WordRelations | None) -> Pairs:
+    """The words of ``places_h`` and ``places_r`` (word numbers) paired by one minimum-cost assignment over their
+    candidate pairs (:class:`_Pricing`), in the order of :data:`PAIRING_COSTS`, then the words left as *added* and
+    *dropped*."""
+    pricing = _Pricing.start(hyp, ref, places_h, places_r, relations)
+    chosen = pricing.solve(len(hyp.words) + len(ref.words)) if places_h and places_r else []
+    kinds = pricing.kinds
+    chosen.sort(key=lambda pair: (_RANKS[kinds[pair].kind], pair))
+    taken_h, taken_r = {a for a, _ in chosen}, {b for _, b in chosen}
+    pairs: Pairs = [(hyp.words[a], ref.words[b], kinds[a, b].how) for a, b in chosen]
+    pairs.extend((hyp.words[a], None, "added") for a in places_h if a not in taken_h)
+    pairs.extend((None, ref.words[b], "dropped") for b in places_r if b not in taken_r)
+    return pairs
+
+
+@dataclass
+class _Pricing:
+    """The candidate pairs of the words left (word numbers) and what is known of their kinds, asking relations
+    lazily (reading WordNet costs), once per pair.
+
+    A pair's forms, lemmas and roles decide its kind (:func:`_by_word`), or its relation does
+    (:func:`_by_meaning`). Those of two words of one block that have no candidate cheaper than any relation gives
+    (the same word, a negator) are asked at once: such words pair by meaning or not at all. Any other pair is
+    priced at the least cost a relation can give (:data:`_LEAST`) until the assignment chooses it; then it is
+    asked, and where its cost rose, so are the other pairs of its two words in their blocks, and the assignment is
+    solved again, until every pair it chooses is priced. No bound exceeds the cost it stands for, so that
+    assignment is the least under the true costs."""
+
+    hyp: Side
+    ref: Side
+    places_h: Places
+    places_r: Places
+    relations: WordRelations | None
+    kinds: dict[tuple[int, int], PairingCost]
+    unasked: set[tuple[int, int]]
+
+    @classmethod
+    def start(cls, hyp: Side, ref: Side, places_h: Places, places_r: Places,
+              relations: WordRelations | None) -> _Pricing:
+        kinds: dict[tuple[int, int], PairingCost] = {}
+        unasked: set[tuple[int, int]] = set()
+        for a in places_h:
+            for b in places_r:
+                found = _by_word(hyp, a, ref, b)
+                if found is _ASK:
+                    unasked.add((a, b))
+                elif found is not None:
+                    kinds[a, b] = found
+        pricing = cls(hyp, ref, places_h, places_r, relations, kinds, unasked)
+        settled = {word for (a, b), kind in kinds.items() if kind.within < _LEAST[True] for word in ((0, a), (1, b))}
+        pricing.ask([(a, b) for a, b in unasked if pricing.within(a, b) and (0, a) not in settled
+                     and (1, b) not in settled])
+        return pricing
+
+    def within(self, a: int, b: int) -> bool:
+        """Whether hypothesis word ``a`` and reference word ``b`` stand in one replace block."""
+        return self.places_h[a] == self.places_r[b]
+
+    def ask(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``pairs``, each now of the kind its relation gives it."""
+        for a, b in pairs:
+            self.unasked.discard((a, b))
+            self.kinds[a, b] = _by_meaning(self.hyp, a, self.ref, b, self.relations)
+        return pairs
+
+    def price(self, a: int, b: int) -> int | None:
+        """The cost of the asked pair ``(a, b)`` within its block or across blocks (None: no candidate)."""
+        kind = self.kinds[a, b]
+        return kind.within if self.within(a, b) else kind.across
+
+    def prices(self) -> dict[tuple[int, int], int]:
+        """The cost of each candidate pair: its kind's within its block or across blocks (a pair whose kind has none
+        there is no candidate), or for an unasked pair the least a relation can give (:data:`_LEAST`)."""
+        prices: dict[tuple[int, int], int] = {}
+        for a, b in self.kinds:
+            price = self.price(a, b)
+            if price is not None:
+                prices[a, b] = price
+        for a, b in self.unasked:
+            prices[a, b] = _LEAST[self.within(a, b)]
+        return prices
+
+    def solve(self, length: int) -> list[tuple[int, int]]:
+        """The pairs of the least assignment under the true costs (:func:`_cheapest`), asking what it needs."""
+        while True:
+            prices = self.prices()
+            chosen = _cheapest(prices, length)
+            asked = self.ask([pair for pair in chosen if pair in self.unasked])
+            rose = {word for a, b in asked if self.price(a, b) != prices[a, b] for word in ((0, a), (1, b))}
+            if not rose:
+                return chosen
+            self.ask([(a, b) for a, b in self.unasked if self.within(a, b) and ((0, a) in rose or (1, b) in rose)])
+
+
+def _cheapest(prices: dict[tuple[int, int], int], length: int) -> list[tuple[int, int]]:
+    """The pairs of the assignment of least cost over the candidate pairs of ``prices`` (words of sentences
+    ``length`` words long in all), where a word left unpaired costs :data:`UNPAIRED`.
+
+    Costs are integers: a pair's cost times a scale larger than any sum of tie-breaks, plus its tie-break
+    (:func:`_tie_break`), so that where costs tie the first words left pair first, in their order. A pair that is
+    no candidate costs as its two words unpaired."""
+    most = min(len({a for a, _ in prices}), len({b for _, b in prices}))
+    crossing = 1 + most * length ** 2
+    scale = 1 + most * (length * crossing + length ** 2)
+    costs = {(a, b): price * scale + _tie_break(a, b, crossing) for (a, b), price in prices.items()}
+    return min_cost_pairs(costs, 2 * UNPAIRED * scale)
+
+
+def _tie_break(a: int, b: int, crossing: int) -> int:
+    """The tie-break of pairing hypothesis word ``a`` with reference word ``b`` (word numbers): first the sum of their
+    numbers, so that of words that pair alike the first of each side pair ("first free"), then, weighted below it
+    (``crossing`` exceeds any sum of the second term), their squared distance, so that those pair in order."""
+    return (a + b) * crossing + (a - b) ** 2
+
+
+#: What :func:`_by_word` returns for a pair whose kind its words' relation decides.
+_ASK = PairingCost("ask the relation", "replaced", 0, 0)
+#: The kinds a relation can give a pair (:func:`_by_meaning`), and the least cost of one of them across blocks
+#: (``False``) and within a block (``True``).
+_MEANINGS = (SYNONYM, NEAR_SYNONYM, ANTONYM, RELATED, "polar", "unrelated")
+_LEAST = {False: min(_COSTS[kind].across for kind in _MEANINGS if _COSTS[kind].across is not None),
+          True: min(_COSTS[kind].within for kind in _MEANINGS)}
+
+
+def _by_word(hyp: Side, a: int, ref: Side, b: int) -> PairingCost | None:
+    """The kind of candidate hypothesis word ``a`` and reference word ``b`` (word numbers) make by their forms,
+    lemmas and contexts (:data:`PAIRING_COSTS`), None for a negator and a non-negator, and :data:`_ASK` where
+    their relation decides."""
+    if hyp.forms[a] == ref.forms[b]:
+        return _COSTS["same form" if hyp.keys[a][1:] == ref.keys[b][1:] else "same form, other context"]
+    if hyp.lemmas[a] == ref.lemmas[b]:
+        return _COSTS["same lemma" if hyp.keys[a][1:] == ref.keys[b][1:] else "same lemma, other context"]
+    negators = (hyp.context[hyp.words[a]].role == "negator") + (ref.context[ref.words[b]].role == "negator")
+    if negators:
+        return _COSTS["negators"] if negators == 2 else None
+    return _ASK
+
+
+def _by_meaning(hyp: Side, a: int, ref: Side, b: int, relations: WordRelations | None) -> PairingCost:
+    """The kind of candidate two words (word numbers) that are not the same word nor negators make by their relation
+    under ``relations`` (:func:`relation`), else by their polarities: ``polar`` or ``unrelated``."""
+    h, r = hyp.words[a], ref.words[b]
+    found = relation(hyp, h, ref, r, relations)
+    if found is not None:
+        return _COSTS[found.kind]
+    return _COSTS["polar" if hyp.priors[h] and ref.priors[r] else "unrelated"]
+
+
+def _pair_compounds(hyp: Side, ref: Side, left_h: list[int], left_r: list[int]) -> list[tuple[int, int]]:
+    """``(hyp word, ref word)`` for each hyphenated word of ``left_h`` or ``left_r`` (word numbers) and each word of
+    the other side that is one of its parts, or the word itself without hyphens ("Top-Left" for "Left top",
+    "off-line" for "offline"), as *compound*; negators are no parts (a compound negates nothing).
+
+    This runs before the assignment, as one hyphenated word pairs with several words at once, all its parts or
+    none, which an assignment of one word to one word cannot say; it takes only words that have no word of the
+    same form or lemma left on the other side, which the assignment pairs first."""
+    own_h = _without_same_word(hyp, left_h, ref, left_r)
+    own_r = _without_same_word(ref, left_r, hyp, left_h)
+    found: list[tuple[int, int]] = []
+    for a, matched in _compounds_of(hyp, ref, own_h, own_r):
+        found.extend((a, b) for b in matched)
+    for b, matched in _compounds_of(ref, hyp, own_r, own_h):
+        found.extend((a, b) for a in matched)
+    return found
+
+
+def _without_same_word(side: Side, own: list[int], other: Side, others: list[int]) -> list[int]:
+    """The words of ``own`` (word numbers of ``side``) with no word of the same form or lemma in ``others``."""
+    forms, lemmas = {other.forms[b] for b in others}, {other.lemmas[b] for b in others}
+    return [a for a in own if side.forms[a] not in forms and side.lemmas[a] not in lemmas]
 
 
 def _compounds_of(side: Side, other: Side, own: list[int], others: list[int]) -> list[tuple[int, list[int]]]:
@@ -748,77 +889,6 @@ def _compounds_of(side: Side, other: Side, own: list[int], others: list[int]) ->
                 others.remove(b)
             found.append((a, matched))
     return found
-
-
-#: The candidate pairs of words left once equal, same and compound words have paired, cheapest first, each with
-#: whether it may pair words of different replace blocks: a negator with a negator ("never" for "not"), a paraphrase
-#: (synonym, near-synonym), opposites, related words (after opposites, so a loose relation never takes an
-#: opposite's partner), and, within a block only, two words that both carry polarity (a sentiment word is replaced
-#: by the other sentiment word of its block, not by a neutral word that happens to stand in its place). Words left
-#: after these pair by position in their block (negators excepted, :func:`_negators_apart`).
-PAIRING_COSTS: tuple[tuple[str, bool], ...] = (
-    ("negator", True), ("paraphrase", True), ("opposite", True), ("related", True), ("polar", False))
-
-
-def _pairings(hyp: Side, ref: Side, relations: WordRelations | None) -> list[tuple[Callable[[int, int], bool], bool]]:
-    """What pairs by meaning (:data:`PAIRING_COSTS`), in order, on token indexes, and whether it pairs across
-    blocks."""
-    known: dict[tuple[int, int], Decision | None] = {}  # each pair's relation, asked once per alignment
-
-    def negator(h: int, r: int) -> bool:
-        return hyp.context[h].role == ref.context[r].role == "negator"
-
-    def related(kinds: tuple[str, ...]) -> Callable[[int, int], bool]:
-        def accept(h: int, r: int) -> bool:
-            if (h, r) not in known:
-                known[h, r] = relation(hyp, h, ref, r, relations)
-            found = known[h, r]
-            return found is not None and found.kind in kinds
-        return accept
-
-    def polar(h: int, r: int) -> bool:  # a negator's prior is its role, no sentiment to pair by
-        return bool(hyp.priors[h] and ref.priors[r]) and "negator" not in (hyp.context[h].role, ref.context[r].role)
-
-    accepts = {"negator": negator, "paraphrase": related((SYNONYM, NEAR_SYNONYM)), "opposite": related((ANTONYM,)),
-               "related": related((RELATED,)), "polar": polar}
-    return [(accepts[name], across) for name, across in PAIRING_COSTS]
-
-
-def _pair_where(blocks: list[tuple[list[int], list[int]]], accepts: list[tuple[Callable[[int, int], bool], bool]],
-                pairs: list[tuple[int | None, int | None, str]], left: tuple[int, ...],
-                right: tuple[int, ...]) -> list[tuple[list[int], list[int]]]:
-    """Pair the words left in ``blocks`` (word numbers; ``left``/``right`` map them to token indexes) that
-    one of ``accepts`` takes, in their order: first within each block, then across blocks where the accept
-    allows it, each hypothesis word with the first reference word still free; add them to ``pairs`` as
-    *replaced* and return the blocks without them."""
-    rest = [list(block_r) for _, block_r in blocks]
-    found: dict[int, int] = {}
-    for across in (False, True):
-        for accept, anywhere in accepts:
-            if anywhere or not across:
-                _pair_first_free(blocks, rest, found, across, accept, left, right)
-    if not found:
-        return blocks
-    taken = set(found.values())
-    pairs.extend((left[a], right[b], "replaced") for a, b in found.items())
-    return _rest(blocks, found.keys(), taken)
-
-
-def _pair_first_free(blocks: Blocks, rest: list[list[int]], found: dict[int, int], across: bool,
-                     accept: Callable[[int, int], bool], left: tuple[int, ...], right: tuple[int, ...]) -> None:
-    """Pair each hypothesis word of ``blocks`` not yet ``found`` with the first reference word still free
-    (``rest``, per block) that ``accept`` takes (on token indexes: ``left``/``right`` map word numbers to them): in
-    its own block, or in any block where ``across``."""
-    for k, (block_h, _) in enumerate(blocks):
-        for a in block_h:
-            if a in found:
-                continue
-            for others in (rest if across else [rest[k]]):
-                b = next((b for b in others if accept(left[a], right[b])), None)
-                if b is not None:
-                    found[a] = b
-                    others.remove(b)
-                    break
 
 
 def _scopes(side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -44,6 +44,8 @@ class Rule:
 
 #: Every rule, in the order the signature names them.
 RULES = (
+    Rule("assign", "the words left after the equal blocks pair by one minimum-cost assignment over the declared "
+         "pairing costs (aligned.PAIRING_COSTS), not by ordered passes", "word lists"),
     Rule("negprefix", "a negator the other side says with a negating prefix costs nothing ('invalid' for 'not valid')",
          "negating prefixes"),
     Rule("knownstem", "a stem of three letters after a negating prefix counts only where the dictionary lists it",
