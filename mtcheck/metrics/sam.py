@@ -175,7 +175,7 @@ class SAMMetric(Metric):
 
     def _penalty_fields(self, name: str) -> list[tuple[str, str]]:
         """``penalty:aligned``, the opposites it reads (``ant:wordnet-3.0+plain-<12 hex>+affix-36038c0f``), the rules
-        that apply to the language (``rules:negprefix+...``, :func:`~mtcheck.sentiment.rules.rules_ident`) and a
+        that apply to the language (``rules:assign+negprefix+...``, :func:`~mtcheck.sentiment.rules.rules_ident`) and a
         digest of the language's word lists (``lists:<8 hex>``: negators, degree words, connectives, concord,
         politeness formulas, constructions); none for the paper's penalty."""
         if self.penalty != "aligned":
