@@ -91,3 +91,34 @@ def test_the_reference_shows_the_table_as_it_runs() -> None:
     shown = [(int(within), None if across.strip() == "none" else int(across)) for within, across in rows]
     declared = list(dict.fromkeys((cost.within, cost.across) for cost in PAIRING_COSTS))
     assert shown == [*declared, (UNPAIRED, UNPAIRED)]
+
+
+@pytest.mark.parametrize("hyp, ref", [
+    ("Sign in", "Log out"),  # the partners make "Sign" and "Log" one head: "in"/"out" are opposites only then
+    ("Please sign in.", "Please log out."),
+    ("Sign in to continue", "Log out to continue"),
+    ("Log in now", "Log out now"),
+    ("The door is closed", "The door is not open"),
+    ("The film was bad and slow", "The film was good and fast"),
+    ("Top-Left corner", "Bottom-Right corner"),
+    ("I was pleased with the awful food", "I was happy with the terrible food"),
+])
+def test_the_relations_the_assignment_asked_are_those_asked_again_with_partners(hyp: str, ref: str) -> None:
+    """``_related`` reuses the relation the assignment asked for a replaced pair (without partners) only where the
+    alignment's partners leave ``_same_head`` as it was: the relations are those asked afresh with partners."""
+    side_h, side_r = side(hyp, VADER, ENGLISH, "paper", "en"), side(ref, VADER, ENGLISH, "paper", "en")
+    relations = relations_for("en")
+    pairs, asked = aligned._alignment(side_h, side_r, relations)
+    assert asked or pairs == [(h, r, "equal") for h, r in zip(side_h.words, side_r.words)]
+    assert aligned._related(side_h, side_r, pairs, asked, relations) == \
+        aligned._related(side_h, side_r, pairs, {}, relations)
+
+
+def test_a_relation_the_partners_change_is_asked_again() -> None:
+    """Asked without partners, "in" for "out" after "Sign"/"Log" is no relation; aligned, they are opposites."""
+    side_h, side_r = side("Sign in", VADER, ENGLISH, "paper", "en"), side("Log out", VADER, ENGLISH, "paper", "en")
+    relations = relations_for("en")
+    pairs, asked = aligned._alignment(side_h, side_r, relations)
+    assert asked[1, 1] is None
+    related = {(h, r): found for h, r, _, found in aligned._related(side_h, side_r, pairs, asked, relations)}
+    assert related[1, 1] is not None and related[1, 1].kind == ANTONYM

@@ -69,7 +69,7 @@ from mtcheck.languages import DEFAULT_LANGUAGE
 from mtcheck.sentiment.analysers import analyser_for
 from mtcheck.sentiment.analysis import Token
 from mtcheck.sentiment.assignment import min_cost_pairs
-from mtcheck.sentiment.constructions import PLAIN, reread
+from mtcheck.sentiment.constructions import PLAIN, Construction, reread
 from mtcheck.sentiment.context import IMPLIED, Context, ContextWords, agreeing, contexts
 from mtcheck.sentiment.lexicon import Lexicon
 from mtcheck.sentiment.polarity import word_polarity
@@ -276,7 +276,7 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     side_r = side(ref, lexicon, words, negation, lang)
     analyser_for(lang).share(hyp, ref)  # the hypothesis's tokens from where it leaves its reference's words
     side_h = side(hyp, lexicon, words, negation, lang)
-    aligned = _related(side_h, side_r, align(side_h, side_r, relations), relations)
+    aligned = _related(side_h, side_r, *_alignment(side_h, side_r, relations), relations)
     read_h = side_h.read_as(_shared(side_h, side_r, aligned, words), words)
     partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
     links: list[Link] = []
@@ -296,12 +296,18 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
                           None if relations is None else relations.source)
 
 
-def _related(hyp: Side, ref: Side, alignment: list[tuple[int | None, int | None, str]],
-             relations: WordRelations | None) -> list[Aligned]:
-    """Each aligned pair with the relation of a *replaced* pair (:func:`relation`; None for every other)."""
+def _related(hyp: Side, ref: Side, alignment: Pairs, asked: Asked, relations: WordRelations | None) -> list[Aligned]:
+    """Each aligned pair with the relation of a *replaced* pair (:func:`relation`; None for every other). The
+    relation the assignment asked (``asked``, without partners) is the answer wherever the pair's partners leave
+    :func:`_same_head` as it was, the only place they count; any other replaced pair is asked here."""
     heads = {h: r for h, r, _ in alignment if h is not None and r is not None}
-    return [(h, r, how, relation(hyp, h, ref, r, relations, heads) if how == "replaced" and h is not None
-             and r is not None else None) for h, r, how in alignment]
+
+    def decided(h: int, r: int) -> Decision | None:
+        if (h, r) in asked and _same_head(hyp, h, ref, r) == _same_head(hyp, h, ref, r, heads):
+            return asked[h, r]
+        return relation(hyp, h, ref, r, relations, heads)
+    return [(h, r, how, decided(h, r) if how == "replaced" and h is not None and r is not None else None)
+            for h, r, how in alignment]
 
 
 def _shared(hyp: Side, ref: Side, aligned: list[Aligned], words: ContextWords) -> dict[int, tuple[str | None, float]]:
@@ -365,10 +371,11 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
     at least :data:`OPPOSITE_CHANGE`. A paraphrase ("looking forward" for "can't wait"), the same construction on
     both sides, or literal words of the meaning's sign ("I agree" for "I couldn't agree more") decide nothing."""
     changes: dict[int, tuple[float, str]] = {}
-    for own, other, at in ((hyp, ref, 0), (ref, hyp, 1)):
+    found_h, found_r = words.constructions.found(hyp.tokens), words.constructions.found(ref.tokens)
+    for own, other, at, found, found_other in ((hyp, ref, 0, found_h, found_r), (ref, hyp, 1, found_r, found_h)):
         partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
-        taken = _meaning_spans(other, words)
-        for start, construction in words.constructions.found(own.tokens):
+        taken = _meaning_spans(found_other)
+        for start, construction in found:
             sign = _SIGNS.get(construction.meaning[:1])
             literal = _literal(own, other, start, construction.reading, partners)
             if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
@@ -396,9 +403,10 @@ def _literal(own: Side, other: Side, start: int, reading: tuple[str, ...],
     return [j for i, j in paired if same(i, j)]  # type: ignore[arg-type]
 
 
-def _meaning_spans(side: Side, words: ContextWords) -> dict[int, float]:
-    """Each token of ``side`` that a construction of declared meaning covers, with the sign of that meaning."""
-    return {i: _SIGNS[c.meaning[:1]] for start, c in words.constructions.found(side.tokens)
+def _meaning_spans(found: list[tuple[int, Construction]]) -> dict[int, float]:
+    """Each token that a construction of declared meaning covers (of those ``found`` in a side), with the sign of
+    that meaning."""
+    return {i: _SIGNS[c.meaning[:1]] for start, c in found
             if c.meaning[:1] in _SIGNS for i in range(start, start + len(c.pattern))}
 
 
@@ -618,8 +626,13 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
     ``replaced`` (negators, synonyms, opposites, related or polar words under ``relations``, or two words of one
     replace block), and ``added`` (hypothesis only) or ``dropped`` (reference only) for the words it leaves.
     """
+    return _alignment(hyp, ref, relations)[0]
+
+
+def _alignment(hyp: Side, ref: Side, relations: WordRelations | None) -> tuple[Pairs, Asked]:
+    """:func:`align`'s pairs, and the relations the assignment asked on the way (:data:`Asked`)."""
     if hyp.keys == ref.keys:
-        return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)]
+        return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)], {}
     pairs, blocks = _equal_blocks(hyp, ref)
     places_h = {a: k for k, (block_h, _) in enumerate(blocks) for a in block_h}
     places_r = {b: k for k, (_, block_r) in enumerate(blocks) for b in block_r}
@@ -627,10 +640,13 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
         pairs.append((hyp.words[a], ref.words[b], COMPOUND))
         places_h.pop(a, None)
         places_r.pop(b, None)
-    return pairs + _assigned(hyp, ref, places_h, places_r, relations)
+    assigned, asked = _assigned(hyp, ref, places_h, places_r, relations)
+    return pairs + assigned, asked
 
 
 Pairs = list[tuple[int | None, int | None, str]]
+#: The relations the assignment asked (:func:`relation` without partners), by (hyp index, ref index).
+Asked = dict[tuple[int, int], Decision | None]
 #: Each replace block's word numbers on the hypothesis side and on the reference side.
 Blocks = list[tuple[range, range]]
 #: The words of one side left after the equal blocks: word number -> the replace block it stands in.
@@ -701,10 +717,11 @@ _COSTS = {cost.kind: cost for cost in PAIRING_COSTS}
 _RANKS = {cost.kind: rank for rank, cost in enumerate(PAIRING_COSTS)}
 
 
-def _assigned(hyp: Side, ref: Side, places_h: Places, places_r: Places, relations: WordRelations | None) -> Pairs:
+def _assigned(hyp: Side, ref: Side, places_h: Places, places_r: Places,
+              relations: WordRelations | None) -> tuple[Pairs, Asked]:
     """The words of ``places_h`` and ``places_r`` (word numbers) paired by one minimum-cost assignment over their
     candidate pairs (:class:`_Pricing`), in the order of :data:`PAIRING_COSTS`, then the words left as *added* and
-    *dropped*."""
+    *dropped*; with the relations asked (by token index)."""
     pricing = _Pricing.start(hyp, ref, places_h, places_r, relations)
     chosen = pricing.solve(len(hyp.words) + len(ref.words)) if places_h and places_r else []
     kinds = pricing.kinds
@@ -713,7 +730,7 @@ def _assigned(hyp: Side, ref: Side, places_h: Places, places_r: Places, relation
     pairs: Pairs = [(hyp.words[a], ref.words[b], kinds[a, b].how) for a, b in chosen]
     pairs.extend((hyp.words[a], None, "added") for a in places_h if a not in taken_h)
     pairs.extend((None, ref.words[b], "dropped") for b in places_r if b not in taken_r)
-    return pairs
+    return pairs, {(hyp.words[a], ref.words[b]): found for (a, b), found in pricing.asked.items()}
 
 
 @dataclass
@@ -736,6 +753,8 @@ class _Pricing:
     relations: WordRelations | None
     kinds: dict[tuple[int, int], PairingCost]
     unasked: set[tuple[int, int]]
+    #: The relation of each pair asked (word numbers), or None.
+    asked: dict[tuple[int, int], Decision | None]
 
     @classmethod
     def start(cls, hyp: Side, ref: Side, places_h: Places, places_r: Places,
@@ -749,7 +768,7 @@ class _Pricing:
                     unasked.add((a, b))
                 elif found is not None:
                     kinds[a, b] = found
-        pricing = cls(hyp, ref, places_h, places_r, relations, kinds, unasked)
+        pricing = cls(hyp, ref, places_h, places_r, relations, kinds, unasked, {})
         settled = {word for (a, b), kind in kinds.items() if kind.within < _LEAST[True] for word in ((0, a), (1, b))}
         pricing.ask([(a, b) for a, b in unasked if pricing.within(a, b) and (0, a) not in settled
                      and (1, b) not in settled])
@@ -763,7 +782,9 @@ class _Pricing:
         """``pairs``, each now of the kind its relation gives it."""
         for a, b in pairs:
             self.unasked.discard((a, b))
-            self.kinds[a, b] = _by_meaning(self.hyp, a, self.ref, b, self.relations)
+            found = self.asked[a, b] = relation(self.hyp, self.hyp.words[a], self.ref, self.ref.words[b],
+                                                self.relations)
+            self.kinds[a, b] = _by_meaning(self.hyp, a, self.ref, b, found)
         return pairs
 
     def price(self, a: int, b: int) -> int | None:
@@ -839,11 +860,10 @@ def _by_word(hyp: Side, a: int, ref: Side, b: int) -> PairingCost | None:
     return _ASK
 
 
-def _by_meaning(hyp: Side, a: int, ref: Side, b: int, relations: WordRelations | None) -> PairingCost:
+def _by_meaning(hyp: Side, a: int, ref: Side, b: int, found: Decision | None) -> PairingCost:
     """The kind of candidate two words (word numbers) that are not the same word nor negators make by their relation
-    under ``relations`` (:func:`relation`), else by their polarities: ``polar`` or ``unrelated``."""
+    ``found`` (:func:`relation`), else by their polarities: ``polar`` or ``unrelated``."""
     h, r = hyp.words[a], ref.words[b]
-    found = relation(hyp, h, ref, r, relations)
     if found is not None:
         return _COSTS[found.kind]
     return _COSTS["polar" if hyp.priors[h] and ref.priors[r] else "unrelated"]
