@@ -176,6 +176,9 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (("relations: [curated]", "relations: [curated]\nmoved_not_prefixed: [indirizz]"),
      "it.yaml: moved_not_prefixed lists stems a negative prefix is not read on, and there is no moved_prefixes "
      "(fix: add moved_prefixes, or leave moved_not_prefixed out)"),
+    (("relations: [curated]", "relations: [curated]\nrelatives: [che]"),
+     "it.yaml: relatives are read where a tagger says which words are verbs, and the analysis is not tagged "
+     "(fix: leave relatives out, or use analysis: tagged)"),
 ])
 def test_a_bad_language_file_is_one_error_naming_the_file_key_and_fix(italian: Path, change: tuple[str, str],
                                                                        message: str) -> None:

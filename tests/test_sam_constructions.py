@@ -46,6 +46,10 @@ GOLDEN = [
     ("The food was bad.", "The food was good.", 0.55),
     ("The service was slow.", "The service was fast.", 0.5),
     ("The food was not good.", "The food was good.", 0.5),
+    # a relative clause inside a negation's scope is not negated (rule ``relative``): the thief did steal the bag
+    ("May God not let the person who stole my bag succeed", "Whoever stole my bag, may God not grant him success",
+     0.0),
+    ("May God let the person who stole my bag succeed", "May God not let the person who stole my bag succeed", 0.55),
 ]
 
 
@@ -272,3 +276,17 @@ def test_scale_steps_read_every_scale_a_word_stands_on() -> None:
     assert english.scale_steps(good, love) is None  # no shared scale
     tycka, alskad = lemmatised("tyckte älskade", "sv")
     assert swedish.scale_steps(tycka, alskad) == -1  # "tycka|gilla": two words of one place
+
+
+@pytest.mark.parametrize("text, scopes", [
+    # the negation's scope skips the relative clause and resumes at the next verb
+    ("May God not let the person who stole my bag succeed", [("not", ["let", "the", "person", "succeed"])]),
+    # a negator inside a relative clause reaches no further than the clause's end
+    ("The person who has not stolen my bag succeeded", [("not", ["stolen", "my", "bag"])]),
+    # without a verb after it, the clause runs to the end of its clause ("that" opens no relative clause here)
+    ("I do not think that it is good", [("not", ["think", "that", "it", "is", "good"])]),
+    ("It is not the phone which", [("not", ["the", "phone"])]),
+])
+def test_a_negation_leaves_a_relative_clause_out_of_its_scope(text: str, scopes: list) -> None:
+    details = get_metric("sam:bleu", {"lang": "en"}).score_batch([text], [[text]])[0].details
+    assert [(negator, words) for negator, words in details["scopes_hyp"]] == scopes

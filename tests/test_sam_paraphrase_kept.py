@@ -127,7 +127,7 @@ def test_the_signature_names_the_rules_per_language() -> None:
     swedish = get_metric("sam:bleu", {}, target_lang="sv").signature()
     # each language names the rules that apply to it: WordNet's, the dictionary's and concord are English's
     assert ("|rules:assign+negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts"
-            "+concord+polite+constructions+meaning+scales|lists:") in english
+            "+concord+polite+constructions+meaning+scales+relative|lists:") in english
     assert ("|rules:assign+negprefix+negopposite+negapart+keptbyneg+negatedopposite+phrasal+parts+polite+constructions+meaning"
             "+scales|lists:") in swedish
     assert english.split("|lists:")[1].split("|")[0] != swedish.split("|lists:")[1].split("|")[0]  # each its own lists

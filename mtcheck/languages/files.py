@@ -80,8 +80,8 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "perturbation_aliases": (_strings, "a list of language codes"),
     **{key: (_words, "a list of words") for key in (
         "negators", "negation_adverbs", "finite_verbs", "clitics", "concord", "quantifiers", "focus", "alternatives",
-        "interjections", "intensifiers", "downtoners", "connectives", "droppable_determiners", "subject_pronouns",
-        "word_order_verbs", "moved_privatives", "moved_words")},
+        "interjections", "intensifiers", "downtoners", "connectives", "relatives", "droppable_determiners",
+        "subject_pronouns", "word_order_verbs", "moved_privatives", "moved_words")},
     **{key: (_strings, "a list of words or word beginnings") for key in (
         "glued_conjunctions", "negating_prefixes", "drifted_prefixes", "drifted_words", "present_endings",
         "compound_heads", "moved_prefixes", "moved_not_prefixed")},
@@ -159,6 +159,9 @@ def _check(path: Path, values: dict[str, Any]) -> None:
         raise LanguageFileError(f"{path}: a lemmatised language needs its own lexicon "
                                 "(fix: lexicon: FILE, one word<TAB>score a line, beside the language file)")
     _check_relations(path, values)
+    if "relatives" in values and values["analysis"] != "tagged":
+        raise LanguageFileError(f"{path}: relatives are read where a tagger says which words are verbs, and the "
+                                "analysis is not tagged (fix: leave relatives out, or use analysis: tagged)")
     if "moved_not_prefixed" in values and "moved_prefixes" not in values:
         raise LanguageFileError(f"{path}: moved_not_prefixed lists stems a negative prefix is not read on, and "
                                 "there is no moved_prefixes (fix: add moved_prefixes, or leave moved_not_prefixed out)")

@@ -79,6 +79,9 @@ class Language:
     modifiers_follow: bool = False
     #: Clause connectives ("but", "because"): a negation's scope ends at one (or at punctuation).
     connectives: frozenset[str] = frozenset()
+    #: Relative pronouns ("who", "which"): a relative clause one opens inside a negation's scope describes what it
+    #: follows and is not negated (read where the tagger says which words are verbs: a tagged language).
+    relatives: frozenset[str] = frozenset()
     #: Politeness formulas as runs of forms ("por", "favor"): SAM's aligned penalty reads them as neutral.
     politeness: tuple[tuple[str, ...], ...] = ()
     #: Curated opposite-polarity forms, in pairs; :attr:`opposites` reads them both ways (the first pair a word is in

@@ -186,7 +186,8 @@ class Side:
             keys[index] = lemma or keys[index]
         if tuple(priors) == self.priors and keys == own:
             return self
-        return Side(self.tokens, self.words, self.forms, self.lemmas, *_in_context(keys, priors, words))
+        return Side(self.tokens, self.words, self.forms, self.lemmas,
+                    *_in_context(keys, priors, words, [t.pos for t in self.tokens]))
 
 
 Link = tuple[int | None, int | None, str, float, str | None, str | None]
@@ -591,16 +592,17 @@ def side(text: str, lexicon: Lexicon, words: ContextWords, negation: str, lang: 
               for i, (t, w, k) in enumerate(zip(tokens, flags, keys))]
     index = tuple(i for i, w in enumerate(flags) if w)
     return Side(tokens, index, tuple(tokens[i].form for i in index), tuple(tokens[i].lemma for i in index),
-                *_in_context(keys, priors, words))
+                *_in_context(keys, priors, words, [t.pos for t in tokens]))
 
 
-def _in_context(keys: list[str], priors: list[float], words: ContextWords) -> tuple[tuple[float, ...], tuple[Context, ...]]:
+def _in_context(keys: list[str], priors: list[float], words: ContextWords,
+                pos: list[str | None]) -> tuple[tuple[float, ...], tuple[Context, ...]]:
     """The priors, with 0 for each negator in concord (it adds no negation), and the contexts of the tokens whose
-    list keys are ``keys``; ``priors`` is changed in place."""
+    list keys are ``keys`` and parts of speech ``pos``; ``priors`` is changed in place."""
     agree = agreeing(keys, words)
     for index in agree:
         priors[index] = 0.0
-    return tuple(priors), tuple(contexts(keys, priors, words, agree))
+    return tuple(priors), tuple(contexts(keys, priors, words, agree, pos))
 
 
 def _prior(token: Token, word: bool, lexicon: Lexicon, negation: str, words: ContextWords, key: str) -> float:

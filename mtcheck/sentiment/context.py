@@ -58,6 +58,9 @@ class ContextWords:
     #: Intensity scales: words of one polarity, weakest first, each place one degree word stronger than the one
     #: before it (``like``, ``love``, ``adore``); ``a|b`` names two words of one place (:meth:`scale_steps`).
     scales: tuple[tuple[str, ...], ...] = ()
+    #: Relative pronouns: the relative clause one opens inside a negator's scope is left out of it
+    #: (:func:`relative_clauses`).
+    relatives: frozenset[str] = frozenset()
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -79,6 +82,8 @@ class ContextWords:
             parts.append("constructions:" + self.constructions.ident)
         if self.scales:  # the same for intensity scales
             parts.append("scales:" + ";".join(" ".join(scale) for scale in self.scales))
+        if self.relatives:  # the same for relative pronouns
+            parts.append("relatives:" + ",".join(sorted(self.relatives)))
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:8]
 
     @cached_property
@@ -147,7 +152,7 @@ def _context_words(language: Language) -> ContextWords:
                         politeness=frozenset(language.politeness), modifiers_follow=language.modifiers_follow,
                         concord=language.concord, implicatives=frozenset(language.implicatives),
                         quantifiers=language.quantifiers, constructions=constructions_for(language.code),
-                        scales=language.intensity_scales)
+                        scales=language.intensity_scales, relatives=language.relatives)
 
 
 #: The default language's lists, under the name callers used before languages were files (prefer
@@ -181,21 +186,26 @@ def concord_positions(keys: Sequence[str], negators: frozenset[str], concord: fr
 
 
 def contexts(keys: Sequence[str], priors: Sequence[float], words: ContextWords,
-             agree: frozenset[int] = frozenset()) -> list[Context]:
+             agree: frozenset[int] = frozenset(), pos: Sequence[str | None] | None = None) -> list[Context]:
     """The :class:`Context` of each token; ``keys`` are all tokens (punctuation included), ``priors`` their prior
-    polarities, ``agree`` the negators in concord (:func:`agreeing`), role ``concord``: no scope of their own."""
+    polarities, ``agree`` the negators in concord (:func:`agreeing`), role ``concord``: no scope of their own;
+    ``pos`` their parts of speech where a tagger gave them (``"v"`` a verb, ``"r"`` an adverb), which
+    :func:`relative_clauses` reads."""
     count = len(keys)
     ends = _clause_ends(keys, words)
     roles = ["concord" if i in agree else "" for i in range(count)] if agree else [""] * count
-    negated = _negations(keys, words, agree, ends, roles)
+    within = relative_clauses(keys, pos, words, ends) if pos is not None and words.relatives else None
+    negated = _negations(keys, words, agree, ends, roles, within)
     factors = _intensities(keys, priors, words, ends, roles)
     return [_PLAIN if not negated[i] and not roles[i] and factors[i] == 1.0
             else Context(-1 if len(negated[i]) % 2 else 1, factors[i], roles[i], tuple(negated[i])) for i in range(count)]
 
 
 def _negations(keys: Sequence[str], words: ContextWords, agree: frozenset[int], ends: list[int],
-               roles: list[str]) -> list[list[int]]:
-    """For each token, the negators whose scope covers it; each negator's role is set in ``roles``."""
+               roles: list[str], within: Sequence[int] | None) -> list[list[int]]:
+    """For each token, the negators whose scope covers it; each negator's role is set in ``roles``. With relative
+    clauses (``within``, :func:`relative_clauses`), a negator outside one does not reach into it, and one inside
+    one reaches no further than its end."""
     negated: list[list[int]] = [[] for _ in keys]
     starts: list[int] | None = None  # found on the first clause-final quantifier (most sentences have none)
     for i, key in enumerate(keys):
@@ -206,10 +216,36 @@ def _negations(keys: Sequence[str], words: ContextWords, agree: frozenset[int], 
         if key in words.quantifiers and not any(is_word(keys[j]) for j in scope):  # "Select none": the object
             starts = starts or _clause_starts(keys, words)
             scope = range(starts[i], i)
-        for j in scope:
+        for j in scope if within is None else _outside_relatives(scope, within, i):
             if keys[j] not in words.negators:
                 negated[j].append(i)
     return negated
+
+
+def _outside_relatives(scope: range, within: Sequence[int], negator: int) -> Sequence[int]:
+    """The part of ``scope`` that the negator at index ``negator`` governs: up to the end of the relative clause it
+    is in, or, outside one, the tokens of no relative clause."""
+    if within[negator]:
+        return range(scope.start, min(scope.stop, within[negator]))
+    return [j for j in scope if not within[j]]
+
+
+def relative_clauses(keys: Sequence[str], pos: Sequence[str | None], words: ContextWords,
+                     ends: list[int]) -> tuple[int, ...]:
+    """For each token, the end (exclusive) of the relative clause it is in, else 0. A relative clause runs from a
+    relative pronoun through its verb group (verbs and the adverbs among them) to the word before the next verb, or
+    to the end of its clause. "May God not let the person who stole my bag succeed": *who stole my bag*, which the
+    scope of *not* leaves out (the person stole the bag whatever God lets happen); *succeed* is negated again."""
+    within = [0] * len(keys)
+    for start, key in enumerate(keys):
+        if key not in words.relatives:
+            continue
+        end = ends[start]
+        verb = next((j for j in range(start + 1, end) if pos[j] == "v"), end)
+        after = next((j for j in range(verb, end) if pos[j] not in ("v", "r")), end)
+        stop = next((j for j in range(after, end) if pos[j] == "v"), end)
+        within[start:stop] = [stop] * (stop - start)
+    return tuple(within)
 
 
 def _intensities(keys: Sequence[str], priors: Sequence[float], words: ContextWords, ends: list[int],

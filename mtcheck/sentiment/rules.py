@@ -26,6 +26,7 @@ NEEDS: dict[str, Callable[[ContextWords, WordRelations | None], bool]] = {
     "politeness formulas": lambda words, relations: bool(words.politeness),
     "constructions": lambda words, relations: bool(words.constructions.items),
     "intensity scales": lambda words, relations: bool(words.scales),
+    "relative pronouns": lambda words, relations: bool(words.relatives),
 }
 
 
@@ -71,6 +72,8 @@ RULES = (
     Rule("scales", "a word on one intensity scale with the reference's word reads as that word, one degree word "
          "weaker or stronger per place between them ('really like' for 'love' costs nothing, 'like' for 'love' an "
          "intensifier's worth)", "intensity scales"),
+    Rule("relative", "a relative clause inside a negator's scope is not negated: it describes what it follows ('May "
+         "God not let the person who stole my bag succeed': 'stole' keeps its polarity)", "relative pronouns"),
 )
 
 
