@@ -3,7 +3,8 @@
 For each check of ``mtcheck/suite/recommended.yaml`` and a few thresholds around its own: how many correct outputs
 fail it and how many faulty ones (``expect: fail``) it catches, over all suites and over the English-target one.
 chrF, a floor, is also measured on made-up errors it exists for: each correct output scored against the next case's
-reference (unrelated output) and its first half alone (half the sentence missing).
+reference (unrelated output) and its first half alone (half the sentence missing). Last, the checks together against
+the README's former pair (``chrf >= 40``, ``sam:not-copy >= 0.7``).
 
     python bench/recommended_checks.py [SUITE ...]   (default: suites/sentiment-*.mt.yaml)
 """
@@ -18,6 +19,8 @@ from mtcheck import api
 from mtcheck.suite.recommended import recommended_checks
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The checks the README's first suite had before the recommended ones.
+FORMER = ({"metric": "chrf", "min": 40}, {"metric": "sam:not-copy", "min": 0.7})
 #: The thresholds compared with each check's own.
 AROUND = {"chrf": (15, 20, 25, 30, 40, 50), "sam:not-copy": (0.55, 0.6, 0.65, 0.7, 0.75, 0.8), "source-parity": (50, 100)}
 
@@ -72,12 +75,26 @@ def table(check: dict, scored: list[Scored], unrelated: list[float], half: list[
     return lines
 
 
+def together(name: str, checks: Sequence[dict], paths: Sequence[Path]) -> str:
+    """One line: the correct outputs some check fails and the faulty ones some check catches."""
+    scored = [score_outputs(paths, check)[0] for check in checks]
+    failed = [(row[0].english, row[0].faulty, any(s.value < c["min"] for s, c in zip(row, checks)))
+              for row in zip(*scored)]
+    def count(faulty: bool, english: bool = False) -> str:
+        rows = [f for e, fa, f in failed if fa == faulty and (e or not english)]
+        return _share(sum(rows), len(rows))
+    return (f"{name}: correct failed {count(False)} (en {count(False, True)}), "
+            f"faulty caught {count(True)} (en {count(True, True)})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("suites", nargs="*", type=Path, default=sorted((ROOT / "suites").glob("sentiment-*.mt.yaml")))
     args = parser.parse_args()
     for check in recommended_checks():
         print("\n".join(table(check, *score_outputs(args.suites, check))), end="\n\n")
+    print(together("recommended", recommended_checks(), args.suites))
+    print(together("former", FORMER, args.suites))
 
 
 if __name__ == "__main__":
