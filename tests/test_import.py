@@ -62,7 +62,14 @@ target_lang: en
 defaults:
   checks:
   - metric: chrf
-    min: 50
+    min: 20
+  - metric: sam:not-copy
+    min: 0.65
+  - metric: source-parity
+    min: 100
+    params:
+      checks:
+      - numbers
 cases:
 - id: q1
   src: Das ist gut.
@@ -89,7 +96,7 @@ def test_tsv_golden(capsys: pytest.CaptureFixture[str]) -> None:
     assert "wrote 2 cases to out.mt.yaml" in stdout
     assert "ignored columns: severity" in stdout  # the suite format has no severity
     assert main(["validate", "out.mt.yaml"]) == 0
-    assert main(["run", "out.mt.yaml"]) == 1  # "Bad." for "Not bad." fails chrF 50
+    assert main(["run", "out.mt.yaml"]) == 1  # "Bad." for "Not bad." fails sam:not-copy (0.375)
     assert "1 passed, 1 failed" in capsys.readouterr().out
 
 
@@ -113,7 +120,9 @@ def test_jsonl_contrastive_rows_record_the_bad_translation_as_expect_fail(capsys
     assert first.id == "1" and first.refs == ("He did not win.",)  # no ref column: the good translation is the reference
     assert [(h.system, h.text, h.expect_fail) for h in first.hyps] == [("good", "He did not win.", False), ("bad", "He won.", True)]
     assert second.refs == ("She came.", "She arrived.") and second.tags == ("pronoun", "gender")
-    assert main(["run", "out.mt.yaml"]) == 1  # chrF 50 misses "He won.": a blind spot the import makes visible
+    # sam:not-copy catches "He won." (0.3); no recommended check sees "He" for "She": a blind spot the import shows
+    assert main(["run", "out.mt.yaml"]) == 1
+    assert "FAILED: 2 passed, 1 caught, 1 missed" in capsys.readouterr().out
     assert [h.severity for h in first.hyps] == [None, "major"]  # no severity cell: the loader's default
     assert [h.severity for h in second.hyps] == [None, "minor"]  # the severity column carried to the bad translation
 
@@ -129,6 +138,24 @@ def test_severity_errors(capsys: pytest.CaptureFixture[str]) -> None:
                          "which --pairs does not record (fix: drop --pairs)" in err
 
 
+def test_without_check_an_import_proposes_the_recommended_checks_its_languages_allow(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    _write("wmt.tsv", WMT_TSV)
+    assert main(["import", "wmt.tsv", "--source-lang", "de", "--target-lang", "fr", "--out", "out.mt.yaml"]) == 0
+    stdout = capsys.readouterr().out
+    # SAM has no lexicon for French: the other recommended checks are proposed, and the import says why
+    assert [c.metric for c in load_suite("out.mt.yaml").defaults] == ["chrf", "source-parity"]
+    assert ("recommended check left out: sam:not-copy: SAM has no sentiment lexicon for target language 'fr'"
+            in " ".join(stdout.split()))
+    assert max(len(line) for line in stdout.splitlines()) <= 100
+    assert main(["validate", "out.mt.yaml"]) == 0
+    assert main(["import", "wmt.tsv", "--source-lang", "de", "--target-lang", "fr", "--out", "out.mt.yaml", "--force",
+                 "--check", "bleu>=20"]) == 0
+    assert "left out" not in capsys.readouterr().out  # checks named: nothing proposed
+
+
 def test_json_pairs_become_contrastive(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [{"src": "Er hat nicht gewonnen.", "ref": "He did not win.", "good": "He didn't win.", "bad": "He won."}]
     _write("pairs.json", json.dumps(rows, indent=2))
@@ -137,6 +164,8 @@ def test_json_pairs_become_contrastive(capsys: pytest.CaptureFixture[str]) -> No
     assert case.id == "challenge-1" and "name: challenge\n" in text
     assert case.contrastive is not None and (case.contrastive.good, case.contrastive.bad) == ("He didn't win.", "He won.")
     assert case.hyps == ()
+    # ranked on chrF: a check on which the two tie (source-parity's 100 for both) could never rank them
+    assert [(c.metric, c.min) for c in load_suite("out.mt.yaml").defaults] == [("chrf", 20)]
     assert main(["run", "out.mt.yaml"]) == 0
 
 

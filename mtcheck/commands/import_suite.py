@@ -10,9 +10,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from mtcheck.importing.rows import Table
 
-#: The checks of an import that names none: chrF needs no tokenizer or model and works for every
-#: language; 50 lets a paraphrase through but not a wrong or missing half of the sentence.
-DEFAULT_CHECKS = ("chrf>=50",)
 #: The table formats: the keys of :data:`mtcheck.importing.rows.READERS`, written out so that building the
 #: parser reads no table code (a test keeps them equal).
 FORMATS = ("csv", "json", "jsonl", "tsv")
@@ -98,14 +95,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     from mtcheck.importing.suite import Header, import_table, parse_check
     from mtcheck.languages.language_codes import option_lang
     from mtcheck.safety.files import write_atomic
+    from mtcheck.suite.recommended import propose
     from mtcheck.suite.separators import dump_yaml
+    from mtcheck.text.fit import fold, terminal_width
 
     out = _out_path(args)
     name = args.name if args.name is not None else out.name.split(".")[0] or "imported"
     if not name.strip():
         raise MtcheckError(f"--name {name!r} is empty (fix: name the suite, e.g. --name wmt19-de-en)")
-    checks = [parse_check(text) for text in args.check or DEFAULT_CHECKS]
     langs = option_lang("--source-lang", args.source_lang), option_lang("--target-lang", args.target_lang)
+    proposal = propose(*langs, pairs=args.pairs)
+    checks = [parse_check(text) for text in args.check] if args.check else proposal.checks
     try:
         table, named, inputs = _table(args)
         header = Header(name, *langs, inputs, checks, named, args.pairs)
@@ -121,6 +121,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(f"wrote {_count(len(imported.document['cases']), 'case')} to {args.out} (review before use; check with: mtcheck validate {args.out})")
     if imported.unused:
         print(f"ignored columns: {', '.join(imported.unused)} (to keep one, name it with --column FIELD=COLUMN)")
+    for reason in [] if args.check else proposal.left_out.values():
+        print("\n".join(fold(reason, terminal_width(), "recommended check left out: ", "  ")))
     return EXIT_OK
 
 
@@ -142,7 +144,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--out", required=True, help="the suite file to write, NAME.mt.yaml")
     parser.add_argument("--name", default=None, help="the suite's name and the prefix of derived ids (default: from --out)")
     parser.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
-                        help=f"a default check of every case (repeatable; default: {', '.join(DEFAULT_CHECKS)})")
+                        help="a default check of every case (repeatable; default: the recommended checks the languages "
+                             "allow, docs/recommended-checks.md)")
     parser.add_argument("--pairs", action="store_true",
                         help="write good and bad translations as a contrastive pair (good must score higher) "
                              "instead of recorded outputs")

@@ -12,6 +12,7 @@ from mtcheck.perturb.metamorphic import variant_case
 from mtcheck.perturb.sensitivity import corrupted_case, provenance
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.model import Case, Check, Suite
+from mtcheck.suite.recommended import propose
 
 
 def check_dict(check: Check) -> dict[str, Any]:
@@ -37,13 +38,13 @@ def _kinds(names: Sequence[str], lang: str | None) -> list[str]:
     return [k for k in dict.fromkeys(found) if lang is not None and lang in languages(k)]
 
 
-def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int) -> list[dict[str, Any]]:
+def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int,
+                  recommended: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Generated cases for ``case``: faulty outputs from its first reference (critical and grammar kinds)
-    and noisy sources (noise kinds), at most ``per_kind`` of each kind."""
+    and noisy sources (noise kinds), at most ``per_kind`` of each kind. Each has the case's checks with a
+    threshold, or the ``recommended`` ones when it has none (a generated case needs a threshold to mean anything)."""
     out: list[dict[str, Any]] = []
-    checks = [check_dict(c) for c in case.checks if c.min is not None or c.max is not None]
-    if not checks:
-        return out  # a generated case needs a check with a threshold to mean anything
+    checks = [check_dict(c) for c in case.checks if c.min is not None or c.max is not None] or list(recommended)
     ref_lang, src_lang = _lang(suite.target_lang), _lang(suite.source_lang)
     for kind in kinds:
         on_source = family(kind) == NOISE
@@ -74,10 +75,11 @@ def generate_suite(suite: Suite, kinds: Sequence[str], *, per_kind: int = 3) -> 
     resolve_kinds(kinds)
     names = _kinds(kinds, _lang(suite.target_lang)) + _kinds(kinds, _lang(suite.source_lang))
     names = list(dict.fromkeys(names))
+    recommended = propose(suite.source_lang, suite.target_lang).checks
     seen: set[str] = set()
     cases = []
     for case in suite.cases:
-        for item in case_variants(suite, case, names, per_kind):
+        for item in case_variants(suite, case, names, per_kind, recommended):
             if item["id"] not in seen:
                 seen.add(item["id"])
                 cases.append(item)
