@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
 from mtcheck.config.numeric_options import non_negative_number
-from mtcheck.config.settings import BASELINE_GATE, COMPARE_GATE, STATISTICS, SUITE_RUN, add_options
+from mtcheck.config.settings import BASELINE_GATE, STATISTICS, SUITE_RUN, add_options
 
 if TYPE_CHECKING:
     from mtcheck.engine.runner import RunOptions, Runner
@@ -239,6 +239,8 @@ def add_parser(commands: Any) -> None:
                     help="a system to rank (recorded:NAME or a spec); repeat it for two or more, instead of --a/--b")
     ab.add_argument("--epsilon", action="append", default=[], metavar="[CHECK=]NUMBER",
                     help="tie width: for every metric (0.5) or one check key (bleu=1); default 0")
-    add_options(ab, COMPARE_GATE)
+    ab.add_argument("--fail-if-worse", action="store_true",
+                    help="exit 1 when B is worse than A: more of its outputs fail their checks, or a suite or tag "
+                         "is significantly worse on a metric (default: say so, exit 0)")
     stats_arguments(ab)
     ab.set_defaults(func=compare)

@@ -117,9 +117,6 @@ GATE = Option("gate", "--gate", "fail on a significant suite/tag regression, on 
 FAIL_ON_CHANGED = Option("fail_on_changed", "--fail-on-changed",
                          "fail a case whose output differs from the baseline's snapshot even when its scores tie "
                          "(default: changed outputs are reported, not failed)", action="store_true")
-FAIL_IF_WORSE = Option("fail_if_worse", "--fail-if-worse",
-                       "exit 1 when B is worse than A: more of its outputs fail their checks, or a suite or tag "
-                       "is significantly worse on a metric (default: report it, exit 0)", action="store_true")
 
 ALPHA = Option("alpha", "--alpha", f"significance level (default: {DEFAULT_ALPHA})", default=DEFAULT_ALPHA,
                type=fraction, metavar="P")
@@ -168,8 +165,6 @@ LIVE_SYSTEM = (TIMEOUT, BATCH_SIZE)
 SUITE_RUN = (*METRIC_SETTINGS, *LIVE_SYSTEM, *SCORE_CACHE)
 #: What fails a run compared with a baseline.
 BASELINE_GATE = (TOLERANCE, GATE, FAIL_ON_CHANGED)
-#: What fails ``mtcheck compare`` of A and B.
-COMPARE_GATE = (FAIL_IF_WORSE,)
 
 #: A baseline to gate on or to update, and how it gates.
 BASELINE_RUN = (BASELINE, UPDATE_BASELINE, *BASELINE_GATE)
