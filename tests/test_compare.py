@@ -12,7 +12,9 @@ import pytest
 
 from mtcheck import api
 from mtcheck.commands.main import main
+from mtcheck.engine.outcome import Outcome
 from mtcheck.errors import MtcheckError
+from mtcheck.regression.check_failures import LISTED, CheckFailures, FailingOutput, render_failures
 from mtcheck.regression.compare import compare_systems, winner
 from mtcheck.regression.stats import StatsSettings
 
@@ -413,3 +415,39 @@ def test_fail_if_worse_exits_1_when_b_is_significantly_worse_on_a_metric(
 def test_fail_if_worse_asks_for_a_and_b(review: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", str(review), "--system", "recorded:a", "--system", "recorded:b", "--fail-if-worse"]) == 2
     assert "--fail-if-worse asks whether B is worse than A" in capsys.readouterr().err
+
+
+def test_a_known_faulty_output_fails_when_it_passes_its_checks_as_in_run(tmp_path: Path) -> None:
+    path = tmp_path / "faulty.mt.yaml"
+    path.write_text(textwrap.dedent(f"""\
+        name: faulty
+        source_lang: en
+        target_lang: en
+        defaults:
+          checks:
+            - {{metric: chrf, min: 90}}
+        cases:
+          - {{id: c0, src: s, ref: '{REF}', hyps: {{a: {{text: 'the film was good', expect: fail}},
+                                                  b: {{text: '{REF}', expect: fail}}}}}}
+          - {{id: c1, src: s, ref: '{REF}', hyps: {{a: '{REF}', b: 'the film was good'}}}}
+    """), encoding="utf-8")
+    report = compare_systems(api.load_suites([path]), "recorded:a", "recorded:b", settings=FAST)
+    a, b = report.failures
+    assert a.failing == []  # its known-faulty output is caught, its correct one passes
+    assert [(f.case, f.outcome.value, f.checks) for f in b.failing] == [("c0", "missed", ()), ("c1", "failed", ("chrf",))]
+    assert [f.describe("B") for f in b.failing] == ["B misses known-faulty faulty::c0 (it passes every check)",
+                                                    "B fails chrf on faulty::c1"]
+    assert report.worse == ["2 of B's outputs fail their checks, 0 of A's"]
+
+
+def test_failing_outputs_are_listed_up_to_ten_per_system_then_counted() -> None:
+    a, b = CheckFailures(), CheckFailures()
+    for i in range(13):
+        a.outcomes[("s", f"c{i:02d}")] = Outcome.PASSED
+        b.outcomes[("s", f"c{i:02d}")] = Outcome.FAILED
+        b.failing.append(FailingOutput("s", f"c{i:02d}", Outcome.FAILED, ("chrf", "sam:not-copy")))
+    lines = render_failures(("A", "B"), [a, b], width=60)
+    assert lines[0] == "check failures: A fails 0 of 13 outputs, B fails 13 of 13"
+    assert lines[2] == "  B fails chrf, sam:not-copy on s::c00; A passes"
+    assert len(lines) == 2 + LISTED + 1 and lines[-1] == "  ... and 3 more of B"
+    assert max(map(len, lines)) <= 60
