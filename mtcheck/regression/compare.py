@@ -27,9 +27,9 @@ from mtcheck.errors import MtcheckError, NothingToCheck
 from mtcheck.regression.band import outside_band
 from mtcheck.regression.baseline import CaseEntry, entry_of, oriented
 from mtcheck.regression.check_failures import CheckFailures, render_failures
-from mtcheck.regression.significance_table import render_tests
 from mtcheck.regression.lineup import (LinedUp, NotCompared, SystemEntries, line_up, refuse_uncomputed,
                                       render_not_compared)
+from mtcheck.regression.significance_table import render_tests
 from mtcheck.regression.stats import TOO_FEW, Sample, StatsSettings, TestResult, analyse
 from mtcheck.suite.model import Suite
 from mtcheck.systems import check_system
@@ -100,9 +100,8 @@ class CompareReport:
         on a metric; empty when it is not."""
         a, b = (len(f.failing) for f in self.failures)
         reasons = [f"{b} of B's outputs fail their checks, {a} of A's"] if b > a else []
-        reasons += [f"A better on {r.test.metric} in {r.test.scope} {r.test.group} "
-                    f"(p {self.settings.correction} {r.test.p_corrected:.4g})" for r in self.rows if r.test.decision == "worse"]
-        return reasons
+        return reasons + [f"A better on {t.metric} in {t.scope} {t.group} (p {self.settings.correction} "
+                          f"{t.p_corrected:.4g})" for t in (r.test for r in self.rows) if t.decision == "worse"]
 
     def as_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "alpha": self.settings.alpha, "correction": self.settings.correction,

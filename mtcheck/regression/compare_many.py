@@ -19,9 +19,9 @@ from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import oriented
 from mtcheck.regression.check_failures import CheckFailures, render_failures
 from mtcheck.regression.compare import band_notes, measure_systems
-from mtcheck.regression.significance_table import intervals, render_tests
 from mtcheck.regression.lineup import LinedUp, NotCompared, render_not_compared
 from mtcheck.regression.ranking import clusters
+from mtcheck.regression.significance_table import intervals, render_tests
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
 from mtcheck.suite.model import Suite
 from mtcheck.text.fit import DEFAULT_WIDTH, fold
