@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import textwrap
@@ -11,7 +12,9 @@ import pytest
 
 from mtcheck import api
 from mtcheck.commands.main import main
+from mtcheck.engine.outcome import Outcome
 from mtcheck.errors import MtcheckError
+from mtcheck.regression.check_failures import LISTED, CheckFailures, FailingOutput, render_failures
 from mtcheck.regression.compare import compare_systems, winner
 from mtcheck.regression.stats import StatsSettings
 
@@ -205,7 +208,7 @@ def test_a_two_sided_check_is_compared_by_its_distance_outside_the_band(tmp_path
     assert [s["system"] for s in ranking["ranking"]] == ["recorded:fit", "recorded:long"]
     assert main(["compare", str(path), "--system", "recorded:long", "--system", "recorded:fit",
                  "--permutations", "1000"]) == 0
-    table = capsys.readouterr().out
+    table = " ".join(capsys.readouterr().out.split())  # folded to $COLUMNS
     assert "length-ratio (distance outside its band, lower is better), 12 case(s):" in table
     assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" in table
 
@@ -280,10 +283,11 @@ def test_a_check_not_computed_for_every_system_is_listed_with_its_reason(
         {"suite": "limited", "case": "c01", "metric": "ter(max_words=5)", "reason": f"recorded:y: {NO_OUTPUT}"}]
     assert main(compare) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[-4:] == ["not compared (3):",
-                                     f"  ter(max_words=5) on limited::c00: recorded:y: {TER_LIMIT}",
-                                     f"  chrf on limited::c01: recorded:y: {NO_OUTPUT}",
-                                     f"  ter(max_words=5) on limited::c01: recorded:y: {NO_OUTPUT}"]
+    listed = out[out.index("not compared (3):"):].split("\n\n")[0]
+    assert [" ".join(entry.split()) for entry in re.split(r"\n  (?! )", listed)] == [  # folded to $COLUMNS
+        "not compared (3):", f"ter(max_words=5) on limited::c00: recorded:y: {TER_LIMIT}",
+        f"chrf on limited::c01: recorded:y: {NO_OUTPUT}", f"ter(max_words=5) on limited::c01: recorded:y: {NO_OUTPUT}"]
+    assert max(map(len, out.splitlines())) <= 80
     assert path.read_text(encoding="utf-8") == LIMITED_SUITE
 
 
@@ -304,3 +308,146 @@ def test_a_check_no_system_could_compute_is_an_error_naming_the_case_and_the_rea
     assert main(["compare", str(path), "--system", "recorded:x", "--system", "recorded:y"]) == 2
     assert "check ter(max_words=2) could not be computed for any system" in capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == suite
+
+
+#: Six reviews, A's outputs all correct; B drops the negation of ``film`` (sam:not-copy 0.5, below 0.7: it fails)
+#: and rewords ``delivery`` correctly. The one case of the tag ``negation-drop`` is too few for any statistic.
+REVIEW_SUITE = """\
+name: review
+source_lang: de
+target_lang: en
+defaults:
+  checks:
+    - {metric: chrf, min: 40}
+    - {metric: "sam:not-copy", min: 0.7}
+cases:
+  - {id: film, src: Der Film war nicht gut., ref: The film was not good., tags: [negation-drop],
+     hyps: {a: The film was not good., b: The film was good.}}
+  - {id: delivery, src: Es gab keine Probleme mit der Lieferung., ref: There were no problems with the delivery.,
+     hyps: {a: There were no problems with the delivery., b: There were no issues with the delivery.}}
+  - {id: service, src: Ich bin zufrieden., ref: I am very happy with the service.,
+     hyps: {a: I am very happy with the service., b: I am very happy with the service.}}
+  - {id: food, src: Das Essen war ausgezeichnet., ref: The food was excellent.,
+     hyps: {a: The food was excellent., b: The food was excellent.}}
+  - {id: room, src: Das Zimmer war ruhig., ref: The room was clean and quiet.,
+     hyps: {a: The room was clean and quiet., b: The room was clean and quiet.}}
+  - {id: staff, src: Das Personal war freundlich., ref: The staff were friendly.,
+     hyps: {a: The staff were friendly., b: The staff were friendly.}}
+"""
+
+
+@pytest.fixture
+def review(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The review suite, its output laid out for 100 columns (the tables fit on one line each)."""
+    monkeypatch.setenv("COLUMNS", "100")
+    path = tmp_path / "review.mt.yaml"
+    path.write_text(REVIEW_SUITE, encoding="utf-8")
+    return path
+
+
+def test_a_dropped_negation_in_b_shows_as_the_check_it_fails(review: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    compare = ["compare", str(review), "--a", "recorded:a", "--b", "recorded:b", "--permutations", "1000"]
+    assert main(compare) == 0  # informs: exits 1 only under --fail-if-worse
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[3:5] == ["check failures: A fails 0 of 6 outputs, B fails 1 of 6 outputs",
+                          "  B fails sam:not-copy on review::film; A passes"]
+    suite_rows = [line for line in lines if line.startswith("suite review")]
+    assert suite_rows and all("no significant difference" in r or "not significant" in r for r in suite_rows)
+    assert lines[-1] == "B is worse than A: 1 of B's outputs fail their checks, 0 of A's (--fail-if-worse exits 1 on this)"
+    assert max(map(len, lines)) <= 100  # $COLUMNS
+    assert main([*compare, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["failures"] == {
+        "a": {"outputs": 6, "failing": []},
+        "b": {"outputs": 6, "failing": [{"suite": "review", "case": "film", "outcome": "failed",
+                                         "checks": ["sam:not-copy"]}]}}
+    assert data["worse"] == ["1 of B's outputs fail their checks, 0 of A's"]
+
+
+def test_a_tag_of_one_case_says_too_few_cases(review: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    compare = ["compare", str(review), "--a", "recorded:a", "--b", "recorded:b", "--permutations", "1000"]
+    assert main(compare) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in lines if line.startswith("tag negation-drop")]
+    assert rows == [["tag", "negation-drop", "chrf", "1", "0", "0", "too", "few", "cases"],  # the win table
+                    ["tag", "negation-drop", "sam:not-copy", "1", "0", "0", "too", "few", "cases"],
+                    ["tag", "negation-drop", "chrf", "1", "-34.67", "-", "-", "-", "too", "few", "cases"],
+                    ["tag", "negation-drop", "sam:not-copy", "1", "-0.5", "-", "-", "-", "too", "few", "cases"]]
+    assert "too few cases: a p-value needs 6 or more, an interval 4 or more, at alpha 0.05" in " ".join(lines)
+    assert main([*compare, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["min_cases"] == {"p_value": 6, "interval": 4}
+    tag = [g for g in data["groups"] if g["group"] == "negation-drop"]
+    assert [(g["n"], g["ci_low"], g["ci_high"], g["p_bootstrap"], g["p_randomisation"], g["p_corrected"],
+             g["decision"], g["verdict"]) for g in tag] == [(1, None, None, None, None, None, "too few cases",
+                                                             "too few cases")] * 2
+    whole = [g for g in data["groups"] if g["scope"] == "suite"]
+    assert all(g["n"] == 6 and g["p_randomisation"] is not None and g["ci_low"] is not None for g in whole)
+
+
+def test_fail_if_worse_exits_1_when_b_fails_more_outputs(review: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    compare = ["compare", str(review), "--permutations", "1000", "--fail-if-worse"]
+    assert main([*compare, "--a", "recorded:a", "--b", "recorded:b"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        "FAILED: B is worse than A: 1 of B's outputs fail their checks, 0 of A's"
+    assert main([*compare, "--a", "recorded:b", "--b", "recorded:a"]) == 0  # better
+    out = capsys.readouterr().out
+    assert "A fails sam:not-copy on review::film; B passes" in out
+    assert out.splitlines()[-1] == "passed: B is not worse than A: no more outputs fail, no metric is worse"
+    assert main([*compare, "--a", "recorded:a", "--b", "recorded:a"]) == 0  # equal
+    capsys.readouterr()
+    assert main([*compare, "--a", "recorded:a", "--b", "recorded:b", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["worse"] == ["1 of B's outputs fail their checks, 0 of A's"]
+
+
+def test_fail_if_worse_exits_1_when_b_is_significantly_worse_on_a_metric(
+        suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = _systems(suite)
+    compare = ["compare", str(suite), "--permutations", "1000", "--fail-if-worse"]
+    assert main([*compare, "--a", a, "--b", b]) == 1  # every output passes its checks, chrF and TER drop
+    out = capsys.readouterr().out
+    assert "check failures: A fails 0 of 30 outputs, B fails 0 of 30 outputs" in out
+    assert "A better on chrf in suite demo (p holm 0.00" in " ".join(out.split())
+    assert main([*compare, "--a", b, "--b", a]) == 0
+
+
+def test_fail_if_worse_asks_for_a_and_b(review: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", str(review), "--system", "recorded:a", "--system", "recorded:b", "--fail-if-worse"]) == 2
+    assert "--fail-if-worse asks whether B is worse than A" in capsys.readouterr().err
+
+
+def test_a_known_faulty_output_fails_when_it_passes_its_checks_as_in_run(tmp_path: Path) -> None:
+    path = tmp_path / "faulty.mt.yaml"
+    path.write_text(textwrap.dedent(f"""\
+        name: faulty
+        source_lang: en
+        target_lang: en
+        defaults:
+          checks:
+            - {{metric: chrf, min: 90}}
+        cases:
+          - {{id: c0, src: s, ref: '{REF}', hyps: {{a: {{text: 'the film was good', expect: fail}},
+                                                  b: {{text: '{REF}', expect: fail}}}}}}
+          - {{id: c1, src: s, ref: '{REF}', hyps: {{a: '{REF}', b: 'the film was good'}}}}
+    """), encoding="utf-8")
+    report = compare_systems(api.load_suites([path]), "recorded:a", "recorded:b", settings=FAST)
+    a, b = report.failures
+    assert a.failing == []  # its known-faulty output is caught, its correct one passes
+    assert [(f.case, f.outcome.value, f.checks) for f in b.failing] == [("c0", "missed", ()), ("c1", "failed", ("chrf",))]
+    assert [f.describe("B") for f in b.failing] == ["B misses known-faulty faulty::c0 (it passes every check)",
+                                                    "B fails chrf on faulty::c1"]
+    assert report.worse == ["2 of B's outputs fail their checks, 0 of A's"]
+
+
+def test_failing_outputs_are_listed_up_to_ten_per_system_then_counted() -> None:
+    a, b = CheckFailures(), CheckFailures()
+    for i in range(13):
+        a.outcomes[("s", f"c{i:02d}")] = Outcome.PASSED
+        b.outcomes[("s", f"c{i:02d}")] = Outcome.FAILED
+        b.failing.append(FailingOutput("s", f"c{i:02d}", Outcome.FAILED, ("chrf", "sam:not-copy")))
+    lines = render_failures(("A", "B"), [a, b], width=60)
+    assert lines[0] == "check failures: A fails 0 of 13 outputs, B fails 13 of 13"
+    assert lines[2] == "  B fails chrf, sam:not-copy on s::c00; A passes"
+    assert len(lines) == 2 + LISTED + 1 and lines[-1] == "  ... and 3 more of B"
+    assert max(map(len, lines)) <= 60

@@ -112,3 +112,31 @@ def test_cli_refuses_mixed_or_missing_systems(suite: Path, capsys: pytest.Captur
                                               message: str) -> None:
     assert main(["compare", str(suite), *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_three_cases_are_too_few_and_failing_outputs_are_listed(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "three.mt.yaml"
+    cases = [f"  - {{id: c{i}, src: s, ref: '{REF} {i}', hyps: {{good: '{REF} {i}', "
+             f"short: '{'the film' if i else REF} {i}'}}}}" for i in range(3)]
+    path.write_text("name: three\nsource_lang: en\ntarget_lang: en\ndefaults:\n  checks:\n"
+                    "    - {metric: chrf, min: 50}\ncases:\n" + "\n".join(cases) + "\n", encoding="utf-8")
+    systems = ["compare", str(path), "--system", "recorded:good", "--system", "recorded:short"]
+    assert main([*systems, "--permutations", "1000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2:6] == ["check failures: recorded:good fails 0 of 3 outputs, recorded:short fails 2 of 3",
+                          "  outputs",  # folded to $COLUMNS
+                          "  recorded:short fails chrf on three::c1; recorded:good passes",
+                          "  recorded:short fails chrf on three::c2; recorded:good passes"]
+    ranked = [line.split() for line in lines if line.lstrip().startswith(("1 ", "2 "))]
+    assert [(row[2], row[4]) for row in ranked] == [("recorded:good", "-"), ("recorded:short", "-")]  # no interval
+    assert "too few cases: a p-value needs 6 or more, an interval 4 or more" in " ".join(" ".join(lines).split())
+    assert max(map(len, lines)) <= 80  # $COLUMNS
+    assert main([*systems, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(f["system"], f["outputs"], [x["case"] for x in f["failing"]]) for f in data["failures"]] == [
+        ("recorded:good", 3, []), ("recorded:short", 3, ["c1", "c2"])]
+    chrf = data["metrics"][0]
+    assert [(s["ci_low"], s["ci_high"]) for s in chrf["ranking"]] == [(None, None)] * 2
+    assert [(p["decision"], p["p_corrected"]) for p in chrf["pairs"]] == [("too few cases", None)]
+    assert chrf["clusters"] == [["recorded:good", "recorded:short"]]  # nothing significant: one cluster

@@ -4,7 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from mtcheck.regression.significance_table import render_tests
 from mtcheck.regression.stats import (
+    TOO_FEW,
     Sample,
     StatsSettings,
     analyse,
@@ -12,7 +14,9 @@ from mtcheck.regression.stats import (
     benjamini_hochberg,
     correct,
     holm,
+    interval_minimum,
     paired_bootstrap,
+    p_value_minimum,
 )
 
 
@@ -117,3 +121,62 @@ def test_analyse_skips_empty_samples_and_is_reproducible() -> None:
 def test_bad_settings_are_refused(kwargs: dict) -> None:
     with pytest.raises(ValueError):
         StatsSettings(**kwargs)
+
+
+@pytest.mark.parametrize("alpha", [0.1, 0.05, 0.01])
+def test_a_p_value_needs_the_cases_whose_every_sign_alike_can_fall_below_alpha(alpha: float) -> None:
+    n = p_value_minimum(alpha)
+    for cases, significant in ((n - 1, False), (n, True)):
+        signs = np.array([[1 if (mask >> i) & 1 else -1 for i in range(cases)] for mask in range(2**cases)])
+        deltas = np.ones(cases)  # every case worse alike: the most extreme sample of this size
+        exact = float(np.mean(np.abs(signs @ deltas) >= deltas.sum()))
+        assert (exact < alpha) is significant
+
+
+@pytest.mark.parametrize("alpha", [0.1, 0.05, 0.01])
+def test_an_interval_needs_the_cases_whose_interval_is_more_than_their_range(alpha: float) -> None:
+    n = interval_minimum(alpha)
+    fewer = np.arange(n - 1, dtype=np.float64)
+    assert paired_bootstrap(fewer, 4000, np.random.default_rng(9), 1 - alpha)[:2] == (fewer.min(), fewer.max())
+    enough = np.arange(n, dtype=np.float64)
+    low, high, _ = paired_bootstrap(enough, 4000, np.random.default_rng(9), 1 - alpha)
+    assert enough.min() < low < high < enough.max()
+
+
+def test_too_few_cases_give_no_interval_and_no_p_value() -> None:
+    settings = StatsSettings(bootstrap=300, permutations=1000)
+    assert (settings.p_value_minimum, settings.interval_minimum) == (6, 4)  # at alpha 0.05
+    one, four, six = analyse([_sample("one", np.array([-33.27]), prefix="o"),
+                              _sample("four", np.array([-3.0, -2.0, -4.0, -1.0]), prefix="f"),
+                              _sample("six", np.full(6, -2.0), prefix="s")], settings)
+    assert (one.n, one.mean, one.ci_low, one.ci_high, one.p_bootstrap, one.p_randomisation, one.p_corrected,
+            one.decision) == (1, -33.27, None, None, None, None, None, TOO_FEW)
+    assert four.ci_low is not None and four.ci_low < four.mean < four.ci_high
+    assert (four.p_bootstrap, four.p_randomisation, four.p_corrected, four.decision) == (None, None, None, TOO_FEW)
+    assert six.decision == "worse" and six.p_randomisation == pytest.approx(2 / 64, abs=0.02)
+
+
+def test_tests_of_too_few_cases_are_left_out_of_the_correction() -> None:
+    settings = StatsSettings(bootstrap=200, permutations=2000)
+    shifted = _sample("shifted", np.random.default_rng(10).normal(-2, 1, 40), prefix="s")
+    alone, = analyse([shifted], settings)
+    beside = analyse([shifted, *(_sample(f"tag{i}", np.array([-1.0, 2.0]), prefix=f"t{i}") for i in range(9))],
+                     settings)
+    assert beside[0].p_corrected == alone.p_corrected == alone.p_randomisation  # a family of one test
+    assert all(t.decision == TOO_FEW for t in beside[1:])
+
+
+def test_the_table_says_too_few_cases_and_fits_the_width() -> None:
+    settings = StatsSettings(bootstrap=200, permutations=500)
+    tests = analyse([_sample("negation-drop", np.array([-33.27]), prefix="n"),
+                     _sample("a-tag-whose-name-alone-is-nearly-as-wide-as-the-terminal", np.full(8, -1.0))], settings)
+    lines = render_tests(tests, settings, width=60)
+    assert max(map(len, lines)) <= 60
+    assert lines[0] == "group  metric"  # the labels do not fit beside the numbers: each has a line of its own
+    row = lines[lines.index("tag negation-drop  chrf") + 1].split()
+    assert row == ["1", "-33.27", "-", "-", "-", "too", "few", "cases"]
+    assert " ".join(" ".join(lines).split()).endswith(
+        "too few cases: a p-value needs 6 or more, an interval 4 or more, at alpha 0.05 (docs/regression.md)")
+    wide = render_tests(tests, settings, width=200)
+    assert wide[0].split() == ["group", "metric", "n", "change", "95%", "CI", "p", "AR", "p", "holm", "decision"]
+    assert len(wide) == 4 and "[" not in wide[1] and "[-1, -1]" in wide[2]

@@ -156,6 +156,9 @@ def _compared_systems(args: argparse.Namespace) -> list[str] | None:
         if args.epsilon:
             raise MtcheckError("--epsilon sets the tie width of the --a/--b win table; --system compares means "
                                "(fix: drop --epsilon, or compare two systems with --a and --b)")
+        if args.fail_if_worse:
+            raise MtcheckError("--fail-if-worse asks whether B is worse than A; --system ranks systems "
+                               "(fix: compare two systems with --a and --b, or drop --fail-if-worse)")
         return list(args.systems)
     if not (args.a and args.b):
         raise MtcheckError("compare needs --a and --b, or --system two or more times (e.g. --system recorded:x "
@@ -164,8 +167,10 @@ def _compared_systems(args: argparse.Namespace) -> list[str] | None:
 
 
 def compare(args: argparse.Namespace) -> int:
+    """Exit 0 once compared; 1 under ``--fail-if-worse`` when B is worse than A."""
     from mtcheck import api
     from mtcheck.safety.safetext import visible
+    from mtcheck.text.fit import terminal_width
 
     systems = _compared_systems(args)
     suites = api.load_suites(args.suites)
@@ -179,8 +184,12 @@ def compare(args: argparse.Namespace) -> int:
         from mtcheck.regression.compare_many import compare_many
 
         report = compare_many(suites, systems, options=_run_options(args, None), settings=_stats(args))
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
-    return EXIT_OK
+    if args.json:
+        print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        lines = report.render(terminal_width(), gate=True) if args.fail_if_worse else report.render(terminal_width())
+        print(visible("\n".join(lines)))
+    return EXIT_FAILED if args.fail_if_worse and report.worse else EXIT_OK
 
 
 def _run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -230,5 +239,8 @@ def add_parser(commands: Any) -> None:
                     help="a system to rank (recorded:NAME or a spec); repeat it for two or more, instead of --a/--b")
     ab.add_argument("--epsilon", action="append", default=[], metavar="[CHECK=]NUMBER",
                     help="tie width: for every metric (0.5) or one check key (bleu=1); default 0")
+    ab.add_argument("--fail-if-worse", action="store_true",
+                    help="exit 1 when B is worse than A: more of its outputs fail their checks, or a suite or tag "
+                         "is significantly worse on a metric (default: say so, exit 0)")
     stats_arguments(ab)
     ab.set_defaults(func=compare)

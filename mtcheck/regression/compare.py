@@ -4,7 +4,9 @@ A case is a win for the system with the better value in the metric's own
 direction, or a tie when the two values are within the metric's epsilon (as
 the pairwise judgement "A better / B better / equal"). Per suite and per tag,
 the mean change from A to B comes with its bootstrap interval and a corrected
-approximate-randomisation p-value.
+approximate-randomisation p-value (none from too few cases: :mod:`mtcheck.regression.stats`). Beside them, each
+system's outputs that fail their checks (:mod:`mtcheck.regression.check_failures`); B is worse than A when more
+of its outputs fail, or when it is significantly worse on a metric in a suite or tag.
 
 A two-sided metric (``length-ratio``: :func:`~mtcheck.metrics.metric_direction` declares no direction) has no
 better end: each value is compared by how far it lies outside its check's band (``min`` to ``max``; 0 inside
@@ -24,12 +26,15 @@ from mtcheck.engine.targets import nothing_checked_in, targets_for
 from mtcheck.errors import MtcheckError, NothingToCheck
 from mtcheck.regression.band import outside_band
 from mtcheck.regression.baseline import CaseEntry, entry_of, oriented
-from mtcheck.regression.gate import render_tests
+from mtcheck.regression.check_failures import CheckFailures, render_failures
 from mtcheck.regression.lineup import (LinedUp, NotCompared, SystemEntries, line_up, refuse_uncomputed,
                                       render_not_compared)
-from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
+from mtcheck.regression.significance_table import render_tests
+from mtcheck.regression.stats import TOO_FEW, Sample, StatsSettings, TestResult, analyse
 from mtcheck.suite.model import Suite
 from mtcheck.systems import check_system
+from mtcheck.text.fit import DEFAULT_WIDTH, fold
+from mtcheck.text.table import table
 
 OUTCOMES = ("a", "b", "tie")
 
@@ -66,7 +71,8 @@ class GroupRow:
 
     @property
     def verdict(self) -> str:
-        return {"better": "B better", "worse": "A better"}.get(self.test.decision, "no significant difference")
+        return {"better": "B better", "worse": "A better", TOO_FEW: TOO_FEW}.get(self.test.decision,
+                                                                                 "no significant difference")
 
     def as_dict(self) -> dict[str, Any]:
         return {**self.test.as_dict(), "a_wins": self.counts["a"], "b_wins": self.counts["b"], "ties": self.counts["tie"],
@@ -85,36 +91,56 @@ class CompareReport:
     not_compared: list[NotCompared]
     #: Two-sided checks: their values are distances outside the check's band (:func:`outside_band`).
     outside_band: list[str] = field(default_factory=list)
+    #: A's and B's outputs that fail their checks.
+    failures: list[CheckFailures] = field(default_factory=lambda: [CheckFailures(), CheckFailures()])
+
+    @property
+    def worse(self) -> list[str]:
+        """Why B is worse than A: more of its outputs fail their checks, or a suite or tag is significantly worse
+        on a metric; empty when it is not."""
+        a, b = (len(f.failing) for f in self.failures)
+        reasons = [f"{b} of B's outputs fail their checks, {a} of A's"] if b > a else []
+        return reasons + [f"A better on {t.metric} in {t.scope} {t.group} (p {self.settings.correction} "
+                          f"{t.p_corrected:.4g})" for t in (r.test for r in self.rows) if t.decision == "worse"]
 
     def as_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "alpha": self.settings.alpha, "correction": self.settings.correction,
                 "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
-                "seed": self.settings.seed, "epsilons": self.epsilons,
-                "groups": [row.as_dict() for row in self.rows], "cases": [p.as_dict() for p in self.pairs],
+                "seed": self.settings.seed, "min_cases": self.settings.min_cases(),
+                "epsilons": self.epsilons, "failures": dict(zip("ab", (f.as_dict() for f in self.failures))),
+                "worse": self.worse, "groups": [row.as_dict() for row in self.rows],
+                "cases": [p.as_dict() for p in self.pairs],
                 "not_compared": [item.as_dict() for item in self.not_compared], "outside_band": self.outside_band}
 
-    def render(self) -> list[str]:
-        lines = [f"A = {self.a}", f"B = {self.b}", ""]
-        width = max([len(f"{r.test.scope} {r.test.group}") for r in self.rows] + [5])
-        metric_width = max([len(r.test.metric) for r in self.rows] + [6])
-        lines.append(f"{'group':<{width}}  {'metric':<{metric_width}}  {'A wins':>6}  {'ties':>6}  {'B wins':>6}  verdict")
-        for row in self.rows:
-            t = row.test
-            lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {row.counts['a']:>6}  "
-                         f"{row.counts['tie']:>6}  {row.counts['b']:>6}  {row.verdict}")
-        lines.append("")
-        lines.extend(render_tests([row.test for row in self.rows], self.settings, label="B - A"))
-        lines.extend(band_notes(self.outside_band))
-        lines.extend(render_not_compared(self.not_compared))
-        return lines
+    def render(self, width: int = DEFAULT_WIDTH, gate: bool = False) -> list[str]:
+        """The text report, no line wider than ``width`` (a long name gets a line of its own); its last line says
+        whether B is worse than A, as ``FAILED:`` or ``passed:`` under ``gate`` (``--fail-if-worse``)."""
+        lines = [*fold(f"A = {self.a}", width, indent="    "), *fold(f"B = {self.b}", width, indent="    "), ""]
+        lines += render_failures(("A", "B"), self.failures, width) + [""]
+        header = ("group", "metric", "A wins", "ties", "B wins", "verdict")
+        rows = [(f"{r.test.scope} {r.test.group}", r.test.metric, str(r.counts["a"]), str(r.counts["tie"]),
+                 str(r.counts["b"]), r.verdict) for r in self.rows]
+        lines += table(header, rows, "<<>>><", width, labels=2) + [""]
+        lines.extend(render_tests([row.test for row in self.rows], self.settings, label="B - A", width=width))
+        lines.extend(band_notes(self.outside_band, width))
+        lines.extend(render_not_compared(self.not_compared, width))
+        return [*lines, "", *fold(self._verdict(gate), width, indent="  ")]
+
+    def _verdict(self, gate: bool) -> str:
+        worse = self.worse
+        if not worse:
+            return f"{'passed: ' if gate else ''}B is not worse than A: no more outputs fail, no metric is worse"
+        if gate:
+            return f"FAILED: B is worse than A: {'; '.join(worse)}"
+        return f"B is worse than A: {'; '.join(worse)} (--fail-if-worse exits 1 on this)"
 
 
-def band_notes(keys: Sequence[str]) -> list[str]:
-    """The line that says how the two-sided checks ``keys`` were compared (none without them)."""
+def band_notes(keys: Sequence[str], width: int = DEFAULT_WIDTH) -> list[str]:
+    """The lines that say how the two-sided checks ``keys`` were compared (none without them)."""
     if not keys:
         return []
-    return [f"{', '.join(keys)}: two-sided; compared by how far each value lies outside the check's min-max band "
-            "(0 inside it), lower is better"]
+    return fold(f"{', '.join(keys)}: two-sided; compared by how far each value lies outside the check's min-max "
+                "band (0 inside it), lower is better", width, indent="  ")
 
 
 def check_systems(suites: Sequence[Suite], specs: Sequence[str]) -> None:
@@ -158,6 +184,7 @@ def system_entries(suites: Sequence[Suite], spec: str, options: RunOptions) -> S
         if key in found.entries or key in found.unmeasured:
             raise MtcheckError(f"system {spec!r} gives several outputs for case {key[1]!r} of suite {key[0]!r}; "
                                "compare one at a time (fix: name one, e.g. recorded:NAME)")
+        found.failures.add(result)
         entry, unmeasured = _compared_entry(result), _unmeasured(result)
         if entry is not None:
             found.entries[key] = entry
@@ -217,4 +244,4 @@ def compare_systems(
     rows = [GroupRow({o: Counter(p.winner for p in items).get(o, 0) for o in OUTCOMES}, test)
             for (_, items), test in zip(ordered, analyse(samples, settings))]
     return CompareReport(a, b, settings, {**epsilons, "*": default_epsilon}, pairs, rows, not_compared,
-                         sorted(set().union(*(run.two_sided() for run in runs))))
+                         sorted(set().union(*(run.two_sided() for run in runs))), [run.failures for run in runs])

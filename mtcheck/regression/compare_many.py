@@ -1,5 +1,7 @@
 """Any number of systems on the same suites: per metric, each system's mean with its interval, every pair's
-significance test corrected across all pairs and metrics, and a ranking in clusters (:mod:`ranking`).
+significance test corrected across all pairs and metrics, a ranking in clusters (:mod:`ranking`), and each
+system's outputs that fail their checks (:mod:`check_failures`). No interval or p-value from too few cases
+(:mod:`stats`).
 
 A metric is compared over the cases where every system has a value with the
 same signature; the other case/metric pairs are listed as not compared, with why (:mod:`lineup`). A two-sided
@@ -15,22 +17,26 @@ from typing import Any
 from mtcheck.engine.runner import RunOptions
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import oriented
+from mtcheck.regression.check_failures import CheckFailures, render_failures
 from mtcheck.regression.compare import band_notes, measure_systems
-from mtcheck.regression.gate import render_tests
 from mtcheck.regression.lineup import LinedUp, NotCompared, render_not_compared
 from mtcheck.regression.ranking import clusters
+from mtcheck.regression.significance_table import intervals, render_tests
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
 from mtcheck.suite.model import Suite
+from mtcheck.text.fit import DEFAULT_WIDTH, fold
+from mtcheck.text.table import table
 
 
 @dataclass(frozen=True)
 class SystemMean:
-    """One system's mean on one metric, with its bootstrap interval, its rank (1 is best) and its cluster."""
+    """One system's mean on one metric, with its bootstrap interval (None from too few cases), its rank (1 is
+    best) and its cluster."""
 
     system: str
     mean: float
-    ci_low: float
-    ci_high: float
+    ci_low: float | None
+    ci_high: float | None
     rank: int
     cluster: int
 
@@ -66,31 +72,38 @@ class ManyReport:
     not_compared: list[NotCompared]
     #: Two-sided checks, ranked by their values' distances outside the check's band.
     outside_band: list[str] = field(default_factory=list)
+    #: Each system's outputs that fail their checks, in the order of ``systems``.
+    failures: list[CheckFailures] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"systems": self.systems, "alpha": self.settings.alpha, "correction": self.settings.correction,
                 "bootstrap": self.settings.bootstrap, "permutations": self.settings.permutations,
-                "seed": self.settings.seed, "metrics": [m.as_dict() for m in self.metrics],
+                "seed": self.settings.seed, "min_cases": self.settings.min_cases(),
+                "failures": [{"system": system, **f.as_dict()} for system, f in zip(self.systems, self.failures)],
+                "metrics": [m.as_dict() for m in self.metrics],
                 "not_compared": [item.as_dict() for item in self.not_compared],
                 "outside_band": self.outside_band}
 
-    def render(self) -> list[str]:
-        lines = [f"systems: {', '.join(self.systems)}"]
-        confidence = f"{100 * (1 - self.settings.alpha):g}% CI"
-        width = max(len(s) for s in self.systems)
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """The text report, no line wider than ``width`` (a long name gets a line of its own)."""
+        lines = [*fold(f"systems: {', '.join(self.systems)}", width, indent="  "), "",
+                 *render_failures(self.systems, self.failures, width)]
+        header = ("rank", "cluster", "system", "mean", f"{100 * (1 - self.settings.alpha):g}% CI")
         for ranking in self.metrics:
             direction = "higher" if ranking.higher_is_better else "lower"
             measure = "distance outside its band, " if ranking.metric in self.outside_band else ""
+            cells = intervals([(s.ci_low, s.ci_high) for s in ranking.systems], signed=False)
+            rows = [(str(s.rank), str(s.cluster), s.system, f"{s.mean:.4g}", interval)
+                    for s, interval in zip(ranking.systems, cells)]
             lines += ["", f"{ranking.metric} ({measure}{direction} is better), {ranking.n} case(s):",
-                      f"{'rank':>4}  {'cluster':>7}  {'system':<{width}}  {'mean':>9}  {confidence:>21}"]
-            lines += [f"{s.rank:>4}  {s.cluster:>7}  {s.system:<{width}}  {s.mean:>9.4g}  "
-                      f"[{s.ci_low:>9.4g}, {s.ci_high:>9.4g}]" for s in ranking.systems]
+                      *table(header, rows, ">><>>", width, labels=3)]
         lines.append("")
-        lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change"))
-        lines.append("clusters: a line falls below a rank when every system above it is significantly better than "
-                     "every system below it")
-        lines.extend(band_notes(self.outside_band))
-        lines.extend(render_not_compared(self.not_compared))
+        lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change",
+                                  width=width))
+        lines += fold("clusters: a line falls below a rank when every system above it is significantly better than "
+                      "every system below it", width, indent="  ")
+        lines.extend(band_notes(self.outside_band, width))
+        lines.extend(render_not_compared(self.not_compared, width))
         return lines
 
 
@@ -134,7 +147,7 @@ def _ranking(metric: str, systems: Sequence[str], ranked: Sequence[int], columns
     cluster_of = {spec: number for number, members in enumerate(groups, start=1) for spec in members}
     means = []
     for rank, i in enumerate(ranked, start=1):
-        low, high = mean_interval(columns.values[i], settings, systems[i], metric)
+        low, high = mean_interval(columns.values[i], settings, systems[i], metric) or (None, None)
         means.append(SystemMean(systems[i], columns.mean(i), low, high, rank, cluster_of[systems[i]]))
     return MetricRanking(metric, columns.higher_is_better, len(columns.cases), means, tests)
 
@@ -155,4 +168,4 @@ def compare_many(suites: Sequence[Suite], systems: Sequence[str], *, options: Ru
     rankings = [_ranking(metric, systems, ranked[metric], c, [t for t in tests if t.metric == metric], settings)
                 for metric, c in columns.items()]
     return ManyReport(list(systems), settings, rankings, not_compared,
-                      sorted(set().union(*(run.two_sided() for run in runs))))
+                      sorted(set().union(*(run.two_sided() for run in runs))), [run.failures for run in runs])

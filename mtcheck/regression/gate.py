@@ -22,6 +22,7 @@ from typing import Any
 
 from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, CorpusEntry, Tolerance
 from mtcheck.regression.corpus import compare_corpus
+from mtcheck.regression.significance_table import render_tests
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
@@ -179,22 +180,6 @@ class RegressionReport:
         if len(self.changes) > MAX_LISTED:
             lines.append(f"  ... and {len(self.changes) - MAX_LISTED} more")
         return lines
-
-
-def render_tests(tests: Sequence[TestResult], stats: StatsSettings, *, label: str = "change") -> list[str]:
-    """One row per test: mean change with its interval, p-values, decision."""
-    if not tests:
-        return []
-    width = max(len(f"{t.scope} {t.group}") for t in tests)
-    metric_width = max(len(t.metric) for t in tests)
-    confidence = f"{100 * (1 - stats.alpha):g}% CI"
-    lines = [f"{'group':<{width}}  {'metric':<{metric_width}}  {'n':>5}  {label:>9}  {confidence:>21}  "
-             f"{'p boot':>7}  {'p AR':>7}  {'p ' + stats.correction:>7}  decision"]
-    for t in tests:
-        lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {t.n:>5}  {t.mean:>+9.4g}  "
-                     f"[{t.ci_low:>+9.4g}, {t.ci_high:>+9.4g}]  {t.p_bootstrap:>7.4f}  {t.p_randomisation:>7.4f}  "
-                     f"{t.p_corrected:>7.4f}  {t.decision}")
-    return lines
 
 
 def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tuple[str, ...]]) -> list[Sample]:

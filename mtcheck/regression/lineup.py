@@ -13,7 +13,9 @@ from typing import Any, NamedTuple
 
 from mtcheck.errors import MtcheckError
 from mtcheck.regression.baseline import CaseEntry, Measured
+from mtcheck.regression.check_failures import CheckFailures
 from mtcheck.suite.model import Suite
+from mtcheck.text.fit import DEFAULT_WIDTH, fold
 
 #: Reasons a ``not compared`` section lists before it says "and N more".
 LISTED = 10
@@ -25,11 +27,13 @@ CaseKey = tuple[str, str]
 
 @dataclass
 class SystemEntries:
-    """One system's entries by (suite, case), and why each check without a value has none."""
+    """One system's entries by (suite, case), why each check without a value has none, and its outputs that fail
+    their checks."""
 
     entries: dict[CaseKey, CaseEntry] = field(default_factory=dict)
     #: Per (suite, case), per check key: why this system has no value for it.
     unmeasured: dict[CaseKey, dict[str, str]] = field(default_factory=dict)
+    failures: CheckFailures = field(default_factory=CheckFailures)
 
     def two_sided(self) -> set[str]:
         """The keys of the two-sided checks among the entries (:mod:`mtcheck.regression.band`)."""
@@ -115,13 +119,15 @@ def _groups(skipped: Sequence[NotCompared]) -> list[tuple[str, str, list[str]]]:
     return [(metric, reason, cases) for (metric, reason), cases in found.items()]
 
 
-def render_not_compared(skipped: Sequence[NotCompared]) -> list[str]:
-    """``not compared (N):`` and one line per check and reason, naming its cases; none when all were compared."""
+def render_not_compared(skipped: Sequence[NotCompared], width: int = DEFAULT_WIDTH) -> list[str]:
+    """``not compared (N):`` and one entry per check and reason, naming its cases, folded to ``width``; none when
+    all were compared."""
     if not skipped:
         return []
     groups = _groups(skipped)
     lines = [f"not compared ({len(skipped)}):"]
-    lines += [f"  {metric} on {_shown(cases)}: {reason}" for metric, reason, cases in groups[:LISTED]]
+    for metric, reason, cases in groups[:LISTED]:
+        lines += fold(f"{metric} on {_shown(cases)}: {reason}", width, first="  ", indent="    ")
     if len(groups) > LISTED:
         lines.append(f"  ... and {len(groups) - LISTED} more reason(s)")
     return lines

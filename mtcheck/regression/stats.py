@@ -17,6 +17,16 @@ and asks whether their mean differs from 0:
 :func:`analyse` runs both on many samples at once: the sign flips of every
 sample come from one random ±1 matrix over all cases and one matrix product.
 Corrections for multiple tests: :func:`holm` and :func:`benjamini_hochberg`.
+
+Neither method says anything from too few cases, so :func:`analyse` reports none of its numbers below these
+minimums (its decision is ``too few cases``):
+
+* a p-value needs :func:`p_value_minimum` cases: the smallest p-value any test that flips the signs of n
+  differences can give is 2^(1 - n) (the observed signs and their mirror image), so with fewer cases no
+  outcome could fall below alpha (6 at alpha 0.05); such a test is also left out of the correction;
+* an interval needs :func:`interval_minimum` cases: with n cases, a resample of one case repeated n times
+  (chance n^-n) is the lowest mean, so while n^-n is at least alpha / 2 the percentile interval is merely
+  the range of the differences, one point for one case (4 at alpha 0.05).
 """
 from __future__ import annotations
 
@@ -36,6 +46,24 @@ _BLOCK = 1_000
 _CELLS = 2**18
 #: Relative slack (of the sum of absolute differences) when counting statistics "at least as extreme".
 _SLACK = 1e-5
+#: The decision of a test with fewer cases than :func:`p_value_minimum`.
+TOO_FEW = "too few cases"
+
+
+def p_value_minimum(alpha: float) -> int:
+    """The fewest cases whose smallest attainable sign-flip p-value, 2^(1 - n), is below ``alpha``."""
+    n = 1
+    while 2.0 ** (1 - n) >= alpha:
+        n += 1
+    return n
+
+
+def interval_minimum(alpha: float) -> int:
+    """The fewest cases whose bootstrap interval at ``1 - alpha`` is more than their range: n^-n below ``alpha / 2``."""
+    n = 1
+    while float(n) ** -n >= alpha / 2:
+        n += 1
+    return n
 
 
 @dataclass(frozen=True)
@@ -47,6 +75,25 @@ class StatsSettings:
     seed: int = DEFAULT_SEED
     alpha: float = DEFAULT_ALPHA
     correction: str = "holm"
+
+    @property
+    def p_value_minimum(self) -> int:
+        """Cases a p-value needs (:func:`p_value_minimum`)."""
+        return p_value_minimum(self.alpha)
+
+    @property
+    def interval_minimum(self) -> int:
+        """Cases an interval needs (:func:`interval_minimum`)."""
+        return interval_minimum(self.alpha)
+
+    def min_cases(self) -> dict[str, int]:
+        """The minimums, as the JSON of a comparison gives them."""
+        return {"p_value": self.p_value_minimum, "interval": self.interval_minimum}
+
+    def too_few_note(self) -> str:
+        """The line that says what ``too few cases`` means under these settings."""
+        return (f"too few cases: a p-value needs {self.p_value_minimum} or more, an interval "
+                f"{self.interval_minimum} or more, at alpha {self.alpha:g} (docs/regression.md)")
 
     def __post_init__(self) -> None:
         if self.bootstrap < 1 or self.permutations < 1:
@@ -74,19 +121,22 @@ class Sample:
 
 @dataclass(frozen=True)
 class TestResult:
-    """The outcome of one test: effect (mean difference) with its interval, p-values, decision."""
+    """The outcome of one test: effect (mean difference) with its interval, p-values, decision.
+
+    The interval is None below :func:`interval_minimum` cases, the p-values below :func:`p_value_minimum` (whose
+    decision is :data:`TOO_FEW`)."""
 
     scope: str
     group: str
     metric: str
     n: int
     mean: float
-    ci_low: float
-    ci_high: float
+    ci_low: float | None
+    ci_high: float | None
     effect_size: float
-    p_bootstrap: float
-    p_randomisation: float
-    p_corrected: float
+    p_bootstrap: float | None
+    p_randomisation: float | None
+    p_corrected: float | None
     decision: str
 
     def as_dict(self) -> dict[str, Any]:
@@ -119,8 +169,11 @@ def paired_bootstrap(
     return float(low), float(high), float((extreme.sum() + 1) / (resamples + 1))
 
 
-def mean_interval(values: Sequence[float], settings: StatsSettings, *key: str) -> tuple[float, float]:
-    """The bootstrap interval (at ``1 - alpha``) of the mean of ``values``, seeded by ``settings.seed`` and ``key``."""
+def mean_interval(values: Sequence[float], settings: StatsSettings, *key: str) -> tuple[float, float] | None:
+    """The bootstrap interval (at ``1 - alpha``) of the mean of ``values``, seeded by ``settings.seed`` and ``key``;
+    None from fewer values than :func:`interval_minimum`."""
+    if len(values) < settings.interval_minimum:
+        return None
     low, high, _ = paired_bootstrap(np.asarray(values, dtype=np.float64), settings.bootstrap,
                                     _rng(settings.seed, "mean", *key), 1 - settings.alpha)
     return low, high
@@ -218,22 +271,31 @@ def analyse(samples: Sequence[Sample], settings: StatsSettings = StatsSettings()
     """Test every sample (empty ones are skipped) and correct the p-values across all of them.
 
     ``decision`` is ``worse`` or ``better`` when the corrected randomisation
-    p-value is below ``alpha`` (by the sign of the mean difference), else ``not significant``.
+    p-value is below ``alpha`` (by the sign of the mean difference), else ``not significant``; a sample of fewer
+    cases than :func:`p_value_minimum` gets no p-value, is left out of the correction, and its decision is
+    :data:`TOO_FEW`; below :func:`interval_minimum` it gets no interval either.
     """
     samples = [s for s in samples if s.deltas]
-    p_ar = _randomisation_all(samples, settings) if samples else []
-    rows = []
-    for sample in samples:
-        d = np.asarray(sample.deltas, dtype=np.float64)
-        low, high, p_boot = paired_bootstrap(
-            d, settings.bootstrap, _rng(settings.seed, "boot", sample.scope, sample.group, sample.metric), 1 - settings.alpha
-        )
-        sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
-        rows.append((sample, float(d.mean()), low, high, (float(d.mean()) / sd) if sd > 0 else 0.0, p_boot))
-    corrected = correct(p_ar, settings.correction)
+    tested = [i for i, s in enumerate(samples) if len(s.deltas) >= settings.p_value_minimum]
+    p_ar = dict(zip(tested, _randomisation_all([samples[i] for i in tested], settings))) if tested else {}
+    corrected = dict(zip(p_ar, correct(list(p_ar.values()), settings.correction)))
     results = []
-    for (sample, mean, low, high, effect, p_boot), p, p_corr in zip(rows, p_ar, corrected):
-        decision = "not significant" if p_corr >= settings.alpha or mean == 0 else ("better" if mean > 0 else "worse")
+    for i, sample in enumerate(samples):
+        d = np.asarray(sample.deltas, dtype=np.float64)
+        mean = float(d.mean())
+        sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
+        low = high = p_boot = None
+        if d.size >= settings.interval_minimum:
+            low, high, p_boot = paired_bootstrap(
+                d, settings.bootstrap, _rng(settings.seed, "boot", sample.scope, sample.group, sample.metric),
+                1 - settings.alpha)
+        p, p_corr = p_ar.get(i), corrected.get(i)
+        if p_corr is None:
+            decision, p_boot = TOO_FEW, None
+        elif p_corr >= settings.alpha or mean == 0:
+            decision = "not significant"
+        else:
+            decision = "better" if mean > 0 else "worse"
         results.append(TestResult(sample.scope, sample.group, sample.metric, len(sample.deltas), mean, low, high,
-                                  effect, p_boot, p, p_corr, decision))
+                                  (mean / sd) if sd > 0 else 0.0, p_boot, p, p_corr, decision))
     return results
