@@ -46,6 +46,11 @@ GOLDEN = [
     ("The food was bad.", "The food was good.", 0.55),
     ("The service was slow.", "The service was fast.", 0.5),
     ("The food was not good.", "The food was good.", 0.5),
+    # "far from" before an adjective negates it, "never fail to" affirms (the newcomer's idioms of issue #40)
+    ("The film was far from boring.", "The film was exciting.", 0.0),
+    ("The film was far from good.", "The film was good.", 0.5),
+    ("He never fails to be polite.", "He is always polite.", 0.0),
+    ("He never fails to be rude.", "He is always polite.", 0.5),
     # a relative clause inside a negation's scope is not negated (rule ``relative``): the thief did steal the bag
     ("May God not let the person who stole my bag succeed", "Whoever stole my bag, may God not grant him success",
      0.0),
@@ -130,6 +135,9 @@ EXAMPLES = [
     ("en", "I couldn't agree more.", "could not agree more"),
     ("en", "I can't thank you enough.", "can not thank you enough"),
     ("en", "The service was anything but slow.", "anything but"),
+    ("en", "The film was far from boring.", "far from <JJ|VBG|VBN>"),
+    ("en", "The hotel is far from the city.", None),
+    ("en", "He never fails to be polite.", "never fail to"),
     ("en", "Nothing but praise.", "nothing but"),
     ("en", "Not only cheap but also good.", "not only"),
     ("en", "No doubt he will come.", "no doubt"),

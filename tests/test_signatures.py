@@ -59,7 +59,7 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("puzzle-official:chrf3", {}, "puzzle-official|prep:script(brackets,tags.SG+.PL2-+.PL2+.PL3+.PL,lc,punct)"
                                   "|alts:script,answer:expanded|{puzzle}|mtcheck:{mtcheck}|component:chrf3|unicode:nfc"),
     ("sam:bleu", {"lang": "en"},
-     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-7370832dd62a+syn-eaef7cb32707+affix-36038c0f|rules:assign+negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts+concord+polite+constructions+meaning+scales+relative|lists:4c59eb8d|base:bleu|nrefs:1|case:mixed"
+     "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|penalty:aligned|ant:wordnet-3.0+plain-7370832dd62a+syn-eaef7cb32707+affix-36038c0f|rules:assign+negprefix+knownstem+negopposite+negapart+keptbyneg+negatedopposite+related+indirect+phrasal+parts+concord+polite+constructions+meaning+scales+relative|lists:559d485f|base:bleu|nrefs:1|case:mixed"
      "|eff:yes|tok:13a|smooth:exp|version:{sacrebleu}|refs:best|unicode:nfc"),
     ("sam:bleu", {"lang": "en", "penalty": "paper"},
      "sam:bleu|lang:en|lex:{vader}|tagger:{tagger}+ptb-2|neg:paper|base:bleu|nrefs:1|case:mixed|eff:yes"
