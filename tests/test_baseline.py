@@ -455,3 +455,29 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
                                  f"ERROR: 1 passed; {why}"], consecutive=False)
     assert "PASSED" not in result.stdout.str() and not (pytester.path / "baseline.json").exists()
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_an_output_whose_checks_could_be_computed_giving_an_error_now_worsened() -> None:
+    from mtcheck.regression.verdicts import outcome_change
+
+    baseline = _baseline(chrf=_checked(90.0, True), bleu=Measured(50.0, "bleu", passed=True))
+    now = CaseEntry("demo", "c1", ("neg",), {"chrf": _checked(90.0, True)}, outcome="error")  # bleu could not be computed
+    change = outcome_change(baseline, now)
+    assert change is not None and change.describe() == "baseline: outcome passed \u2192 error (an error now)"
+    assert outcome_change(baseline, _entry(chrf=_checked(90.0, True))) is None
+    assert outcome_change(baseline, _entry(chrf=_checked(10.0, False))) is None  # a check shows it: regressed
+
+
+@pytest.mark.parametrize(("gate", "problem"), [("both", "'both' is now called 'scores' (default: 'verdicts')"),
+                                               ("strict", "'strict' is not a gate: use verdicts, scores, significant "
+                                                          "or any-case")])
+def test_an_unknown_or_renamed_gate_is_one_usage_error_naming_the_gates(
+        gate: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mtcheck.commands.main import main
+
+    suite = tmp_path / "s.mt.yaml"
+    suite.write_text(SUITE_HEADER + "cases:\n  - {id: c1, src: a, ref: b, hyp: b}\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        main(["run", str(suite), "--baseline", str(tmp_path / "b.json"), "--gate", gate])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"mtcheck run: error: argument --gate: {problem}"

@@ -347,3 +347,9 @@ cases:
         assert "  delivery::dropped[online]: baseline: outcome caught \u2192 known-miss (no longer caught)\n" in out
         assert "FAILED: 1 output(s) whose outcome worsened since the baseline\n" in out
     assert main(["run", "delivery.mt.yaml", "--baseline", "baseline.json", "--gate", "significant"]) == 0
+
+
+def test_the_gate_of_earlier_versions_is_a_usage_error_naming_its_new_name(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-regression-gate", "both")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*argument --mt-regression-gate: 'both' is now called 'scores' (default: 'verdicts')"])

@@ -177,8 +177,8 @@ class RegressionReport:
             if len(self.stale) > MAX_LISTED:
                 lines.append(f"  ... and {len(self.stale) - MAX_LISTED} more")
         if not self.verdicts:
-            lines.append(f"baseline {self.baseline} keeps no verdicts (an older format): each stored value was judged "
-                         f"by its check's threshold now; update it to {FORMAT} to record them")
+            lines.append(f"baseline {self.baseline} keeps no verdicts (an older format): its values were judged by "
+                         "the thresholds now")
         if not self.snapshots:
             lines.append(f"baseline {self.baseline} keeps no outputs (an older format): changed outputs are not detected "
                          f"until it is updated to {FORMAT}")
