@@ -16,13 +16,15 @@ from typing import Any
 import pytest
 
 from mtcheck.errors import MtcheckError
-from mtcheck.regression.baseline import (FORMAT, Baseline, CaseEntry, CorpusEntry, Measured, Tolerance, load_baseline,
-                                        save_baseline, update_baseline)
+from mtcheck.regression.baseline import (FORMAT, Baseline, CaseEntry, CaseRule, CorpusEntry, Measured, Tolerance,
+                                        load_baseline, save_baseline, update_baseline)
 from mtcheck.safety.files import STALE_SECONDS
 
 from helpers import SUITE_HEADER
 
 SIG = "chrf|nc:6|version:2.6.0"
+#: The strict gate's rule (``--gate scores``): a value worse than its tolerance is ``regressed``.
+SCORES = CaseRule(scores=True)
 
 
 def _entry(test_id: str = "c1", **checks: Measured) -> CaseEntry:
@@ -33,8 +35,8 @@ def _baseline(**checks: Measured) -> Baseline:
     return Baseline.from_entries([_entry(**checks)], {"spec": "file:out.txt", "description": "out.txt sha256:00"})
 
 
-def _status(baseline: Baseline, entry: CaseEntry, tolerance: str = "0") -> dict[str, str]:
-    return {d.key: d.status for d in baseline.compare(entry, Tolerance.parse(tolerance))}
+def _status(baseline: Baseline, entry: CaseEntry, tolerance: str = "0", rule: CaseRule = SCORES) -> dict[str, str]:
+    return {d.key: d.status for d in baseline.compare(entry, Tolerance.parse(tolerance), rule)}
 
 
 def test_round_trip_keeps_values_signatures_system_and_versions(tmp_path: Path) -> None:
@@ -71,6 +73,7 @@ def test_statuses_in_both_directions() -> None:
     better = _entry(chrf=Measured(65.0, SIG), ter=Measured(15.0, "ter|x", False), exact=Measured(1.0, "exact"))
     assert _status(baseline, worse) == {"chrf": "regressed", "ter": "regressed", "exact": "same"}
     assert _status(baseline, better) == {"chrf": "improved", "ter": "improved", "exact": "same"}
+    assert _status(baseline, worse, rule=CaseRule()) == {"chrf": "worse", "ter": "worse", "exact": "same"}
     ter = next(d for d in baseline.compare(worse) if d.key == "ter")
     assert (ter.change, ter.gain) == (5.0, -5.0)
 
@@ -111,8 +114,83 @@ def test_new_and_missing_checks_and_cases() -> None:
 
 
 def test_describe_reads_like_the_failure_text() -> None:
-    delta = _baseline(bleu=Measured(42.1, "bleu")).compare(_entry(bleu=Measured(35.0, "bleu")), Tolerance.parse(2))[0]
+    delta = _baseline(bleu=Measured(42.1, "bleu")).compare(_entry(bleu=Measured(35.0, "bleu")), Tolerance.parse(2),
+                                                           SCORES)[0]
     assert delta.describe() == "baseline: bleu 42.1 \u2192 35 (\u22127.1, tolerance 2): regressed"
+
+
+def _checked(value: float, passed: bool | None, minimum: float = 40.0) -> Measured:
+    """A chrF value as a run measures it: with its verdict and its check's threshold (``chrf >= minimum``)."""
+    return Measured(value, SIG, passed=passed, threshold=(minimum, None))
+
+
+def test_the_default_rule_fails_a_check_that_passed_and_fails_now_and_reports_a_drop_within_it() -> None:
+    baseline = _baseline(chrf=_checked(100.0, True))
+    rewording = baseline.compare(_entry(chrf=_checked(71.77, True)))[0]
+    assert (rewording.status, rewording.verdict) == ("worse", (True, True))
+    assert rewording.describe() == "baseline: chrf 100 \u2192 71.77 (\u221228.23, tolerance 0): worse"
+    dropped = baseline.compare(_entry(chrf=_checked(35.0, False)))[0]
+    assert dropped.status == "regressed" and dropped.flipped
+    assert dropped.describe().endswith("(\u221265, tolerance 0): regressed, passed \u2192 failed")
+    assert dropped.as_dict()["passed"] == [True, False]
+    assert _status(baseline, _entry(chrf=_checked(35.0, False)), "80") == {"chrf": "regressed"}  # tolerance: scores only
+    assert _status(baseline, _entry(chrf=_checked(71.77, True))) == {"chrf": "regressed"}  # the strict rule
+
+
+def test_a_check_failing_in_the_baseline_and_still_failing_is_no_new_regression() -> None:
+    baseline = _baseline(chrf=_checked(30.0, False))
+    assert _status(baseline, _entry(chrf=_checked(20.0, False)), rule=CaseRule()) == {"chrf": "worse"}
+    assert _status(baseline, _entry(chrf=_checked(50.0, True)), rule=CaseRule()) == {"chrf": "improved"}
+
+
+def test_a_known_faulty_output_failing_one_more_check_is_caught_the_more_not_regressed() -> None:
+    baseline = Baseline.from_entries([CaseEntry("demo", "c1", (), {"chrf": _checked(60.0, True)}, outcome="caught")])
+    entry = CaseEntry("demo", "c1", (), {"chrf": _checked(30.0, False)}, outcome="caught")
+    assert [d.status for d in baseline.compare(entry)] == ["worse"]
+
+
+def test_a_file_without_verdicts_judges_its_values_by_the_thresholds_now(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_text(json.dumps({"format": "mtcheck-baseline/2", "suites": {"demo": {"c1": {
+        "chrf": {"value": 61.0, "signature": SIG, "higher_is_better": True}}}}}), encoding="utf-8")
+    old = load_baseline(path)
+    assert not old.verdicts and old.outcomes == {}
+    assert _status(old, _entry(chrf=_checked(35.0, False)), rule=CaseRule()) == {"chrf": "regressed"}  # 61 >= 40
+    assert _status(old, _entry(chrf=_checked(35.0, False, 70.0)), rule=CaseRule()) == {"chrf": "worse"}  # 61 < 70
+    assert old.outcome_of(_entry(chrf=_checked(35.0, False))) == "passed"
+    caught = CaseEntry("demo", "c1", (), {"chrf": _checked(35.0, False, 70.0)}, outcome="caught")
+    assert old.outcome_of(caught) == "caught"
+    assert old.outcome_of(_entry("other", chrf=_checked(35.0, False))) is None
+
+
+def test_verdicts_and_outcomes_round_trip_through_the_file_and_between_processes(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    entry = CaseEntry("demo", "c1", ("neg",), {"chrf": _checked(30.0, False)}, "Jag gillar det.", "demo.mt.yaml", "caught")
+    save_baseline(Baseline.from_entries([entry]), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["suites"]["demo"]["c1"]["chrf"]["passed"] is False and data["outcomes"] == {"demo": {"c1": "caught"}}
+    loaded = load_baseline(path)
+    assert loaded.verdicts and loaded.suites["demo"]["c1"]["chrf"].passed is False
+    assert loaded.outcome_of(entry) == "caught"
+    assert CaseEntry.from_dict(json.loads(json.dumps(entry.as_dict()))) == entry  # as pytest-xdist workers ship it
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), [
+    ("passed", "yes", 'suites["demo"]["c1"]["chrf"].passed must be true or false, not text'),
+    ("outcome", "fine", 'outcomes["demo"]["c1"] is \'fine\', not one of'),
+])
+def test_a_bad_verdict_in_the_file_is_an_error_naming_its_key(tmp_path: Path, key: str, value: str, problem: str) -> None:
+    path = tmp_path / "baseline.json"
+    save_baseline(Baseline.from_entries([_entry(chrf=_checked(50.0, True))]), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if key == "passed":
+        data["suites"]["demo"]["c1"]["chrf"]["passed"] = value
+    else:
+        data["outcomes"]["demo"]["c1"] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(MtcheckError) as refused:
+        load_baseline(path)
+    assert f"baseline {path}: {problem}" in str(refused.value) and "fix: save it again" in str(refused.value)
 
 
 RATIO = "length-ratio|unit:char"
@@ -126,7 +204,7 @@ def _ratio(value: float, **settings: Any) -> Measured:
 
 def test_a_two_sided_check_is_judged_by_its_distance_outside_the_band() -> None:
     at_one, at_one_and_a_half = _baseline(ratio=_ratio(1.0)), _baseline(ratio=_ratio(1.5))
-    longer = at_one.compare(_entry(ratio=_ratio(1.5)))[0]
+    longer = at_one.compare(_entry(ratio=_ratio(1.5)), Tolerance(), SCORES)[0]
     assert (longer.status, longer.change, longer.gain) == ("regressed", 0.5, pytest.approx(-0.3))  # 0.3 outside
     assert longer.describe() == ("baseline: ratio 1 \u2192 1.5 (+0.5; outside its band 0.8 to 1.2 by 0 \u2192 0.3, "
                                  "tolerance 0): regressed")
@@ -377,3 +455,29 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
                                  f"ERROR: 1 passed; {why}"], consecutive=False)
     assert "PASSED" not in result.stdout.str() and not (pytester.path / "baseline.json").exists()
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_an_output_whose_checks_could_be_computed_giving_an_error_now_worsened() -> None:
+    from mtcheck.regression.verdicts import outcome_change
+
+    baseline = _baseline(chrf=_checked(90.0, True), bleu=Measured(50.0, "bleu", passed=True))
+    now = CaseEntry("demo", "c1", ("neg",), {"chrf": _checked(90.0, True)}, outcome="error")  # bleu could not be computed
+    change = outcome_change(baseline, now)
+    assert change is not None and change.describe() == "baseline: outcome passed \u2192 error (an error now)"
+    assert outcome_change(baseline, _entry(chrf=_checked(90.0, True))) is None
+    assert outcome_change(baseline, _entry(chrf=_checked(10.0, False))) is None  # a check shows it: regressed
+
+
+@pytest.mark.parametrize(("gate", "problem"), [("both", "'both' is now called 'scores' (default: 'verdicts')"),
+                                               ("strict", "'strict' is not a gate: use verdicts, scores, significant "
+                                                          "or any-case")])
+def test_an_unknown_or_renamed_gate_is_one_usage_error_naming_the_gates(
+        gate: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mtcheck.commands.main import main
+
+    suite = tmp_path / "s.mt.yaml"
+    suite.write_text(SUITE_HEADER + "cases:\n  - {id: c1, src: a, ref: b, hyp: b}\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        main(["run", str(suite), "--baseline", str(tmp_path / "b.json"), "--gate", gate])
+    assert refused.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"mtcheck run: error: argument --gate: {problem}"

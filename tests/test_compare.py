@@ -124,11 +124,12 @@ def test_cli_baseline_save_then_check(suite: Path, tmp_path: Path, capsys: pytes
     assert json.loads(out.read_text(encoding="utf-8"))["system"]["spec"] == a
     capsys.readouterr()
     assert main(["baseline", "check", str(suite), "--system", a, "--baseline", str(out), "--permutations", "1000"]) == 0
-    assert "passed (gate: both)" in capsys.readouterr().out
+    assert "passed (gate: verdicts)" in capsys.readouterr().out
     assert main(["baseline", "check", str(suite), "--system", b, "--baseline", str(out), "--permutations", "1000",
                  "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["failed"] and data["counts"]["regressed"] == 48
+    assert data["failed"] and data["counts"]["worse"] == 48  # each still passes its check: the drop is significant
+    assert [reason.split(":")[0] for reason in data["reasons"]] == ["significant regression"] * len(data["reasons"])
     assert main(["baseline", "check", str(suite), "--system", b, "--baseline", str(out), "--tolerance", "100",
                  "--gate", "any-case", "--permutations", "1000"]) == 0
 

@@ -1,5 +1,6 @@
 """Corpus check values in baselines: saved and updated beside the cases (per suite, check key with tags, system,
-signature), compared with a tolerance like a case's values, failing every gate when worse; old files still load."""
+signature), compared with a tolerance like a case's values: worse fails the score gates, a check that passed
+and fails now every gate; old files still load."""
 from __future__ import annotations
 
 import json
@@ -34,20 +35,35 @@ def test_a_saved_baseline_holds_each_corpus_value_by_suite_check_and_system(writ
     assert stored["ter[negation] [old]"]["higher_is_better"] is False
 
 
-@pytest.mark.parametrize("gate", ["both", "significant", "any-case"])
-def test_a_corpus_value_worse_than_the_baseline_fails_every_gate(gate: str, write_suite: WriteSuite, tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("gate", "status"), [("scores", "regressed"), ("any-case", "regressed"), ("verdicts", "worse"),
+                                              ("significant", "worse")])
+def test_a_corpus_value_worse_than_the_baseline_fails_the_score_gates_and_is_reported_by_the_others(
+        gate: str, status: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, out = _suite(write_suite), tmp_path / "b.json"
     stored = json.loads(_saved(path, out, "old"))
     stored["corpus"]["demo"]["bleu [new]"] = stored["corpus"]["demo"].pop("bleu [old]")
     stored["corpus"]["demo"]["bleu [new]"]["value"] = 99.0
     out.write_text(json.dumps(stored))
     assert main(["run", str(path), "--system", "recorded:new", "--baseline", str(out), "--gate", gate,
-                 "--tolerance", "10%"]) == 1
+                 "--tolerance", "10%"]) == (status == "regressed")
     now = sacrebleu.corpus_bleu(NEW, [REFS]).score
     printed = capsys.readouterr().out
-    assert f"demo::corpus [new]: baseline: bleu 99 \u2192 {now:.4g}" in printed
-    assert "FAILED: 1 corpus check(s) worse than the baseline beyond tolerance: demo::corpus [new] bleu" in printed
+    assert f"demo::corpus [new]: baseline: bleu 99 \u2192 {now:.4g} (\u2212{99 - now:.4g}, tolerance 9.9): {status}\n" in printed
+    failed = "FAILED: 1 corpus check(s) worse than the baseline beyond tolerance: demo::corpus [new] bleu"
+    assert (failed in printed) == (status == "regressed")
+
+
+@pytest.mark.parametrize("gate", ["verdicts", "significant"])
+def test_a_corpus_check_that_passed_in_the_baseline_and_fails_now_regresses(
+        gate: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, out = _suite(write_suite), tmp_path / "b.json"
+    _saved(path, out, "new")  # bleu >= 1 passed
+    path.write_text(path.read_text().replace("{metric: bleu, min: 1}", "{metric: bleu, min: 99}"))
+    capsys.readouterr()
+    assert main(["run", str(path), "--system", "recorded:new", "--baseline", str(out), "--gate", gate]) == 1
+    printed = capsys.readouterr().out
+    assert "(+0, tolerance 0): regressed, passed \u2192 failed" in printed
+    assert "FAILED: 1 corpus check(s) passed in the baseline and fail now: demo::corpus [new] bleu" in printed
 
 
 def test_within_tolerance_a_corpus_value_passes_and_a_new_signature_is_incomparable(
@@ -73,7 +89,8 @@ def test_pytest_updates_and_gates_corpus_values(pytester: pytest.Pytester) -> No
     assert sorted(stored["corpus"]["demo"]) == ["bleu [new]", "ter[negation] [new]"]
     stored["corpus"]["demo"]["bleu [new]"]["value"] = 99.0
     (pytester.path / "b.json").write_text(json.dumps(stored))
-    result = pytester.runpytest("-q", "-k", "new", "--mt-baseline=b.json", "--mt-report-json=r.json")
+    result = pytester.runpytest("-q", "-k", "new", "--mt-baseline=b.json", "--mt-report-json=r.json",
+                                "--mt-regression-gate=scores")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["*FAILED: 1 corpus check(s) worse than the baseline beyond tolerance*"])
     regressed = json.loads((pytester.path / "r.json").read_text())["regression"]["corpus"][0]

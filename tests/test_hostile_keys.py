@@ -111,10 +111,10 @@ def test_named_apart_the_two_suites_keep_their_own_baselines(tmp_path: Path) -> 
         {"negation-de": pytest.approx(100), "negation-fr": pytest.approx(100)}
     _write_negation(tmp_path, german=GERMAN_REGRESSED, named=True)
 
-    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json")
+    check = _run(tmp_path, "mtcheck", "baseline", "check", "suites", "--baseline", "base.json", "--gate", "scores")
     assert check.returncode == 1, check.stdout + check.stderr
     assert "negation-de::neg-01: baseline: bleu 100 \u2192 47.4" in check.stdout
-    gate = _run(tmp_path, "pytest", "suites", "--mt-baseline", "base.json")
+    gate = _run(tmp_path, "pytest", "suites", "--mt-baseline", "base.json", "--mt-regression-gate", "scores")
     assert gate.returncode == pytest.ExitCode.TESTS_FAILED, gate.stdout
     assert "worse than the baseline base.json" in gate.stdout and "1 failed, 1 passed" in gate.stdout
 

@@ -109,3 +109,28 @@ def test_merge_judges_a_two_sided_check_by_its_band_and_names_a_metric_it_does_n
     assert err.startswith("mtcheck: error: c0 (suites/band.mt.yaml): check nonsense cannot be compared with the "
                           "baseline: unknown metric 'nonsense'") and err.count("\n") == 1
     assert err.rstrip().endswith("(fix: install the metric where the reports are merged, or merge without --baseline)")
+
+
+def test_merge_gates_verdicts_as_one_run_does(suites: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saved under a strict check the blind spots were caught; under the suite's own they pass again: their outcome
+    worsened, which fails the default gate, while a rewording that still passes is only reported."""
+    text = suites.read_text(encoding="utf-8")
+    suites.write_text(text.replace("min: 40", "min: 85"), encoding="utf-8")
+    assert main(["baseline", "save", "suites", "--out", "base.json"]) == 0
+    suites.write_text(text.replace("number 1!", "no. 1!"), encoding="utf-8")
+    found = []
+    for gate in ([], ["--gate", "significant"]):
+        capsys.readouterr()
+        single = main(["run", "suites", "--baseline", "base.json", *gate])
+        single_out = capsys.readouterr().out
+        shards = _shards()
+        capsys.readouterr()
+        merged = main(["report", "merge", *shards, "--baseline", "base.json", *gate])
+        merged_out = capsys.readouterr().out
+        for out in (single_out, merged_out):
+            assert "worse (1), reported, not failed:\n  demo::c1: baseline: chrf 98.92 \u2192 69.59 " in out
+        worsened = [f"  demo::{case}: baseline: outcome caught \u2192 known-miss (no longer caught)\n"
+                    for case in ("negation[dropped]", "intensity[weaker]")]
+        found.append((single, merged, *(all(line in out for line in worsened) for out in (single_out, merged_out)),
+                      "FAILED: 2 output(s) whose outcome worsened since the baseline\n" in merged_out))
+    assert found == [(1, 1, True, True, True), (0, 0, False, False, False)]

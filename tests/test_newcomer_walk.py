@@ -134,7 +134,6 @@ def _save_baseline(system: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, output
 
 
-@pytest.mark.xfail(strict=True, reason="needs the verdict-based default gate (issue 40 item 1)")
 @pytest.mark.parametrize("front_end", ["run", "pytest"])
 def test_a_correct_rewording_passes_the_default_baseline_gate(
     front_end: str, walk: dict[str, str], pytester: pytest.Pytester, capsys: pytest.CaptureFixture[str],

@@ -92,9 +92,23 @@ def test_update_writes_every_case_with_signature_and_system(pytester: pytest.Pyt
     assert len(data["suites"]["demo"]) == 40
 
 
-def test_a_degraded_system_fails_case_by_case_and_as_a_whole(pytester: pytest.Pytester, project: dict[str, str]) -> None:
+def test_a_significant_drop_fails_the_session_though_every_case_still_passes(pytester: pytest.Pytester,
+                                                                           project: dict[str, str]) -> None:
     _save(pytester, project["good"])
-    result = _check(pytester, project["bad"])
+    result = _check(pytester, project["bad"])  # the default gate: verdicts and significance
+    result.assert_outcomes(passed=40)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["baseline baseline.json: 40 worse; 40 output(s) changed",
+                                 "worse (40), reported, not failed:",
+                                 "  demo::c00: baseline: chrf * \u2192 * (\u2212*, tolerance 0): worse",
+                                 "FAILED: significant regression: suite 'demo' on chrf: mean change -*"])
+    assert _report(pytester)["counts"]["worse"] == 40
+
+
+def test_the_scores_gate_fails_a_degraded_system_case_by_case_and_as_a_whole(pytester: pytest.Pytester,
+                                                                            project: dict[str, str]) -> None:
+    _save(pytester, project["good"])
+    result = _check(pytester, project["bad"], "--mt-regression-gate", "scores")
     result.assert_outcomes(failed=40)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines([
@@ -126,7 +140,7 @@ def test_noisy_but_equal_passes_the_significance_gate_and_fails_any_case(
     significant.assert_outcomes(passed=40)
     assert significant.ret == pytest.ExitCode.OK
     report = _report(pytester)
-    assert report["counts"]["regressed"] == 20 and report["counts"]["improved"] == 20
+    assert report["counts"]["worse"] == 20 and report["counts"]["improved"] == 20
     assert all(t["decision"] == "not significant" and t["p_randomisation"] == 1.0 for t in report["tests"])
     strict = _check(pytester, project["swap"], "--mt-regression-gate", "any-case")
     strict.assert_outcomes(passed=20, failed=20)
@@ -210,7 +224,7 @@ def test_a_python_callable_system(pytester: pytest.Pytester, project: dict[str, 
     """), encoding="utf-8")
     _save(pytester, project["good"])
     pytester.syspathinsert()
-    result = _check(pytester, "py:mysys:translate")
+    result = _check(pytester, "py:mysys:translate", "--mt-regression-gate", "scores")
     result.assert_outcomes(failed=40)
     result.stdout.fnmatch_lines(["*baseline: chrf*regressed*"])
 
@@ -221,7 +235,7 @@ def test_a_case_failing_its_threshold_gets_the_baseline_lines_too(pytester: pyte
     suite.write_text(suite.read_text(encoding="utf-8").replace("min: 1", "min: 99"), encoding="utf-8")
     result = _check(pytester, project["bad"], "-k", "c00")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*FAIL  chrf = *threshold >= 99*", "*", "  baseline: chrf * regressed"])
+    result.stdout.fnmatch_lines(["*FAIL  chrf = *threshold >= 99*", "*", "  baseline: chrf * regressed, passed \u2192 failed"])
 
 
 def test_no_baseline_means_no_section_and_no_numpy(pytester: pytest.Pytester, project: dict[str, str]) -> None:
@@ -233,3 +247,109 @@ def test_no_baseline_means_no_section_and_no_numpy(pytester: pytest.Pytester, pr
     result = pytester.runpytest_subprocess("--mt-system", project["good"])  # a fresh sys.modules
     result.assert_outcomes(passed=41)
     assert "mtcheck regression" not in result.stdout.str()
+
+
+# --------------------------------------------------------------------------- the default gate: verdicts
+
+VERDICT_SUITE = """\
+name: delivery
+source_lang: de
+target_lang: en
+defaults:
+  checks: [{metric: chrf, min: 40}]
+cases:
+- {id: issues, src: Es gab keine Probleme mit der Lieferung., ref: There were no problems with the delivery.}
+- {id: late, src: Das Paket kam spät an., ref: The parcel arrived late.}
+- {id: price, src: Der Preis war fair., ref: The price was fair.}
+"""
+#: v1 gives the references; the rewording keeps every check passing (chrF 100 -> 71.77); the error fails one.
+REFERENCES = ["There were no problems with the delivery.", "The parcel arrived late.", "The price was fair."]
+REWORDED = ["There were no issues with the delivery.", *REFERENCES[1:]]
+BROKEN = [REWORDED[0], "The dog barked twice.", REFERENCES[2]]
+
+
+def _both_front_ends(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                     system: str, *gate: str) -> tuple[int, str, int, str]:
+    """``mtcheck run --baseline`` and ``pytest --mt-baseline`` on the same suite, system and baseline: each exit
+    status and output."""
+    from mtcheck.commands.main import main
+
+    monkeypatch.chdir(pytester.path)
+    capsys.readouterr()
+    run = main(["run", "delivery.mt.yaml", "--system", system, "--baseline", "baseline.json", *gate])
+    printed = capsys.readouterr().out
+    result = pytester.runpytest("--mt-system", system, "--mt-baseline", "baseline.json",
+                                *(["--mt-regression-gate", gate[1]] if gate else []))
+    return run, printed, int(result.ret), result.stdout.str()
+
+
+@pytest.fixture
+def delivery(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """The delivery suite, its outputs files (v1, reworded, broken) and a baseline saved with v1."""
+    from mtcheck.commands.main import main
+
+    pytester.makefile(".mt.yaml", delivery=VERDICT_SUITE)
+    for name, lines in (("v1", REFERENCES), ("reworded", REWORDED), ("broken", BROKEN)):
+        (pytester.path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.chdir(pytester.path)
+    assert main(["baseline", "save", "delivery.mt.yaml", "--system", "file:v1.txt", "--out", "baseline.json"]) == 0
+    return pytester
+
+
+def test_a_correct_rewording_passes_the_default_gate_and_fails_the_scores_gate_in_both_front_ends(
+        delivery: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    run, printed, pytest_ret, pytest_out = _both_front_ends(delivery, monkeypatch, capsys, "file:reworded.txt")
+    assert (run, pytest_ret) == (0, 0)
+    for out in (printed, pytest_out):
+        assert "delivery::issues: baseline: chrf 100 \u2192 71.77 (\u221228.23, tolerance 0): worse\n" in out
+        assert "passed (gate: verdicts)" in out
+    run, printed, pytest_ret, pytest_out = _both_front_ends(delivery, monkeypatch, capsys, "file:reworded.txt",
+                                                            "--gate", "scores")
+    assert (run, pytest_ret) == (1, 1)
+    for out in (printed, pytest_out):
+        assert "issues (delivery.mt.yaml:7): worse than the baseline baseline.json" in out
+        assert "FAILED: 1 case check(s) worse than the baseline beyond tolerance" in out
+
+
+def test_a_check_that_passed_and_fails_now_fails_the_default_gate_in_both_front_ends(
+        delivery: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    run, printed, pytest_ret, pytest_out = _both_front_ends(delivery, monkeypatch, capsys, "file:broken.txt")
+    assert (run, pytest_ret) == (1, 1)
+    for out in (printed, pytest_out):
+        assert "  delivery::late: baseline: chrf 100 \u2192 " in out and "regressed, passed \u2192 failed\n" in out
+        assert "delivery::issues: baseline: chrf 100 \u2192 71.77 (\u221228.23, tolerance 0): worse\n" in out
+        assert "FAILED: 1 case check(s) passed in the baseline and fail now" in out
+
+
+def test_a_caught_known_faulty_output_no_longer_caught_fails_the_default_gate_in_both_front_ends(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A known blind spot (``blind_spot:``) missed again fails nothing by itself; caught in the baseline, it does."""
+    from mtcheck.commands.main import main
+
+    suite = pytester.makefile(".mt.yaml", delivery=VERDICT_SUITE.split("cases:")[0].replace("min: 40", "min: 90") + """\
+cases:
+- id: dropped
+  src: Es gab keine Probleme.
+  ref: There were no problems.
+  hyps:
+    good: There were no problems.
+    online: {text: There were problems., expect: fail, blind_spot: one word less}
+""")
+    monkeypatch.chdir(pytester.path)
+    assert main(["baseline", "save", "delivery.mt.yaml", "--out", "baseline.json"]) == 0
+    suite.write_text(suite.read_text(encoding="utf-8").replace("min: 90", "min: 40"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["run", "delivery.mt.yaml", "--baseline", "baseline.json"]) == 1
+    printed = capsys.readouterr().out
+    result = pytester.runpytest("--mt-baseline", "baseline.json")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    for out in (printed, result.stdout.str()):
+        assert "  delivery::dropped[online]: baseline: outcome caught \u2192 known-miss (no longer caught)\n" in out
+        assert "FAILED: 1 output(s) whose outcome worsened since the baseline\n" in out
+    assert main(["run", "delivery.mt.yaml", "--baseline", "baseline.json", "--gate", "significant"]) == 0
+
+
+def test_the_gate_of_earlier_versions_is_a_usage_error_naming_its_new_name(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-regression-gate", "both")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*argument --mt-regression-gate: 'both' is now called 'scores' (default: 'verdicts')"])

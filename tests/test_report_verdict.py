@@ -122,6 +122,10 @@ def test_a_case_the_baseline_failed_is_told_once_as_a_regression() -> None:
         {"scope": "suite", "group": "s", "metric": "chrf", "decision": "worse"},
         {"scope": "tag", "group": "t", "metric": "chrf", "decision": "same"}]),
      "FAILED: 1 significant regression against baseline main.json (suite s on chrf)"),
+    (_regression(gate="verdicts"), "FAILED: 2 case checks failing now, passing in baseline main.json (c1 on chrf, c2 on chrf)"),
+    (_regression(gate="verdicts", cases=[{"suite": "s", "test_id": "c1", "check": "chrf", "status": "worse"}],
+                 outcomes=[{"suite": "s", "test_id": "c4[online]", "before": "caught", "after": "known-miss"}]),
+     "FAILED: 1 output worse in outcome than in baseline main.json (c4[online] caught \u2192 known-miss)"),
     (_regression(cases=[], counts={}, changed=[{"suite": "s"}] * 3, fail_on_changed=True),
      "FAILED: 3 outputs changed from baseline main.json (--fail-on-changed)"),
     (_regression(cases=[], counts={}, reasons=["something new"]), "FAILED: baseline main.json: gate failed"),
@@ -163,7 +167,7 @@ def test_pytest_report_says_what_failed_the_run(pytester: pytest.Pytester) -> No
     suite.write_text(suite.read_text(encoding="utf-8").replace("good: It is not good.", "good: It is not good!"),
                      encoding="utf-8")
     result = pytester.runpytest("-p", "no:cacheprovider", "--mt-no-cache", "--mt-baseline", "b.json", "--mt-fail-on",
-                                "minor", "--mt-report-md", "r.md")
+                                "minor", "--mt-report-md", "r.md", "--mt-regression-gate", "scores")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     first = (pytester.path / "r.md").read_text(encoding="utf-8").splitlines()[0]
     assert first == ("## FAILED: 1 known-faulty output missed (b \\[online\\]), 1 known blind spot of severity minor or "

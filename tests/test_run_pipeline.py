@@ -56,7 +56,7 @@ def test_mtcheck_run_updates_a_baseline_that_pytest_then_gates_with(project: Pat
     assert _pytest(pytester, "bad", "--mt-baseline", "b.json") == 1
 
 
-@pytest.mark.parametrize("gate", ["both", "significant", "any-case"])
+@pytest.mark.parametrize("gate", ["verdicts", "scores", "significant", "any-case"])
 def test_mtcheck_run_baseline_exits_1_after_a_regression_like_pytest(
     project: Path, pytester: pytest.Pytester, capsys: pytest.CaptureFixture[str], gate: str
 ) -> None:

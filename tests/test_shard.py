@@ -155,11 +155,12 @@ def test_merge_compares_with_a_baseline_like_one_run(folder: Path, capsys: pytes
     text = Path("suites/alpha.mt.yaml").read_text(encoding="utf-8")
     Path("suites/alpha.mt.yaml").write_text(text.replace("number 3!", "no 3"), encoding="utf-8")  # one case worse
     capsys.readouterr()
-    assert main(["baseline", "check", "suites", "--baseline", "base.json", "--json"]) == 1
+    assert main(["baseline", "check", "suites", "--baseline", "base.json", "--json", "--gate", "scores"]) == 1
     single = json.loads(capsys.readouterr().out)
     shards = _run_shards(2)
     capsys.readouterr()
-    assert main(["report", "merge", *shards, "--baseline", "base.json", "--report-json", "merged.json"]) == 1
+    assert main(["report", "merge", *shards, "--baseline", "base.json", "--report-json", "merged.json",
+                 "--gate", "scores"]) == 1
     out = capsys.readouterr().out
     assert "FAILED: 1 case check(s) worse than the baseline beyond tolerance" in out
     assert _json("merged.json")["regression"] == single

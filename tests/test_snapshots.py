@@ -9,7 +9,7 @@ import pytest
 
 from mtcheck.commands.main import main
 from mtcheck.errors import MtcheckError
-from mtcheck.regression.baseline import Baseline, CaseEntry, Measured, load_baseline, save_baseline
+from mtcheck.regression.baseline import FORMAT, Baseline, CaseEntry, Measured, load_baseline, save_baseline
 from mtcheck.regression.gate import GateSettings, evaluate
 from mtcheck.regression.snapshots import Snapshot, char_diff, text_hash, word_diff
 from mtcheck.report.data import ReportData
@@ -60,7 +60,7 @@ def test_snapshots_round_trip_and_are_checked(tmp_path: Path) -> None:
     path = tmp_path / "b.json"
     save_baseline(Baseline.from_entries([_entry("c1", "Hej."), _entry("c2", None)]), path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "mtcheck-baseline/2"
+    assert data["format"] == FORMAT
     assert data["outputs"] == {"demo": {"c1": {"sha256": text_hash("Hej."), "text": "Hej."}}}
     assert load_baseline(path).outputs == {"demo": {"c1": Snapshot.of("Hej.")}}
     data["outputs"]["demo"]["c1"]["text"] = "Hallå."
@@ -145,7 +145,7 @@ def test_pytest_reports_changed_outputs_and_gates_on_request(pytester: pytest.Py
     plain = pytester.runpytest(*check)
     plain.assert_outcomes(passed=2)
     plain.stdout.fnmatch_lines(["baseline b.json: 2 same; 1 output(s) changed", "changed (1): *",
-                                "    chars:  God[- -]morgon.", "stale (1): *", "  demo::c3", "passed (gate: both)"])
+                                "    chars:  God[- -]morgon.", "stale (1): *", "  demo::c3", "passed (gate: verdicts)"])
     gated = pytester.runpytest(*check, "--mt-fail-on-changed")
     gated.assert_outcomes(passed=1, failed=1)
     gated.stdout.fnmatch_lines(["c1 (demo.mt.yaml:7): output changed from the baseline b.json",

@@ -9,6 +9,7 @@ plugin loads it in every pytest session, and ``mtcheck --help`` builds every par
 """
 from __future__ import annotations
 
+from argparse import ArgumentTypeError
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -23,6 +24,10 @@ DEFAULT_BOOTSTRAP = 1_000
 DEFAULT_PERMUTATIONS = 10_000
 DEFAULT_SEED = 12345
 DEFAULT_ALPHA = 0.05
+#: The baseline gates (docs/regression.md), the default first.
+GATES = ("verdicts", "scores", "significant", "any-case")
+#: Gate names of earlier versions, and the gate each is now.
+RENAMED_GATES = {"both": "scores"}
 
 
 class Option(NamedTuple):
@@ -82,6 +87,23 @@ def add_pytest_options(group: Any, options: Iterable[Option]) -> None:
         option.add_to_pytest(group)
 
 
+def gate_problem(name: str) -> str | None:
+    """What is wrong with gate ``name`` and how to fix it, or ``None`` for a known gate."""
+    if name in GATES:
+        return None
+    if name in RENAMED_GATES:
+        return f"{name!r} is now called {RENAMED_GATES[name]!r} (default: {GATES[0]!r})"
+    return f"{name!r} is not a gate: use {', '.join(GATES[:-1])} or {GATES[-1]}"
+
+
+def gate_name(text: str) -> str:
+    """The ``--gate`` option's type: a known gate, else one usage error naming the fix."""
+    problem = gate_problem(text)
+    if problem:
+        raise ArgumentTypeError(problem)
+    return text
+
+
 PARAM = Option("param", "--param", "override a metric setting in every check, e.g. bleu.tokenize=intl (repeatable)",
                default=(), action="append", metavar="METRIC.KEY=VALUE", fix="pass {flag} {metric}.{key}={value}")
 SAM_LEXICON = Option("sam_lexicon", "--sam-lexicon",
@@ -111,9 +133,11 @@ UPDATE_BASELINE = Option("update_baseline", "--update-baseline",
 TOLERANCE = Option("tolerance", "--tolerance",
                    "how much worse than the baseline a case's value may get when its check sets no 'tolerance:': "
                    "metric units (2) or percent of the baseline value (5%%) (default: 0)", default="0", metavar="AMOUNT")
-GATE = Option("gate", "--gate", "fail on a significant suite/tag regression, on any case worse than its tolerance, "
-              "or both (default: both)", default="both", choices=("both", "significant", "any-case"),
-              pytest_flag="--mt-regression-gate")
+GATE = Option("gate", "--gate",
+              "what fails against the baseline: verdicts (default): a check that passed fails now, a known-faulty "
+              "output no longer caught, a new error, or a significant suite/tag drop; scores: also any check worse "
+              "than its tolerance; significant: only significant drops; any-case: any check worse than its tolerance",
+              default=GATES[0], type=gate_name, metavar="{" + ",".join(GATES) + "}", pytest_flag="--mt-regression-gate")
 FAIL_ON_CHANGED = Option("fail_on_changed", "--fail-on-changed",
                          "fail a case whose output differs from the baseline's snapshot even when its scores tie "
                          "(default: changed outputs are reported, not failed)", action="store_true")

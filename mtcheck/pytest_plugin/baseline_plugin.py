@@ -1,13 +1,14 @@
 """The ``--mt-baseline`` part of the pytest plugin: the baseline gate (:mod:`mtcheck.regression.sink`) under pytest.
 
 Each case item ships its measured checks (values and signatures) and its output
-in its report's ``user_properties``; on a worker or alone, a case worse than the
-baseline beyond its tolerance fails with a ``baseline:`` section in its failure
-text (gates ``both`` and ``any-case``), and so does a case whose output changed
+in its report's ``user_properties``; on a worker or alone, a case with a ``regressed``
+check (by the gate's rule: a check that passed in the baseline and fails now, and under
+``scores`` and ``any-case`` a value worse than its tolerance) fails with a ``baseline:`` section in its failure
+text, and so does a case whose output changed
 under ``--mt-fail-on-changed``; a failing case's text shows its output's diff. The controller collects every case, runs
 the statistics once at session end (so pytest-xdist works), prints a section,
-fails the session on a significant regression (gates ``both`` and
-``significant``), ends it with a usage error when nothing in the baseline matches
+fails the session on an output whose outcome worsened and on a significant regression (gates ``verdicts``,
+``scores`` and ``significant``), ends it with a usage error when nothing in the baseline matches
 the run (it gated nothing), and with ``--mt-update-baseline`` rewrites the file
 instead, without the stale cases of the suites that ran.
 """

@@ -2,18 +2,21 @@
 
 Format (JSON, UTF-8)::
 
-    {"format": "mtcheck-baseline/2", "created": "2025-01-31T12:00:00Z",
+    {"format": "mtcheck-baseline/3", "created": "2025-01-31T12:00:00Z",
      "system": {"spec": "file:out.txt", "description": "file out.txt sha256:..."},
      "versions": {"mtcheck": "0.1.0", "python": "3.11.9", "sacrebleu": "2.6.0", ...},
      "suites": {"demo": {"neg-01": {"chrf": {"value": 61.2, "signature": "chrF2|...",
-                                             "higher_is_better": true}}}},
+                                             "higher_is_better": true, "passed": true}}}},
      "outputs": {"demo": {"neg-01": {"sha256": "5f1c...", "text": "Jag gillar det inte."}}},
+     "outcomes": {"demo": {"neg-01": "passed"}},
      "corpus": {"demo": {"bleu [hyp]": {"value": 55.2, "signature": "bleu|...", "higher_is_better": true}}}}
 
 Suites are keyed by suite name, cases by test id (``case`` or ``case[system]``),
-checks by check key (``chrf``, ``bleu(max_ngram_order=2)``). ``outputs`` holds each
-case's output snapshot (:mod:`mtcheck.regression.snapshots`); format 1 files have none
-and still load, without output comparison. ``corpus`` (only when there is one) holds the suites' corpus check values
+checks by check key (``chrf``, ``bleu(max_ngram_order=2)``), each with whether it passed its threshold
+(``passed``). ``outputs`` holds each case's output snapshot (:mod:`mtcheck.regression.snapshots`); format 1 files have none
+and still load, without output comparison. ``outcomes`` holds each output's outcome (``passed``, ``caught``, ...);
+format 1 and 2 files have neither it nor ``passed``, and still load: a stored value's verdict is then its value
+against the check's threshold now (:meth:`Baseline.outcome_of`). ``corpus`` (only when there is one) holds the suites' corpus check values
 (:mod:`mtcheck.regression.corpus`); a file without it still loads, and gates no corpus check.
 
 A two-sided check (``length-ratio``) is stored as measured, like any other; it is compared by its distance outside
@@ -33,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcheck import __version__
+from mtcheck.engine.outcome import KNOWN_FAULTY, Outcome
 from mtcheck.engine.results import CaseResult
 from mtcheck.engine.targets import targets_for
 from mtcheck.errors import MtcheckError
@@ -41,15 +45,17 @@ from mtcheck.regression.snapshots import OutputChange, Snapshot, text_hash
 from mtcheck.safety.filelock import exclusive
 from mtcheck.safety.files import NotRegularFileError, check_writable, read_regular, replace_file
 from mtcheck.safety.json_input import JsonInputError, parse_json
-from mtcheck.suite.model import Suite
+from mtcheck.suite.model import Check, Suite
 
 
-FORMAT = "mtcheck-baseline/2"
-#: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots.
-OLD_FORMATS = ("mtcheck-baseline/1",)
+FORMAT = "mtcheck-baseline/3"
+#: Older formats still read: ``mtcheck-baseline/1`` has no output snapshots, neither it nor ``/2`` has verdicts.
+OLD_FORMATS = ("mtcheck-baseline/1", "mtcheck-baseline/2")
 #: Packages whose versions can change scores; recorded when installed.
 VERSIONED_PACKAGES = ("sacrebleu", "numpy", "nltk", "bert-score", "torch", "transformers", "vaderSentiment", "rapidfuzz")
-STATUSES = ("improved", "same", "regressed", "incomparable", "new", "missing")
+STATUSES = ("improved", "same", "worse", "regressed", "incomparable", "new", "missing")
+#: A check's threshold as its suite sets it now: ``min`` and ``max`` (either may be ``None``).
+Threshold = tuple[float | None, float | None]
 #: Differences this small (relative to the values) are float noise, not changes.
 _NOISE = 1e-9
 
@@ -65,9 +71,14 @@ class Measured:
     tolerance: float | None = None
     #: A two-sided check's ``min`` and ``max`` (:mod:`mtcheck.regression.band`), or ``None``; never stored in a file.
     band: Band | None = None
+    #: Whether the value passed its check's threshold; ``None`` when read from a file that did not record it.
+    passed: bool | None = None
+    #: The check's threshold now, to judge a stored value whose verdict was not recorded; never stored in a file.
+    threshold: Threshold | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "signature": self.signature, "higher_is_better": self.higher_is_better}
+        verdict = {} if self.passed is None else {"passed": self.passed}
+        return {"value": self.value, "signature": self.signature, "higher_is_better": self.higher_is_better, **verdict}
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,8 @@ def corpus_name(key: str, system: str) -> str:
 @dataclass(frozen=True)
 class CaseEntry:
     """The measured checks of one case under test, its output (``None`` when it has none, as a contrastive-only
-    case) and its suite file, as the plugin ships them between processes."""
+    case), its suite file and its outcome (:class:`~mtcheck.engine.outcome.Outcome`'s word), as the plugin ships
+    them between processes."""
 
     suite: str
     test_id: str
@@ -100,29 +112,39 @@ class CaseEntry:
     checks: dict[str, Measured]
     output: str | None = None
     path: str = ""
+    outcome: str = Outcome.PASSED.value
+
+    @property
+    def known_faulty(self) -> bool:
+        """Whether the output is a known-faulty one (``expect: fail``), which should fail its checks."""
+        return self.outcome in KNOWN_FAULTY
 
     def as_dict(self) -> dict[str, Any]:
         return {"suite": self.suite, "test_id": self.test_id, "tags": list(self.tags),
-                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance, m.band]
+                "checks": {key: [m.value, m.signature, m.higher_is_better, m.tolerance, m.band, m.passed, m.threshold]
                            for key, m in self.checks.items()},
-                "output": self.output, "path": self.path}
+                "output": self.output, "path": self.path, "outcome": self.outcome}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CaseEntry:
-        checks = {key: Measured(float(v), s, bool(h), t, None if b is None else (b[0], b[1]))
-                  for key, (v, s, h, t, b) in data["checks"].items()}
-        return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks, data.get("output"), data.get("path", ""))
+        checks = {key: Measured(float(v), s, bool(h), t, None if b is None else (b[0], b[1]), p,
+                                None if r is None else (r[0], r[1]))
+                  for key, (v, s, h, t, b, p, r) in data["checks"].items()}
+        return cls(data["suite"], data["test_id"], tuple(data["tags"]), checks, data.get("output"), data.get("path", ""),
+                   data.get("outcome", Outcome.PASSED.value))
 
 
 def entry_of(result: CaseResult) -> CaseEntry | None:
     """The entry of a result, or ``None`` when nothing was measured (skipped, system error)."""
     checks = {c.check.key: Measured(c.value, c.signature, c.higher_is_better, c.check.tolerance,
-                                    band_of(c.check.metric, c.check.min, c.check.max))
+                                    band_of(c.check.metric, c.check.min, c.check.max), c.passed,
+                                    (c.check.min, c.check.max))
               for c in result.checks if c.value is not None and c.error is None}
     if not checks:
         return None
     target = result.target
-    return CaseEntry(target.suite.name, target.test_id, tuple(target.case.tags), checks, result.hyp, str(target.suite.path))
+    return CaseEntry(target.suite.name, target.test_id, tuple(target.case.tags), checks, result.hyp, str(target.suite.path),
+                     result.outcome.value)
 
 
 def known_cases(suites: Iterable[Suite], system: str | None) -> dict[str, set[str]]:
@@ -161,12 +183,25 @@ class Tolerance:
 
 
 @dataclass(frozen=True)
+class CaseRule:
+    """What makes one check of a case ``regressed`` (the gate fails on it) rather than ``worse`` (reported)."""
+
+    #: A check that passed its threshold in the baseline fails it now (only for correct outputs: a known-faulty
+    #: output failing another check is caught the more).
+    verdicts: bool = True
+    #: A value worse than the baseline's by more than its tolerance.
+    scores: bool = False
+
+
+@dataclass(frozen=True)
 class BaselineDelta:
     """One check of one case against the baseline: ``improved``, ``same`` (within
-    tolerance), ``regressed``, ``incomparable`` (signatures differ), ``new`` (not in
-    the baseline) or ``missing`` (in the baseline, not measured now).
+    tolerance), ``worse`` (beyond tolerance, reported), ``regressed`` (what the gate's :class:`CaseRule` fails on),
+    ``incomparable`` (signatures differ), ``new`` (not in the baseline) or ``missing`` (in the baseline, not
+    measured now).
 
     ``band``: a two-sided check's band, by whose distance both values are judged (:func:`improvement`).
+    ``verdict``: ``(passed before, passed now)`` when both are known.
     """
 
     suite: str
@@ -180,11 +215,17 @@ class BaselineDelta:
     current_signature: str = ""
     higher_is_better: bool = True
     band: Band | None = None
+    verdict: tuple[bool, bool] | None = None
+
+    @property
+    def flipped(self) -> bool:
+        """Whether the check passed its threshold in the baseline and fails it now."""
+        return self.verdict == (True, False)
 
     @property
     def change(self) -> float | None:
         """Current minus baseline value, in the metric's units (``None`` when not compared)."""
-        if self.status not in ("improved", "same", "regressed") or self.baseline is None or self.current is None:
+        if self.status not in COMPARED or self.baseline is None or self.current is None:
             return None
         return self.current - self.baseline
 
@@ -210,15 +251,22 @@ class BaselineDelta:
         if self.band is not None:
             outside = [outside_band(value, *self.band) for value in (self.baseline, self.current)]
             change += f"; outside its band {band_text(*self.band)} by {outside[0]:.4g} \u2192 {outside[1]:.4g}"
+        flip = ", passed \u2192 failed" if self.flipped else ""
         return (f"baseline: {self.key} {self.baseline:.4g} \u2192 {self.current:.4g} "
-                f"({change}, tolerance {self.allowed:.4g}): {self.status}")
+                f"({change}, tolerance {self.allowed:.4g}): {self.status}{flip}")
 
     def as_dict(self) -> dict[str, Any]:
         return {"suite": self.suite, "test_id": self.test_id, "check": self.key, "status": self.status,
                 "baseline": self.baseline, "current": self.current, "change": self.change,
                 "gain": self.gain, "tolerance": self.allowed,
                 "baseline_signature": self.baseline_signature, "current_signature": self.current_signature,
-                "band": None if self.band is None else list(self.band)}
+                "band": None if self.band is None else list(self.band),
+                "passed": None if self.verdict is None else list(self.verdict)}
+
+
+#: The statuses of a value compared with its stored one (``incomparable`` found one but could not compare it;
+#: ``missing`` is a stored check that nothing measured).
+COMPARED = ("improved", "same", "worse", "regressed")
 
 
 def oriented(change: float, higher_is_better: bool) -> float:
@@ -252,7 +300,8 @@ def _versions() -> dict[str, str]:
 class Baseline:
     """Per suite, per test id, per check key: the value to compare with; per suite and test id: the output.
 
-    ``snapshots`` is False for a baseline read from a format 1 file, which kept no outputs.
+    ``snapshots`` is False for a baseline read from a format 1 file, which kept no outputs; ``verdicts`` False for
+    one read from a format 1 or 2 file, which kept no verdicts (each check's ``passed``, each output's outcome).
     """
 
     suites: dict[str, dict[str, dict[str, Measured]]] = field(default_factory=dict)
@@ -263,6 +312,9 @@ class Baseline:
     snapshots: bool = True
     #: Per suite, per ``KEY [SYSTEM]``: the value of a corpus check (:mod:`mtcheck.regression.corpus`).
     corpus: dict[str, dict[str, Measured]] = field(default_factory=dict)
+    #: Per suite and test id: the outcome of the case's output (:class:`~mtcheck.engine.outcome.Outcome`'s word).
+    outcomes: dict[str, dict[str, str]] = field(default_factory=dict)
+    verdicts: bool = True
 
     @classmethod
     def from_entries(cls, entries: Iterable[CaseEntry], system: dict[str, str] | None = None,
@@ -285,6 +337,7 @@ class Baseline:
         """Replace the stored checks and output of every case in ``entries``; other cases stay."""
         for entry in entries:
             self.suites.setdefault(entry.suite, {})[entry.test_id] = dict(entry.checks)
+            self.outcomes.setdefault(entry.suite, {})[entry.test_id] = entry.outcome
             outputs = self.outputs.setdefault(entry.suite, {})
             if entry.output is None:
                 outputs.pop(entry.test_id, None)
@@ -294,7 +347,7 @@ class Baseline:
     def prune(self, stale: Iterable[tuple[str, str]]) -> None:
         """Drop the checks and outputs of the ``(suite, test id)`` cases in ``stale``, and suites left empty."""
         for suite, test_id in stale:
-            for table in (self.suites, self.outputs):
+            for table in (self.suites, self.outputs, self.outcomes):
                 table.get(suite, {}).pop(test_id, None)
                 if suite in table and not table[suite]:
                     del table[suite]
@@ -317,7 +370,7 @@ class Baseline:
         versions, date."""
         self.merge(entries)
         self.merge_corpus(corpus, kept)
-        self.snapshots = True
+        self.snapshots = self.verdicts = True
         self.system = dict(system)
         self.versions = _versions()
         self.created = _now()
@@ -344,13 +397,30 @@ class Baseline:
                        for suite, cases in sorted(self.suites.items())},
             "outputs": {suite: {test_id: snapshot.as_dict() for test_id, snapshot in sorted(cases.items())}
                         for suite, cases in sorted(self.outputs.items()) if cases},
+            "outcomes": {suite: dict(sorted(cases.items())) for suite, cases in sorted(self.outcomes.items()) if cases},
             **corpus,
         }
 
-    def compare(self, entry: CaseEntry, default: Tolerance = Tolerance()) -> list[BaselineDelta]:
-        """Every check of ``entry`` (and every stored check it lacks) against the baseline."""
+    def outcome_of(self, entry: CaseEntry) -> str | None:
+        """The outcome of ``entry``'s case in the baseline (``None`` when the case is not in it): as recorded or, in a
+        file that recorded none, worked out from its stored values against the checks' thresholds now."""
+        recorded = self.outcomes.get(entry.suite, {}).get(entry.test_id)
+        stored = self.suites.get(entry.suite, {}).get(entry.test_id)
+        if recorded is not None or stored is None:
+            return recorded
+        # a value whose verdict cannot be worked out counts as passed: a known-faulty output is then not called caught
+        passed = all(passed_before(old, entry.checks[key]) is not False for key, old in stored.items() if key in entry.checks)
+        if entry.known_faulty:
+            return (Outcome.MISSED if passed else Outcome.CAUGHT).value
+        return (Outcome.PASSED if passed else Outcome.FAILED).value
+
+    def compare(self, entry: CaseEntry, default: Tolerance = Tolerance(), rule: CaseRule = CaseRule()) -> list[BaselineDelta]:
+        """Every check of ``entry`` (and every stored check it lacks) against the baseline; ``rule`` says which
+        changes are ``regressed`` (a known-faulty output's checks never regress by their verdicts)."""
         stored = self.suites.get(entry.suite, {}).get(entry.test_id, {})
-        deltas = [delta(entry.suite, entry.test_id, key, stored.get(key), measured, default)
+        if entry.known_faulty:
+            rule = CaseRule(verdicts=False, scores=rule.scores)
+        deltas = [delta(entry.suite, entry.test_id, key, stored.get(key), measured, default, rule)
                   for key, measured in entry.checks.items()]
         deltas.extend(BaselineDelta(entry.suite, entry.test_id, key, "missing", old.value, None, 0.0, old.signature,
                                     "", old.higher_is_better)
@@ -358,8 +428,18 @@ class Baseline:
         return deltas
 
 
-def delta(suite: str, test_id: str, key: str, old: Measured | None, new: Measured, default: Tolerance) -> BaselineDelta:
-    """Value ``new`` of check ``key`` against its stored value ``old`` (``None``: not in the baseline)."""
+def passed_before(old: Measured, new: Measured) -> bool | None:
+    """Whether the stored value ``old`` passed its check: as recorded or, in a file that recorded no verdicts, its
+    value against the threshold ``new`` is judged by now (``None`` when neither is known)."""
+    if old.passed is not None:
+        return old.passed
+    return None if new.threshold is None else Check("", *new.threshold).passes(old.value)
+
+
+def delta(suite: str, test_id: str, key: str, old: Measured | None, new: Measured, default: Tolerance,
+          rule: CaseRule = CaseRule()) -> BaselineDelta:
+    """Value ``new`` of check ``key`` against its stored value ``old`` (``None``: not in the baseline), its status by
+    ``rule``."""
     if old is None:
         return BaselineDelta(suite, test_id, key, "new", None, new.value, 0.0, "", new.signature, new.higher_is_better,
                              new.band)
@@ -370,9 +450,13 @@ def delta(suite: str, test_id: str, key: str, old: Measured | None, new: Measure
                              new.higher_is_better, new.band)
     gain = improvement(old.value, new.value, new.higher_is_better, new.band)
     noise = _NOISE * max(1.0, abs(old.value), abs(new.value))
-    status = "improved" if gain > noise else "regressed" if gain < -(allowed + noise) else "same"
+    before = passed_before(old, new)
+    verdict = None if before is None or new.passed is None else (before, new.passed)
+    status = "improved" if gain > noise else "worse" if gain < -(allowed + noise) else "same"
+    if (rule.verdicts and verdict == (True, False)) or (rule.scores and status == "worse"):
+        status = "regressed"
     return BaselineDelta(*base, status, old.value, new.value, allowed, old.signature, new.signature,
-                         new.higher_is_better, new.band)
+                         new.higher_is_better, new.band, verdict)
 
 
 _FIX_SAVE = "save it again with 'mtcheck baseline save' or pytest --mt-baseline PATH --mt-update-baseline"
@@ -429,7 +513,10 @@ class _Checker:
             raise self.fail(f"{where}.signature", f"must be text, not {_json_kind(signature)}")
         if not isinstance(higher, bool):
             raise self.fail(f"{where}.higher_is_better", f"must be true or false, not {_json_kind(higher)}")
-        return Measured(float(value), signature, higher)
+        passed = check.get("passed")
+        if passed is not None and not isinstance(passed, bool):
+            raise self.fail(f"{where}.passed", f"must be true or false, not {_json_kind(passed)}")
+        return Measured(float(value), signature, higher, passed=passed)
 
     def snapshot(self, data: object, where: str) -> Snapshot:
         found = self.mapping(data, where)
@@ -445,6 +532,15 @@ class _Checker:
                         for test_id, item in self.mapping(cases, _where("outputs", suite)).items()}
                 for suite, cases in self.mapping(data, "outputs").items()}
 
+    def outcomes(self, data: object) -> dict[str, dict[str, str]]:
+        words = {outcome.value for outcome in Outcome}
+        found = {suite: self.text_map(cases, _where("outcomes", suite)) for suite, cases in self.mapping(data, "outcomes").items()}
+        for suite, cases in found.items():
+            for test_id, word in cases.items():
+                if word not in words:
+                    raise self.fail(_where("outcomes", suite, test_id), f"is {word!r}, not one of {', '.join(sorted(words))}")
+        return found
+
     def baseline(self, data: dict[str, Any]) -> Baseline:
         if "suites" not in data:
             raise self.fail("suites", "is missing")
@@ -457,13 +553,15 @@ class _Checker:
         created = data.get("created", "")
         if not isinstance(created, str):
             raise self.fail("created", f"must be text, not {_json_kind(created)}")
-        snapshots = data["format"] == FORMAT
+        snapshots = data["format"] != OLD_FORMATS[0]
+        verdicts = data["format"] == FORMAT
         corpus = {suite: {name: self.measured(m, _where("corpus", suite, name))
                           for name, m in self.mapping(values, _where("corpus", suite)).items()}
                   for suite, values in self.mapping(data.get("corpus", {}), "corpus").items()}
         return Baseline(suites, self.text_map(data.get("system", {}), "system"),
                         self.text_map(data.get("versions", {}), "versions"), created,
-                        self.outputs(data.get("outputs", {})) if snapshots else {}, snapshots, corpus)
+                        self.outputs(data.get("outputs", {})) if snapshots else {}, snapshots, corpus,
+                        self.outcomes(data.get("outcomes", {})) if verdicts else {}, verdicts)
 
 
 def load_baseline(path: str | Path) -> Baseline:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mtcheck.regression.baseline import BaselineDelta, CorpusEntry, Measured, Tolerance, corpus_name, delta
+from mtcheck.regression.baseline import BaselineDelta, CaseRule, CorpusEntry, Measured, Tolerance, corpus_name, delta
 
 if TYPE_CHECKING:
     from mtcheck.engine.corpus_checks import CorpusResult
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 def corpus_entries(results: Iterable[CorpusResult]) -> list[CorpusEntry]:
     """The entries of the corpus results that have a value, with each check's own ``tolerance:``."""
     return [CorpusEntry(r.suite, r.check.key, r.system,
-                        Measured(r.value, r.signature or "", r.higher_is_better, r.check.check.tolerance))
+                        Measured(r.value, r.signature or "", r.higher_is_better, r.check.check.tolerance,
+                                 passed=r.passed, threshold=(r.check.check.min, r.check.check.max)))
             for r in results if r.value is not None and r.error is None]
 
 
@@ -32,8 +33,10 @@ def corpus_skipped(results: Iterable[CorpusResult]) -> set[tuple[str, str]]:
     return {(r.suite, corpus_name(r.check.key, r.system)) for r in results if r.skipped is not None}
 
 
-def compare_corpus(stored: dict[str, dict[str, Measured]], entries: Iterable[CorpusEntry], default: Tolerance) -> list[BaselineDelta]:
-    """Each entry against its stored value (``new`` when there is none); its test id reads ``corpus [SYSTEM]``."""
+def compare_corpus(stored: dict[str, dict[str, Measured]], entries: Iterable[CorpusEntry], default: Tolerance,
+                   rule: CaseRule = CaseRule()) -> list[BaselineDelta]:
+    """Each entry against its stored value (``new`` when there is none), its status by ``rule``; its test id reads
+    ``corpus [SYSTEM]``."""
     return [delta(entry.suite, f"corpus [{entry.system}]", entry.key, stored.get(entry.suite, {}).get(entry.name),
-                  entry.measured, default)
+                  entry.measured, default, rule)
             for entry in entries]

@@ -1,17 +1,20 @@
 """The session-level decision: compare every case with the baseline, test suites and tags, pass or fail.
 
-Gates (``--mt-regression-gate``):
+Gates (``--mt-regression-gate``, ``--gate``):
 
-* ``any-case``: fail when any case's check got worse than the baseline by more than its tolerance;
-* ``significant``: fail when a suite or tag got significantly worse on a metric
-  (corrected approximate-randomisation p-value below alpha); single cases never fail;
-* ``both`` (default): fail on either.
+* ``verdicts`` (default): fail when a verdict worsened (a check that passed its threshold in the baseline fails it
+  now, a known-faulty output no longer caught, an error that did not happen), or when a suite or tag got
+  significantly worse on a metric (corrected approximate-randomisation p-value below alpha); a score that moved
+  within a passing check is reported (``improved``, ``worse``), never failed;
+* ``scores``: also fail when any case's check got worse than the baseline by more than its tolerance;
+* ``significant``: fail only on a significant suite or tag regression;
+* ``any-case``: fail on worse verdicts and on any check worse than its tolerance, never on the statistics.
 
 Outputs that differ from the baseline's snapshot are reported as ``changed``; they
 fail only with ``fail_on_changed`` (``--mt-fail-on-changed``, ``--fail-on-changed``).
 
-A corpus check's value (:mod:`mtcheck.regression.corpus`) worse than the baseline's beyond its tolerance fails
-under every gate: it is one system-level value, with no cases to test for significance.
+A corpus check's value (:mod:`mtcheck.regression.corpus`) is one system-level value, with no cases to test for
+significance: it follows the gate's rule for a case's check (under ``significant``, the verdicts rule).
 """
 from __future__ import annotations
 
@@ -20,15 +23,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtcheck.regression.baseline import FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, CorpusEntry, Tolerance
+from mtcheck.config.settings import GATES, gate_problem
+from mtcheck.regression.baseline import (FORMAT, STATUSES, Baseline, BaselineDelta, CaseEntry, CaseRule, CorpusEntry,
+                                        Tolerance)
 from mtcheck.regression.corpus import compare_corpus
 from mtcheck.regression.significance_table import render_tests
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
+from mtcheck.regression.verdicts import OutcomeChange, outcome_change
 
-GATES = ("both", "significant", "any-case")
-DEFAULT_GATE = "both"
+DEFAULT_GATE = GATES[0]
+#: The statuses the terminal section lists case by case (the others are counted).
+LISTED = ("regressed", "worse", "improved", "incomparable")
 #: How many cases a terminal section lists by name before it says "and N more".
 MAX_LISTED = 10
 
@@ -43,17 +50,30 @@ class GateSettings:
     fail_on_changed: bool = False
 
     def __post_init__(self) -> None:
-        if self.gate not in GATES:
-            raise ValueError(f"unknown regression gate {self.gate!r}; use one of {', '.join(GATES)}")
+        problem = gate_problem(self.gate)
+        if problem:
+            raise ValueError(problem)
 
     @property
-    def checks_cases(self) -> bool:
-        """True when a single case worse than its tolerance fails."""
-        return self.gate in ("both", "any-case")
+    def rule(self) -> CaseRule:
+        """What makes a case's check ``regressed``: a worse verdict, and under ``scores`` and ``any-case`` also a
+        value worse than its tolerance; nothing under ``significant``."""
+        return CaseRule(verdicts=self.checks_outcomes, scores=self.gate in ("scores", "any-case"))
+
+    @property
+    def corpus_rule(self) -> CaseRule:
+        """The rule of a corpus check's value: the cases' rule, but under every gate a corpus check that passed and
+        fails now regresses (it is one value, with no cases to test for significance)."""
+        return CaseRule(verdicts=True, scores=self.rule.scores)
+
+    @property
+    def checks_outcomes(self) -> bool:
+        """True when a single case's worse verdict fails."""
+        return self.gate != "significant"
 
     @property
     def checks_significance(self) -> bool:
-        return self.gate in ("both", "significant")
+        return self.gate != "any-case"
 
 
 @dataclass
@@ -83,6 +103,11 @@ class RegressionReport:
     error: str = ""
     #: Why an update could not write the baseline file (empty when it could, or did not try).
     save_error: str = ""
+    #: Outputs whose outcome worsened since the baseline (:mod:`mtcheck.regression.verdicts`), under a gate that
+    #: fails on them.
+    outcomes: list[OutcomeChange] = field(default_factory=list)
+    #: False when the baseline file keeps no verdicts (formats 1 and 2): they were worked out from its values.
+    verdicts: bool = True
 
     @property
     def counts(self) -> dict[str, int]:
@@ -121,6 +146,7 @@ class RegressionReport:
             "changed": [c.as_dict() for c in self.changes],
             "stale": [{"suite": suite, "test_id": test_id} for suite, test_id in self.stale],
             "corpus": [d.as_dict() for d in self.corpus],
+            "outcomes": [o.as_dict() for o in self.outcomes], "verdicts": self.verdicts,
         }
 
     def render(self) -> list[str]:
@@ -133,10 +159,14 @@ class RegressionReport:
         if self.corpus:
             lines.append(f"corpus checks ({len(self.corpus)}):")
             lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)
-        for status in ("regressed", "incomparable"):
+        if self.outcomes:
+            lines.append(f"outcome worsened ({len(self.outcomes)}):")
+            lines.extend(f"  {o.suite}::{o.test_id}: {o.describe()}" for o in self.outcomes[:MAX_LISTED])
+        for status in LISTED:
             found = [d for d in self.deltas if d.status == status]
             if found:
-                lines.append(f"{status} ({len(found)}):")
+                note = ", reported, not failed" if status == "worse" else ""
+                lines.append(f"{status} ({len(found)}){note}:")
                 lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in found[:MAX_LISTED])
                 if len(found) > MAX_LISTED:
                     lines.append(f"  ... and {len(found) - MAX_LISTED} more")
@@ -147,6 +177,9 @@ class RegressionReport:
             lines.extend(f"  {suite}::{test_id}" for suite, test_id in self.stale[:MAX_LISTED])
             if len(self.stale) > MAX_LISTED:
                 lines.append(f"  ... and {len(self.stale) - MAX_LISTED} more")
+        if not self.verdicts:
+            lines.append(f"baseline {self.baseline} keeps no verdicts (an older format): its values were judged by "
+                         "the thresholds now")
         if not self.snapshots:
             lines.append(f"baseline {self.baseline} keeps no outputs (an older format): changed outputs are not detected "
                          f"until it is updated to {FORMAT}")
@@ -197,6 +230,11 @@ def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tupl
             for (scope, group, metric), items in sorted(groups.items())]
 
 
+def _regressed(rule: CaseRule) -> str:
+    """What a ``regressed`` check did under ``rule``, for a reason's text."""
+    return "worse than the baseline beyond tolerance" if rule.scores else "passed in the baseline and fail now"
+
+
 def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSettings = GateSettings(),
              *, path: str = "", known: dict[str, set[str]] | None = None,
              corpus: Sequence[CorpusEntry] = ()) -> RegressionReport:
@@ -206,19 +244,24 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
     ``known`` maps the name of each suite that ran to all its test ids now (selected or not): the
     baseline's other cases of those suites are stale. Without it nothing is called stale.
     """
-    deltas = [delta for entry in entries for delta in baseline.compare(entry, settings.tolerance)]
+    deltas = [delta for entry in entries for delta in baseline.compare(entry, settings.tolerance, settings.rule)]
     tags = {(e.suite, e.test_id): e.tags for e in entries}
     tests = analyse(samples_of(deltas, tags), settings.stats)
     stale = baseline.stale(known) if known is not None else []
     seen = {(e.suite, e.test_id) for e in entries} | set(stale)
     not_run = sum((suite, test_id) not in seen for suite in {e.suite for e in entries} for test_id in baseline.suites.get(suite, {}))
     changes = [change for change in map(baseline.compare_output, entries) if change is not None]
-    corpus_deltas = compare_corpus(baseline.corpus, corpus, settings.tolerance)
+    corpus_deltas = compare_corpus(baseline.corpus, corpus, settings.tolerance, settings.corpus_rule)
+    found = (outcome_change(baseline, entry) for entry in entries) if settings.checks_outcomes else ()
+    outcomes = [change for change in found if change is not None]
     report = RegressionReport(path, settings, deltas, tests, not_run, changes=changes, stale=stale,
                               snapshots=baseline.snapshots, corpus=corpus_deltas,
-                              error=nothing_matches(baseline, entries, [*deltas, *corpus_deltas], path))
-    if settings.checks_cases and report.case_regressions:
-        report.reasons.append(f"{len(report.case_regressions)} case check(s) worse than the baseline beyond tolerance")
+                              error=nothing_matches(baseline, entries, [*deltas, *corpus_deltas], path),
+                              outcomes=outcomes, verdicts=baseline.verdicts)
+    if report.case_regressions:
+        report.reasons.append(f"{len(report.case_regressions)} case check(s) {_regressed(settings.rule)}")
+    if outcomes:
+        report.reasons.append(f"{len(outcomes)} output(s) whose outcome worsened since the baseline")
     if settings.checks_significance:
         report.reasons.extend(
             f"significant regression: {t.scope} {t.group!r} on {t.metric}: mean change {t.mean:+.4g} "
@@ -226,7 +269,7 @@ def evaluate(baseline: Baseline, entries: Sequence[CaseEntry], settings: GateSet
             for t in report.significant_regressions
         )
     if report.corpus_regressions:
-        report.reasons.append(f"{len(report.corpus_regressions)} corpus check(s) worse than the baseline beyond tolerance: "
+        report.reasons.append(f"{len(report.corpus_regressions)} corpus check(s) {_regressed(settings.corpus_rule)}: "
                               + ", ".join(f"{d.suite}::{d.test_id} {d.key}" for d in report.corpus_regressions))
     if settings.fail_on_changed and changes:
         report.reasons.append(f"{len(changes)} output(s) changed from the baseline (--fail-on-changed)")

@@ -1,8 +1,8 @@
 """The baseline gate as a sink (:mod:`mtcheck.engine.sinks`): ``pytest --mt-baseline`` and ``mtcheck run --baseline``.
 
-It collects each measured case's entry, judges a case against its baseline as it comes (worse beyond its tolerance,
-or its output changed), and at the end runs the statistics once, leaves the comparison for the reports, and fails
-the run on a regression, ends it with a usage error when nothing in the baseline matches (it gated nothing), or,
+It collects each measured case's entry, judges a case against its baseline as it comes (a check ``regressed`` by the
+gate's rule, or its output changed), and at the end runs the statistics once, leaves the comparison for the reports,
+and fails the run on a regression, ends it with a usage error when nothing in the baseline matches (it gated nothing), or,
 when updating, rewrites the file instead, without the stale cases of the suites that ran.
 """
 from __future__ import annotations
@@ -79,8 +79,8 @@ class GateSink:
 
     def judge(self, entry: CaseEntry) -> CaseJudgement:
         """Whether a case fails against its baseline (never while updating it)."""
-        worse = [d for d in self.baseline.compare(entry, self.settings.tolerance) if d.status == "regressed"] \
-            if self.settings.checks_cases else []
+        worse = [d for d in self.baseline.compare(entry, self.settings.tolerance, self.settings.rule)
+                 if d.status == "regressed"]
         change = self.baseline.compare_output(entry)
         fails = not self.update and (bool(worse) or (change is not None and self.settings.fail_on_changed))
         return CaseJudgement(worse, change, fails)
@@ -118,10 +118,7 @@ class GateSink:
             return CLEAN
         if report.error:  # the baseline gated nothing: it does not belong to these suites
             return USAGE
-        if (self.settings.checks_significance and report.significant_regressions) or report.corpus_regressions or \
-                (self.settings.fail_on_changed and report.changes):
-            return FAILED
-        return CLEAN
+        return FAILED if report.failed else CLEAN
 
     def _known(self) -> dict[str, set[str]]:
         """Every test id of the suites that ran (read again from their files: under xdist the controller collects none)."""
@@ -136,11 +133,12 @@ def entry_of_record(record: CaseRecord) -> CaseEntry | None:
     """The baseline entry of a case record (its checks with a value), or ``None`` when nothing was measured."""
     from mtcheck.regression.baseline import Measured
 
-    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance, _band(record, c))
+    checks = {c.metric: Measured(c.value, c.signature, c.higher_is_better, c.tolerance, _band(record, c), c.passed,
+                                 (c.min, c.max))
               for c in record.checks if c.value is not None and c.error is None}
     if not checks:
         return None
-    return CaseEntry(record.suite, record.test_id, record.tags, checks, record.hyp, record.path)
+    return CaseEntry(record.suite, record.test_id, record.tags, checks, record.hyp, record.path, record.outcome.value)
 
 
 def _band(record: CaseRecord, check: CheckRecord) -> Band | None:

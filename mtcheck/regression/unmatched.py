@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mtcheck.regression.baseline import Baseline, BaselineDelta, CaseEntry
+from mtcheck.regression.baseline import COMPARED, Baseline, BaselineDelta, CaseEntry
 
-#: The statuses of a value compared with its stored counterpart. ``incomparable`` found one but could not compare
-#: it; ``missing`` is a stored check that nothing measured.
-COMPARED = ("improved", "same", "regressed")
 #: Suite names an error lists before it says "and N more".
 LISTED = 5
 

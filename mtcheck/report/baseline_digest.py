@@ -12,8 +12,9 @@ from mtcheck.text.numbers import change_text, score_text
 
 #: Columns of the table of what moved.
 COLUMNS = ("case", "metric", "before \u2192 after", "\u0394", "p-value")
-#: Case statuses listed by name, alarming first; the other statuses are only counted.
-LISTED = ("regressed", "improved")
+#: Case statuses listed by name, alarming first (``regressed`` fails the gate; ``worse`` is reported); the other
+#: statuses are only counted.
+LISTED = ("regressed", "worse", "improved")
 #: Columns of the table of outputs whose text changed since the baseline (scores may tie).
 CHANGED_COLUMNS = ("case", "before", "after", "diff")
 #: Decisions of suite/tag significance tests that are listed (the others are no significant change).
@@ -73,13 +74,20 @@ def _case_row(case: dict[str, Any]) -> Row:
                change_text(case.get("change"), metric), "\u2014", case.get("status") == "regressed")
 
 
+def _outcome_row(change: dict[str, Any]) -> Row:
+    return Row(f"{change.get('suite', '')}::{change.get('test_id', '')}", "outcome",
+               f"{change.get('before', '')} \u2192 {change.get('after', '')}", "\u2014", "\u2014", True)
+
+
 def rows(report: dict[str, Any]) -> list[Row]:
-    """Significant suite/tag changes, then regressed corpus checks and cases, then improved ones; alarms (worse,
-    regressed) first. A corpus check's row names its case ``SUITE::corpus [SYSTEM]``."""
+    """Significant suite/tag changes, outputs whose outcome worsened, then corpus checks and cases by status
+    (regressed, worse, improved); alarms (significantly worse, regressed, outcome worsened) first. A corpus check's
+    row names its case ``SUITE::corpus [SYSTEM]``."""
     tests = [_test_row(t) for t in report.get("tests") or () if t.get("decision") in DECISIONS]
+    outcomes = [_outcome_row(o) for o in report.get("outcomes") or ()]
     moved = [*(report.get("corpus") or ()), *(report.get("cases") or ())]
     cases = [_case_row(c) for status in LISTED for c in moved if c.get("status") == status]
-    found = tests + cases
+    found = tests + outcomes + cases
     return [r for r in found if r.alarm] + [r for r in found if not r.alarm]
 
 

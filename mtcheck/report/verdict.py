@@ -59,22 +59,29 @@ def _baseline_findings(report: dict[str, Any] | None) -> list[str]:
     if not report or not report.get("failed"):
         return []
     name = report.get("baseline") or "(unnamed)"
-    gate = report.get("gate", "both")
+    gate = report.get("gate", "both")  # reports of earlier versions name the strict gate "both"
+    worse_than = "failing now, passing in" if gate == "verdicts" else "worse than"
     found = []
     regressed = [c for c in report.get("cases") or () if c.get("status") == "regressed"]
-    if regressed and gate in ("both", "any-case"):
+    if regressed and gate != "significant":
         cases = list(dict.fromkeys(f"{c.get('test_id', '')} on {c.get('check', '')}" for c in regressed))
         more = f" and {len(cases) - NAMED} more" if len(cases) > NAMED else ""
-        found.append(f"{_plural(len(regressed), 'case check', 'case checks')} worse than baseline {name} "
+        found.append(f"{_plural(len(regressed), 'case check', 'case checks')} {worse_than} baseline {name} "
                      f"({', '.join(cases[:NAMED])}{more})")
+    outcomes = report.get("outcomes") or ()
+    if outcomes:
+        named = ", ".join(f"{o.get('test_id', '')} {o.get('before', '')} \u2192 {o.get('after', '')}" for o in outcomes[:NAMED])
+        more = f" and {len(outcomes) - NAMED} more" if len(outcomes) > NAMED else ""
+        found.append(f"{_plural(len(outcomes), 'output', 'outputs')} worse in outcome than in baseline {name} "
+                     f"({named}{more})")
     corpus = [c for c in report.get("corpus") or () if c.get("status") == "regressed"]
     if corpus:
         checks = ", ".join(f"{c.get('suite', '')} {c.get('check', '')} {c.get('test_id', '').removeprefix('corpus ')}"
                            for c in corpus[:NAMED])
         more = f" and {len(corpus) - NAMED} more" if len(corpus) > NAMED else ""
-        found.append(f"{_plural(len(corpus), 'corpus check', 'corpus checks')} worse than baseline {name} ({checks}{more})")
+        found.append(f"{_plural(len(corpus), 'corpus check', 'corpus checks')} {worse_than} baseline {name} ({checks}{more})")
     worse = [t for t in report.get("tests") or () if t.get("decision") == "worse"]
-    if worse and gate in ("both", "significant"):
+    if worse and gate != "any-case":
         groups = ", ".join(f"{t.get('scope', '')} {t.get('group', '')} on {t.get('metric', '')}" for t in worse[:NAMED])
         more = f" and {len(worse) - NAMED} more" if len(worse) > NAMED else ""
         found.append(f"{_plural(len(worse), 'significant regression', 'significant regressions')} against baseline "
