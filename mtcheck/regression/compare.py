@@ -30,6 +30,7 @@ from mtcheck.regression.lineup import (LinedUp, NotCompared, SystemEntries, line
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.suite.model import Suite
 from mtcheck.systems import check_system
+from mtcheck.text.fit import DEFAULT_WIDTH, fit_lines, table
 
 OUTCOMES = ("a", "b", "tie")
 
@@ -93,20 +94,17 @@ class CompareReport:
                 "groups": [row.as_dict() for row in self.rows], "cases": [p.as_dict() for p in self.pairs],
                 "not_compared": [item.as_dict() for item in self.not_compared], "outside_band": self.outside_band}
 
-    def render(self) -> list[str]:
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """A and B, wins and ties per group, then the significance tests; no line wider than ``width`` but a word."""
         lines = [f"A = {self.a}", f"B = {self.b}", ""]
-        width = max([len(f"{r.test.scope} {r.test.group}") for r in self.rows] + [5])
-        metric_width = max([len(r.test.metric) for r in self.rows] + [6])
-        lines.append(f"{'group':<{width}}  {'metric':<{metric_width}}  {'A wins':>6}  {'ties':>6}  {'B wins':>6}  verdict")
-        for row in self.rows:
-            t = row.test
-            lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {row.counts['a']:>6}  "
-                         f"{row.counts['tie']:>6}  {row.counts['b']:>6}  {row.verdict}")
-        lines.append("")
-        lines.extend(render_tests([row.test for row in self.rows], self.settings, label="B - A"))
+        tables = table(["group", "metric", "A wins", "ties", "B wins", "verdict"],
+                       [[f"{r.test.scope} {r.test.group}", r.test.metric, str(r.counts["a"]), str(r.counts["tie"]),
+                         str(r.counts["b"]), r.verdict] for r in self.rows], width, right=range(2, 5))
+        tables += ["", *render_tests([row.test for row in self.rows], self.settings, label="B - A", width=width)]
+        lines += tables
         lines.extend(band_notes(self.outside_band))
         lines.extend(render_not_compared(self.not_compared))
-        return lines
+        return fit_lines(lines, width, whole=set(tables))
 
 
 def band_notes(keys: Sequence[str]) -> list[str]:

@@ -21,6 +21,7 @@ from mtcheck.regression.lineup import LinedUp, NotCompared, render_not_compared
 from mtcheck.regression.ranking import clusters
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse, mean_interval
 from mtcheck.suite.model import Suite
+from mtcheck.text.fit import DEFAULT_WIDTH, fit_lines, table
 
 
 @dataclass(frozen=True)
@@ -74,24 +75,27 @@ class ManyReport:
                 "not_compared": [item.as_dict() for item in self.not_compared],
                 "outside_band": self.outside_band}
 
-    def render(self) -> list[str]:
-        lines = [f"systems: {', '.join(self.systems)}"]
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """Each metric's ranking, then the significance tests; no line wider than ``width`` but a word."""
+        lines, tables = [f"systems: {', '.join(self.systems)}"], []  # tables: lines fitted already
         confidence = f"{100 * (1 - self.settings.alpha):g}% CI"
-        width = max(len(s) for s in self.systems)
         for ranking in self.metrics:
             direction = "higher" if ranking.higher_is_better else "lower"
             measure = "distance outside its band, " if ranking.metric in self.outside_band else ""
-            lines += ["", f"{ranking.metric} ({measure}{direction} is better), {ranking.n} case(s):",
-                      f"{'rank':>4}  {'cluster':>7}  {'system':<{width}}  {'mean':>9}  {confidence:>21}"]
-            lines += [f"{s.rank:>4}  {s.cluster:>7}  {s.system:<{width}}  {s.mean:>9.4g}  "
-                      f"[{s.ci_low:>9.4g}, {s.ci_high:>9.4g}]" for s in ranking.systems]
-        lines.append("")
-        lines.extend(render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change"))
+            lines += ["", f"{ranking.metric} ({measure}{direction} is better), {ranking.n} case(s):"]
+            ranked = table(["rank", "cluster", "system", "mean", confidence],
+                           [[str(s.rank), str(s.cluster), s.system, f"{s.mean:.4g}", f"[{s.ci_low:.4g}, {s.ci_high:.4g}]"]
+                            for s in ranking.systems], width, right=(0, 1, 3, 4))
+            lines += ranked
+            tables += ranked
+        tests = render_tests([t for r in self.metrics for t in r.tests], self.settings, label="change", width=width)
+        tables += tests
+        lines += ["", *tests]
         lines.append("clusters: a line falls below a rank when every system above it is significantly better than "
                      "every system below it")
         lines.extend(band_notes(self.outside_band))
         lines.extend(render_not_compared(self.not_compared))
-        return lines
+        return fit_lines(lines, width, whole=set(tables))
 
 
 @dataclass

@@ -25,6 +25,7 @@ from mtcheck.regression.corpus import compare_corpus
 from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
+from mtcheck.text.fit import DEFAULT_WIDTH, fit_lines, table
 
 GATES = ("both", "significant", "any-case")
 DEFAULT_GATE = "both"
@@ -122,13 +123,17 @@ class RegressionReport:
             "corpus": [d.as_dict() for d in self.corpus],
         }
 
-    def render(self) -> list[str]:
-        """The terminal section: counts, one row per test, the cases that need a look, the verdict."""
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """The terminal section: counts, one row per test, the cases that need a look, the verdict; no line wider
+        than ``width`` but a word that is."""
+        return fit_lines(self._lines(width), width, whole=set(render_tests(self.tests, self.settings.stats, width=width)))
+
+    def _lines(self, width: int) -> list[str]:
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
                  + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
                  + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
-        lines.extend(render_tests(self.tests, self.settings.stats))
+        lines.extend(render_tests(self.tests, self.settings.stats, width=width))
         if self.corpus:
             lines.append(f"corpus checks ({len(self.corpus)}):")
             lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)
@@ -181,20 +186,16 @@ class RegressionReport:
         return lines
 
 
-def render_tests(tests: Sequence[TestResult], stats: StatsSettings, *, label: str = "change") -> list[str]:
-    """One row per test: mean change with its interval, p-values, decision."""
+def render_tests(tests: Sequence[TestResult], stats: StatsSettings, *, label: str = "change",
+                 width: int = DEFAULT_WIDTH) -> list[str]:
+    """One row per test: mean change with its interval, p-values, decision; fitted to ``width``."""
     if not tests:
         return []
-    width = max(len(f"{t.scope} {t.group}") for t in tests)
-    metric_width = max(len(t.metric) for t in tests)
-    confidence = f"{100 * (1 - stats.alpha):g}% CI"
-    lines = [f"{'group':<{width}}  {'metric':<{metric_width}}  {'n':>5}  {label:>9}  {confidence:>21}  "
-             f"{'p boot':>7}  {'p AR':>7}  {'p ' + stats.correction:>7}  decision"]
-    for t in tests:
-        lines.append(f"{t.scope + ' ' + t.group:<{width}}  {t.metric:<{metric_width}}  {t.n:>5}  {t.mean:>+9.4g}  "
-                     f"[{t.ci_low:>+9.4g}, {t.ci_high:>+9.4g}]  {t.p_bootstrap:>7.4f}  {t.p_randomisation:>7.4f}  "
-                     f"{t.p_corrected:>7.4f}  {t.decision}")
-    return lines
+    header = ["group", "metric", "n", label, f"{100 * (1 - stats.alpha):g}% CI", "p boot", "p AR",
+              f"p {stats.correction}", "decision"]
+    rows = [[f"{t.scope} {t.group}", t.metric, str(t.n), f"{t.mean:+.4g}", f"[{t.ci_low:+.4g}, {t.ci_high:+.4g}]",
+             f"{t.p_bootstrap:.4f}", f"{t.p_randomisation:.4f}", f"{t.p_corrected:.4f}", t.decision] for t in tests]
+    return table(header, rows, width, right=range(2, 8))
 
 
 def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tuple[str, ...]]) -> list[Sample]:

@@ -8,7 +8,7 @@ from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.safety.redact import redact
 from mtcheck.safety.safetext import visible
-from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack
+from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack, pieces
 from mtcheck.text.numbers import score_text
 
 MAX_REFS_SHOWN = 3
@@ -18,11 +18,14 @@ DETAIL = " " * 8
 LABEL = 12
 
 
-def signature_lines(signature: str, width: int) -> list[str]:
-    """``signature: ...`` under a check, folded after a ``|`` when it is wider than ``width``."""
-    fields = signature.split("|")
-    items = [f"{field}|" for field in fields[:-1]] + fields[-1:]
-    return pack(items, width, first=f"{DETAIL}signature: ", indent=DETAIL + " " * len("signature: "), separator="")
+def signature_lines(signature: str, width: int, indent: str = DETAIL) -> list[str]:
+    """``signature: ...`` under a check, folded after a ``|`` when it is wider than ``width``; a segment too wide
+    for a line of its own (SAM's ``rules:``) folds after its ``+`` signs."""
+    first = f"{indent}signature: "
+    room = width - len(first)
+    items = [piece for segment in pieces(signature, "|")
+             for piece in (pieces(segment, "+") if len(segment) > room else [segment])]
+    return pack(items, width, first=first, indent=" " * len(first), separator="")
 
 
 def _status_lines(head: str, threshold: str, width: int) -> list[str]:

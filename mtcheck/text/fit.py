@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 #: The width when neither ``$COLUMNS`` nor a terminal gives one (output to a file or a pipe).
@@ -61,4 +61,71 @@ def count_table(title: str, rows: dict[str, dict[str, int]], columns: Sequence[s
     lines = [f"{title:<{names}}{cells}"]
     for name, counts in rows.items():
         lines.append(f"{cut(name, names):<{names}}" + "".join(f"  {counts[c]:>{max(len(c), 5)}}" for c in columns))
+    return lines
+
+
+def pieces(text: str, mark: str) -> list[str]:
+    """``text`` cut after each ``mark``, every piece but the last ending with it: ``"a|b|c"`` -> ``a|``, ``b|``, ``c``."""
+    parts = text.split(mark)
+    return [f"{part}{mark}" for part in parts[:-1]] + parts[-1:]
+
+
+def _breakable(words: Sequence[str], room: int) -> list[str]:
+    """``words`` as items for :func:`pack` (``separator=""``), each but the last ending with its space; a word
+    wider than ``room`` (a signature) is cut after each ``|``, and a part still wider after each ``+``."""
+    items: list[str] = []
+    for index, word in enumerate(words):
+        parts = [word] if len(word) <= room else \
+            [piece for part in pieces(word, "|") for piece in (pieces(part, "+") if len(part) > room else [part])]
+        parts[-1] += "" if index == len(words) - 1 else " "
+        items += parts
+    return items
+
+
+def fit_lines(lines: Iterable[str], width: int, whole: Container[str] = ()) -> list[str]:
+    """``lines`` with each one wider than ``width`` folded at spaces (a word too wide for a line: after its ``|``
+    and ``+`` signs), its continuation indented four columns more than the line itself; a line in ``whole`` (a
+    :func:`table`'s, fitted as far as it goes) stays as it is."""
+    fitted: list[str] = []
+    for line in lines:
+        if len(line) <= width or line in whole:
+            fitted.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        room = width - len(indent) - 4
+        fitted += pack(_breakable(line.split(), room), width, first=indent, indent=indent + "    ", separator="")
+    return fitted
+
+
+def _shrink_order(widths: list[int], least: list[int], right: Container[int]) -> int | None:
+    """The column to narrow next: the left-aligned (text) column with the most room to fold, else a right-aligned
+    one; ``None`` when no cell can fold any further."""
+    for allowed in (lambda i: i not in right, lambda i: True):
+        room = [(widths[i] - least[i], i) for i in range(len(widths)) if allowed(i) and widths[i] > least[i]]
+        if room:
+            return max(room)[1]
+    return None
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, right: Container[int] = ()) -> list[str]:
+    """A plain-text table, columns two spaces apart, the columns numbered in ``right`` right-aligned. When it is
+    wider than ``width``, cells (the header's too) fold at spaces onto more lines, text columns before number
+    columns, until it fits or no cell can fold further (a single word is never cut)."""
+    grid = [list(header), *(list(row) for row in rows)]
+    columns = range(len(header))
+    widths = [max(len(row[i]) for row in grid) for i in columns]
+    least = [max((len(word) for row in grid for word in row[i].split()), default=0) for i in columns]
+    while sum(widths) + 2 * (len(widths) - 1) > width:
+        column = _shrink_order(widths, least, right)
+        if column is None:
+            break
+        widths[column] -= 1
+    lines: list[str] = []
+    for row in grid:
+        folded = [textwrap.wrap(cell, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
+                  for i, cell in enumerate(row)]
+        for depth in range(max(map(len, folded))):
+            parts = [(cell[depth] if depth < len(cell) else "") for cell in folded]
+            lines.append("  ".join(f"{part:>{widths[i]}}" if i in right else f"{part:<{widths[i]}}"
+                                   for i, part in enumerate(parts)).rstrip())
     return lines
