@@ -137,7 +137,8 @@ def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
     if len(case.refs) > MAX_REFS_SHOWN:
         lines.append(f"  {'':<{LABEL}}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
     if result.hyp is not None:
-        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {redact(result.target.system)}]")
+        hyp, system = f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}", f"[system: {redact(result.target.system)}]"
+        lines += [f"{hyp}  {system}"] if len(hyp) + 2 + len(system) <= width else [hyp, f"  {'':<{LABEL}}{system}"]
         note = normalisation_note(result.hyp, case.refs)
         if note:
             lines += fold(note, width, first=f"  {'note:':<{LABEL}}", indent=" " * (LABEL + 2))

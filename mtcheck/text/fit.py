@@ -2,6 +2,7 @@
 tables of counts."""
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from collections.abc import Container, Iterable, Sequence
@@ -11,6 +12,8 @@ from typing import Any
 DEFAULT_WIDTH = 100
 #: The narrowest width laid out for: below it, tables would have no room for a name.
 MIN_WIDTH = 40
+#: Where a hyphenated word may fold: after a hyphen that follows a letter.
+_AFTER_HYPHEN = re.compile(r"(?<=[^\W\d_]-)(?=\w)")
 
 
 def terminal_width() -> int:
@@ -98,23 +101,35 @@ def fit_lines(lines: Iterable[str], width: int, whole: Container[str] = ()) -> l
 
 
 def _shrink_order(widths: list[int], least: list[int], right: Container[int]) -> int | None:
-    """The column to narrow next: the left-aligned (text) column with the most room to fold, else a right-aligned
-    one; ``None`` when no cell can fold any further."""
+    """The column to narrow next: the widest left-aligned (text) column that can fold, else the widest
+    right-aligned one; ``None`` when no cell can fold any further."""
     for allowed in (lambda i: i not in right, lambda i: True):
-        room = [(widths[i] - least[i], i) for i in range(len(widths)) if allowed(i) and widths[i] > least[i]]
+        room = [(widths[i], i) for i in range(len(widths)) if allowed(i) and widths[i] > least[i]]
         if room:
             return max(room)[1]
     return None
 
 
+def _cell_items(cell: str) -> list[str]:
+    """A table cell as items for :func:`pack` (``separator=""``): its words, each but the last ending with its
+    space, a hyphenated word cut after each hyphen that follows a letter (never a number's minus sign)."""
+    words = cell.split()
+    items: list[str] = []
+    for index, word in enumerate(words):
+        parts = _AFTER_HYPHEN.split(word)
+        parts[-1] += "" if index == len(words) - 1 else " "
+        items += parts
+    return items
+
+
 def table(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, right: Container[int] = ()) -> list[str]:
     """A plain-text table, columns two spaces apart, the columns numbered in ``right`` right-aligned. When it is
-    wider than ``width``, cells (the header's too) fold at spaces onto more lines, text columns before number
-    columns, until it fits or no cell can fold further (a single word is never cut)."""
-    grid = [list(header), *(list(row) for row in rows)]
+    wider than ``width``, cells (the header's too) fold at spaces and after hyphens onto more lines, text columns
+    before number columns, until it fits or no cell can fold further (a word is never cut elsewhere)."""
+    grid = [[_cell_items(cell) for cell in header], *([_cell_items(cell) for cell in row] for row in rows)]
     columns = range(len(header))
-    widths = [max(len(row[i]) for row in grid) for i in columns]
-    least = [max((len(word) for row in grid for word in row[i].split()), default=0) for i in columns]
+    widths = [max(len("".join(row[i])) for row in grid) for i in columns]
+    least = [max((len(item.rstrip()) for row in grid for item in row[i]), default=0) for i in columns]
     while sum(widths) + 2 * (len(widths) - 1) > width:
         column = _shrink_order(widths, least, right)
         if column is None:
@@ -122,8 +137,7 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]], width: int, righ
         widths[column] -= 1
     lines: list[str] = []
     for row in grid:
-        folded = [textwrap.wrap(cell, widths[i], break_long_words=False, break_on_hyphens=False) or [""]
-                  for i, cell in enumerate(row)]
+        folded = [pack(items, widths[i], separator="") for i, items in enumerate(row)]
         for depth in range(max(map(len, folded))):
             parts = [(cell[depth] if depth < len(cell) else "") for cell in folded]
             lines.append("  ".join(f"{part:>{widths[i]}}" if i in right else f"{part:<{widths[i]}}"
