@@ -126,14 +126,15 @@ class RegressionReport:
     def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
         """The terminal section: counts, one row per test, the cases that need a look, the verdict; no line wider
         than ``width`` but a word that is."""
-        return fit_lines(self._lines(width), width, whole=set(render_tests(self.tests, self.settings.stats, width=width)))
+        tests = render_tests(self.tests, self.settings.stats, width=width)
+        return fit_lines(self._lines(tests), width, whole=set(tests))
 
-    def _lines(self, width: int) -> list[str]:
+    def _lines(self, tests: list[str]) -> list[str]:
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
                  + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
                  + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
-        lines.extend(render_tests(self.tests, self.settings.stats, width=width))
+        lines.extend(tests)
         if self.corpus:
             lines.append(f"corpus checks ({len(self.corpus)}):")
             lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)
