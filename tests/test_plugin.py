@@ -97,6 +97,14 @@ def test_outcomes_of_a_recorded_run(pytester: pytest.Pytester) -> None:
     )
 
 
+def test_verbose_shows_caught_whole_on_a_narrow_terminal(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest cuts a reason to fit the line (``CAUGHT (known-faulty output 'dro...)``): a caught output gives none."""
+    monkeypatch.setenv("COLUMNS", "60")
+    _write(pytester, SUITE.replace("Jag gillar det.", "Det är en katt."))
+    caught = [line for line in pytester.runpytest("-v").stdout.lines if " CAUGHT" in line]
+    assert caught and all("..." not in line and "(" not in line for line in caught), caught
+
+
 def test_a_caught_output_is_reported_without_formatting_a_traceback(pytester: pytest.Pytester) -> None:
     """An xfailed case's report holds only the reason: formatting the traceback parsed every frame's source (~0.2 s a case)."""
     _write(pytester, SUITE.replace("Jag gillar det.", "Det är en katt."))
