@@ -441,6 +441,7 @@ def test_an_update_that_cannot_be_written_is_one_error_line_not_an_internal_erro
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mtcheck.regression import gate, sink  # noqa: F401  # numpy loads here, not inside the inline run
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
 
     def refuse(path: str, *args: Any, **kwargs: Any) -> None:
         raise MtcheckError(f"cannot write baseline {path}: [Errno 28] No space left on device")

@@ -337,7 +337,7 @@ def test_validate_ok_with_warnings(write_suite: WriteSuite, capsys: pytest.Captu
     assert code == 0
     assert out.splitlines() == [
         f"warning: {path}:13: case 'known-bad' has no tags (fix: tag its phenomenon, e.g. tags: [negation-drop])",
-        f"ok: {path} (2 cases)",
+        f"ok: {path} (2 cases, 2 outputs)",
     ]
     assert _run(["validate", "--strict", str(path)], capsys)[0] == 1
 
@@ -348,7 +348,7 @@ def test_validate_errors(write_suite: WriteSuite, capsys: pytest.CaptureFixture[
     code, out, _ = _run(["validate", str(good), str(bad)], capsys)
     assert code == 1
     assert f"error: {bad}:4: unknown key 'chekcs' in case 'a' (fix: did you mean 'checks'?)" in out.splitlines()
-    assert f"ok: {good} (2 cases)" in out.splitlines()
+    assert f"ok: {good} (2 cases, 2 outputs)" in out.splitlines()
     assert f"ok: {bad}" not in out
 
 
@@ -425,6 +425,14 @@ def test_score_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.splitlines()[0] == "exact = 1.0000"
     assert out.splitlines()[1].startswith("signature: exact|")
+
+
+def test_score_text_gives_4_decimals_on_every_scale_as_docs_scoring_says(capsys: pytest.CaptureFixture[str]) -> None:
+    pair = ["--hyp", "The cat sat on a mat.", "--ref", "The cat sat on the mat."]
+    for metric in ("chrf", "meteor"):  # a 0-100 scale and a 0-1 one
+        value = json.loads(_run(["score", "--metric", metric, *pair, "--json"], capsys)[1])["score"]
+        assert _run(["score", "--metric", metric, *pair], capsys)[1].splitlines()[0] == f"{metric} = {value:.4f}"
+    assert "gives every score to 4 decimals" in (Path(__file__).parents[1] / "docs" / "scoring.md").read_text("utf-8")
 
 
 def test_score_json_as_a_subprocess_keeps_unicode() -> None:

@@ -211,7 +211,8 @@ def test_a_two_sided_check_is_compared_by_its_distance_outside_the_band(tmp_path
                  "--permutations", "1000"]) == 0
     table = " ".join(capsys.readouterr().out.split())  # folded to $COLUMNS
     assert "length-ratio (distance outside its band, lower is better), 12 case(s):" in table
-    assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" in table
+    assert "length-ratio: two-sided; compared by how far each value lies outside the check's min-max band" \
+        in " ".join(table.split())  # folded to the width
 
 
 def _band_suite(folder: Path, band: str = "min: 0.8, max: 1.2") -> Path:
@@ -224,7 +225,8 @@ def _band_suite(folder: Path, band: str = "min: 0.8, max: 1.2") -> Path:
 
 
 def test_the_baseline_gate_judges_a_two_sided_check_by_its_distance_outside_the_band(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     path, baseline = _band_suite(tmp_path), str(tmp_path / "baseline.json")
     check = ["baseline", "check", str(path), "--baseline", baseline, "--permutations", "1000", "--json"]
     assert main(["baseline", "save", str(path), "--system", "recorded:fit", "--out", baseline]) == 0
@@ -273,7 +275,8 @@ NO_OUTPUT = "skipped: no recorded hypothesis 'y' in this case"
 @pytest.mark.parametrize("systems", [["--a", "recorded:x", "--b", "recorded:y"],
                                      ["--system", "recorded:x", "--system", "recorded:y"]])
 def test_a_check_not_computed_for_every_system_is_listed_with_its_reason(
-        tmp_path: Path, systems: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, systems: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     path = tmp_path / "limited.mt.yaml"
     path.write_text(LIMITED_SUITE, encoding="utf-8")
     compare = ["compare", str(path), *systems, "--permutations", "1000"]

@@ -96,7 +96,8 @@ def test_cli_json(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert pair["decision"] == "worse" and pair["p_corrected"] == pytest.approx(12 / (PERMUTATIONS + 1))
 
 
-def test_cli_table(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_table(suite: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # no cell folded (tests/test_output_width.py folds them)
     assert main(["compare", str(suite), "--system", "recorded:odd", "--system", "recorded:bad",
                  "--permutations", "1000", "--bootstrap", "300"]) == 0
     out = capsys.readouterr().out

@@ -38,7 +38,9 @@ def test_a_saved_baseline_holds_each_corpus_value_by_suite_check_and_system(writ
 @pytest.mark.parametrize(("gate", "status"), [("scores", "regressed"), ("any-case", "regressed"), ("verdicts", "worse"),
                                               ("significant", "worse")])
 def test_a_corpus_value_worse_than_the_baseline_fails_the_score_gates_and_is_reported_by_the_others(
-        gate: str, status: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        gate: str, status: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     path, out = _suite(write_suite), tmp_path / "b.json"
     stored = json.loads(_saved(path, out, "old"))
     stored["corpus"]["demo"]["bleu [new]"] = stored["corpus"]["demo"].pop("bleu [old]")

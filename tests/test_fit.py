@@ -1,11 +1,13 @@
-"""Terminal text that fits a width (mtcheck/text/fit.py): the width, cut names, packed lists, tables of counts."""
+"""Terminal text that fits a width (mtcheck/text/fit.py): the width, cut names, packed lists, tables of counts and
+of text, folded lines and signatures (mtcheck/text/case.py)."""
 from __future__ import annotations
 
 import os
 
 import pytest
 
-from mtcheck.text.fit import count_table, cut, pack, terminal_width
+from mtcheck.text.case import signature_lines
+from mtcheck.text.fit import count_table, cut, fit_lines, pack, terminal_width
 
 
 def test_terminal_width_honours_columns_else_falls_back_to_100(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,3 +47,30 @@ def test_count_table_cuts_names_to_fit() -> None:
     table = count_table("suite", rows, ["tests", "passed"], 30)
     assert table == ["suite            tests  passed", "sarcasm-interp…    150      92", "gec-sv             133      84"]
     assert max(map(len, table)) == 30
+
+
+STATS = (["group", "metric", "n", "change", "95% CI", "decision"],
+         [["tag negation-drop-in-a-conditional-clause", "sam:not-copy", "12", "-35.78", "[-50.46, -11.89]",
+           "not significant"]])
+
+
+def test_fit_lines_folds_prose_and_signatures_and_leaves_tables_whole() -> None:
+    prose = "  changed (3): output differs from the baseline's (reported; --fail-on-changed makes it fail):"
+    row = "x" * 20 + "  " + "y" * 70
+    signature = "chrf|" + "|".join(f"key{n}:value{n}" for n in range(12))
+    lines = fit_lines([prose, row, f"  sig {signature}", "short"], 50, whole={row})
+    assert lines[0] == "  changed (3): output differs from the baseline's"
+    assert lines[1] == "      (reported; --fail-on-changed makes it fail):"  # four more than the line's own indent
+    assert row in lines and lines[-1] == "short"
+    assert all(len(line) <= 50 for line in lines if line != row)
+    assert "".join(line.strip() for line in lines if "key" in line) == f"sig {signature}"
+
+
+def test_a_sam_signature_folds_at_its_segments_and_inside_a_segment_too_wide_for_a_line() -> None:
+    rules = "rules:" + "+".join(f"rule{n}" for n in range(40))
+    signature = f"sam:bleu|lang:en|{rules}|base:bleu|nrefs:1"
+    lines = signature_lines(signature, 100)
+    assert lines[0].startswith("        signature: sam:bleu|lang:en|")
+    assert all(len(line) <= 100 for line in lines) and len(lines) >= 3
+    assert all(line.startswith(" " * 19) for line in lines[1:])  # under the signature's first character
+    assert "".join(line.strip() for line in lines) == f"signature: {signature}"

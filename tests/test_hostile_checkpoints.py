@@ -305,7 +305,7 @@ def test_validate_reads_a_shared_checks_tokenizer_once(tiny: dict[str, Path], tm
                      "defaults:\n  checks: [{metric: comet, min: 0.1, params: {model: m}}]\ncases:\n" + cases,
                      encoding="utf-8")
     assert main(["validate", str(suite)]) == 0
-    assert f"ok: {suite} (50 cases)" in capsys.readouterr().out
+    assert f"ok: {suite} (50 cases, 50 outputs)" in capsys.readouterr().out
     assert read == [tmp_path / "m" / "encoder" / "tokenizer.json"]
 
 

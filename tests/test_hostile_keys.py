@@ -55,10 +55,15 @@ def _write_negation(folder: Path, *, german: str = GERMAN, named: bool = False) 
         path.write_text(SUITE.format(name=name, lang=lang, ref=ref, hyp=hyp), encoding="utf-8")
 
 
+#: A terminal width that folds none of the messages these tests read whole.
+WHOLE = 1000
+
+
 def _run(folder: Path, tool: str, *args: str) -> subprocess.CompletedProcess[str]:
     """``mtcheck ARGS`` or ``pytest ARGS`` in ``folder``, as a user runs them."""
     head = ["-m", "mtcheck.commands.main"] if tool == "mtcheck" else ["-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache"), "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "MTCHECK_CACHE_DIR": str(folder / "cache"), "PYTHONPATH": str(REPO),
+           "COLUMNS": str(WHOLE)}  # each message on one line, as the assertions read it
     return subprocess.run([sys.executable, *head, *args], cwd=folder, env=env, capture_output=True, encoding="utf-8",
                           timeout=HANG, stdin=subprocess.DEVNULL)
 
@@ -254,7 +259,7 @@ def test_a_run_that_matches_nothing_in_the_baseline_is_an_error(entries: list[Ca
 
     report = evaluate(_stored(), entries, path="base.json")
     assert report.error.startswith(NOTHING_MATCHES) and why in report.error
-    assert report.render()[-1] == f"ERROR: {report.error}"
+    assert report.render(WHOLE)[-1] == f"ERROR: {report.error}"
     assert report.as_dict()["error"] == report.error
 
 
@@ -294,7 +299,7 @@ def test_a_run_whose_every_stored_value_is_incomparable_gates_nothing(entries: l
     assert report.error.endswith("(fix: run with the metric settings and library versions the baseline was saved with; "
                                  "or, once the change is intended, record this run as the new baseline with "
                                  "--mt-update-baseline or 'mtcheck baseline update')")
-    assert report.render()[-1] == f"ERROR: {report.error}" and "passed (gate" not in "\n".join(report.render())
+    assert report.render(WHOLE)[-1] == f"ERROR: {report.error}" and "passed (gate" not in "\n".join(report.render())
 
 
 def test_a_baseline_of_other_signatures_fails_the_check_and_survives_it(tmp_path: Path) -> None:

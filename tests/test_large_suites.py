@@ -36,7 +36,7 @@ def test_a_warning_on_every_case_is_one_line(tmp_path: Path, capsys: pytest.Capt
     assert lines == [
         f"warning: 20,000 cases have no tags (first: {path}:7, {path}:10, {path}:13, ...) "
         "(fix: tag its phenomenon, e.g. tags: [negation-drop])",
-        f"ok: {path} (20000 cases)",
+        f"ok: {path} (20000 cases, 0 outputs)",
     ]
     assert main(["validate", "--strict", str(path)]) == 1  # every warning still counts
     assert capsys.readouterr().out.splitlines()[-1] == f"failed (strict): {path} (20000 warnings)"
@@ -48,7 +48,7 @@ def test_a_few_warnings_of_a_kind_are_shown_in_full(tmp_path: Path, capsys: pyte
     assert capsys.readouterr().out.splitlines() == [
         *(f"warning: {path}:{7 + 4 * 2 + 3 * n}: case 'c{2 + n}' has no tags (fix: tag its phenomenon, e.g. tags: [negation-drop])"
           for n in range(SHOWN)),
-        f"ok: {path} ({SHOWN + 2} cases)",
+        f"ok: {path} ({SHOWN + 2} cases, 0 outputs)",
     ]
 
 

@@ -94,7 +94,7 @@ def test_probe_reports_the_blind_spot_and_a_ready_to_paste_case(tmp_path: Path) 
     suite = load_suite(_suite(tmp_path, WEAK))
     found = probe(Evaluator(), suite, suite.cases[0], _dropped())
     assert found.outcome == MISSED
-    text = render_probe(suite, found)
+    text = render_probe(suite, found, width=200)  # the headline on one line (test_output_width.py folds it)
     assert text.startswith("metric blind spot: negation-drop (\"don't love\" -> 'love') passes every check "
                            "(bleu >= 40, chrf >= 40)")
     assert f"corrupted: {DROPPED}" in text and "  negation-drop: \"don't love\" -> 'love' at 7:17" in text
@@ -157,7 +157,8 @@ def test_plugin_items_pass_when_the_checks_together_catch_every_edit(pytester: p
     result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
 
 
-def test_plugin_blind_spot_failure(pytester: pytest.Pytester) -> None:
+def test_plugin_blind_spot_failure(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the headline on one line, as the patterns read it
     (pytester.path / "demo.mt.yaml").write_text(WEAK, encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop")
     result.assert_outcomes(failed=1, deselected=4)
@@ -167,6 +168,7 @@ def test_plugin_blind_spot_failure(pytester: pytest.Pytester) -> None:
 
 
 def test_plugin_check_error_fails_the_item_as_an_error(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # the headline on one line, as the patterns read it
     lookup = Evaluator._lookup
 
     def broken_on_variants(self: Evaluator, metric: Any, hyp: str, target: Target) -> Any:

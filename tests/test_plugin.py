@@ -91,10 +91,18 @@ def test_outcomes_of_a_recorded_run(pytester: pytest.Pytester) -> None:
     assert outcomes(result) == {"passed": 2, "caught": 1, "skipped": 1}
     result.stdout.fnmatch_lines(
         [
-            "*neg-01?old? CAUGHT (known-faulty output 'old' caught b*",
+            "*neg-01?old? CAUGHT *",
             "*SKIPPED*no recorded hypothesis; run a system with --mt-system*",
         ]
     )
+
+
+def test_verbose_shows_caught_whole_on_a_narrow_terminal(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest cuts a reason to fit the line (``CAUGHT (known-faulty output 'dro...)``): a caught output gives none."""
+    monkeypatch.setenv("COLUMNS", "60")
+    _write(pytester, SUITE.replace("Jag gillar det.", "Det är en katt."))
+    caught = [line for line in pytester.runpytest("-v").stdout.lines if " CAUGHT" in line]
+    assert caught and all("..." not in line and "(" not in line for line in caught), caught
 
 
 def test_a_caught_output_is_reported_without_formatting_a_traceback(pytester: pytest.Pytester) -> None:
@@ -103,7 +111,7 @@ def test_a_caught_output_is_reported_without_formatting_a_traceback(pytester: py
     reprec = pytester.inline_run()
     (report,) = [r for r in reprec.getreports("pytest_runtest_logreport") if hasattr(r, "wasxfail")]
     assert "[old]" in report.nodeid
-    assert str(report.longrepr) == "known-faulty output 'old' caught by its checks"
+    assert str(report.longrepr) == ""
 
 
 def test_no_outcome_of_a_known_faulty_output_formats_a_traceback(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -313,11 +321,11 @@ def test_summary_per_suite_and_tag(pytester: pytest.Pytester) -> None:
     _write(pytester, SUITE)
     result = pytester.runpytest("-v")
     summary = _summary(result)
-    assert summary[0].split() == ["suite", "tests", "passed", "missed", "skipped"]  # the outcomes that occurred
+    assert summary[0].split() == ["suite", "cases", "outputs", "passed", "missed", "skipped"]  # the outcomes that occurred
     # neg-01[good] 100, neg-01[old] (blind spot), sarc-01 100, pending skipped
-    assert _row(summary, "demo") == ["demo", "4", "2", "1", "1"]
-    assert _row(summary, "negation-drop") == ["negation-drop", "3", "1", "1", "1"]
-    assert _row(summary, "sarcasm") == ["sarcasm", "1", "1", "0", "0"]
+    assert _row(summary, "demo") == ["demo", "3", "4", "2", "1", "1"]  # 3 cases, 4 outputs
+    assert _row(summary, "negation-drop") == ["negation-drop", "2", "3", "1", "1", "1"]
+    assert _row(summary, "sarcasm") == ["sarcasm", "1", "1", "1", "0", "0"]
     assert any(line.startswith("My Tag ") for line in summary)
     assert (_means(summary, "demo"), _means(summary, "sarcasm")) == ("chrf=100", "chrf=100")  # the missed output apart
     assert summary[-1] == "FAILED: 2 passed, 1 missed, 1 skipped"
@@ -352,7 +360,7 @@ def test_summary_under_xdist_equals_the_serial_summary(pytester: pytest.Pytester
     parallel = pytester.runpytest("-v", "-n", "2", "-p", "no:benchmark")
     assert outcomes(parallel) == outcomes(serial) == {"passed": 4, "missed": 2, "skipped": 2}
     assert _summary(parallel) == _summary(serial)
-    assert _row(_summary(parallel), "negation-drop") == ["negation-drop", "6", "2", "2", "2"]
+    assert _row(_summary(parallel), "negation-drop") == ["negation-drop", "4", "6", "2", "2", "2"]
     parallel.stdout.fnmatch_lines(["*= FAILURES (missed) =*", "*neg-01[[]old[]] (demo.mt.yaml:9): missed"])
 
 
@@ -503,7 +511,7 @@ def test_a_failing_system_is_one_error_and_stops_the_run(
     result.stdout.fnmatch_lines(['*Interrupted: mtcheck: system "cmd:*crash.py": *'])
     assert "CAUGHT" not in result.stdout.str() and "FAILED" not in result.stdout.str()
     _assert_no_traceback(result)
-    assert _row(_summary(result), "live") == ["live", "1", "1"]  # tests, error
+    assert _row(_summary(result), "live") == ["live", "1", "1", "1"]  # cases, outputs, error
     assert _summary(result)[-1] == "ERROR: 1 error"
 
 
@@ -580,7 +588,7 @@ def test_a_check_that_cannot_be_computed_is_an_error_not_a_caught_fault(pytester
         "sam:chrf: */nonexistent/lexicon.tsv: sentiment lexicon not found (from the lexicon param) (fix: *",
     ])
     _assert_no_traceback(result)
-    assert _row(_summary(result), "faulty") == ["faulty", "2", "2"]  # tests, error
+    assert _row(_summary(result), "faulty") == ["faulty", "2", "2", "2"]  # cases, outputs, error
 
 
 def test_report_files_count_and_show_errors(pytester: pytest.Pytester) -> None:
@@ -594,7 +602,7 @@ def test_report_files_count_and_show_errors(pytester: pytest.Pytester) -> None:
     assert [c["outcome"] for c in report["cases"]] == ["error", "error"]
     assert all("sentiment lexicon not found" in c["error"] and "cannot be computed" in c["explanation"] for c in report["cases"])
     markdown = (pytester.path / "r.md").read_text(encoding="utf-8")
-    assert "**2 cases**, pass rate 0.0%: 2 errors." in markdown
+    assert "**2 cases, 2 outputs**, pass rate 0.0%: 2 errors." in markdown
     assert "| `faulty::neg-01` | old | error | error: check sam:chrf" in markdown
     page = (pytester.path / "r.html").read_text(encoding="utf-8")
     assert '<details class="case o-error s0" open><summary><span class=badge>error</span> faulty::neg-02 [old]' in page
@@ -690,7 +698,7 @@ def test_a_known_blind_spot_is_reported_as_known_miss_and_does_not_fail_the_run(
     result.stdout.fnmatch_lines(["demo.mt.yaml::soft[[]soft[]] KNOWN-MISS (known blind spot: chrF cannot t*",
                                  "PASSED: 1 passed, 1 caught, 2 known-miss",
                                  "=*= 1 passed, 1 caught, 2 known-miss in *"])  # in the verdict's order, not as they came
-    assert _row(_summary(result), "known") == ["known", "4", "1", "1", "2"]  # tests, passed, caught, known-miss
+    assert _row(_summary(result), "known") == ["known", "1", "4", "1", "1", "2"]  # cases, outputs, passed, caught, known-miss
 
 
 def test_a_known_blind_spot_that_is_caught_is_an_ordinary_catch(pytester: pytest.Pytester) -> None:

@@ -167,8 +167,9 @@ def test_a_checks_tolerance_key_lets_a_drop_through(pytester: pytest.Pytester, p
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the whole suite still got significantly worse
 
 
-def test_changed_metric_settings_are_reported_as_incomparable_and_gate_nothing(pytester: pytest.Pytester,
-                                                                             project: dict[str, str]) -> None:
+def test_changed_metric_settings_are_reported_as_incomparable_and_gate_nothing(
+        pytester: pytest.Pytester, project: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     _save(pytester, project["good"])
     stored = (pytester.path / "baseline.json").read_bytes()
     result = _check(pytester, project["bad"], "--mt-param", "chrf.char_order=4")

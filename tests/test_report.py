@@ -103,8 +103,9 @@ def test_json_report(data: ReportData) -> None:
 
 def test_markdown_summary(data: ReportData) -> None:
     text = render_markdown(data)
-    assert "**5 cases**, pass rate 60.0%" in text
-    assert "| markup | 2 | 50.0% | 1 | 1 | 0 | 0 | 0 |" in text
+    assert "**3 cases, 5 outputs**, pass rate 60.0%" in text  # one vocabulary: outcomes count outputs
+    assert "| suite | cases | outputs | pass rate |" in text
+    assert "| markup | 2 | 2 | 50.0% | 1 | 1 | 0 | 0 | 0 |" in text
     worst = text.split("### Worst cases")[1]
     assert worst.index("html-chars") < worst.index("demo::neg")  # failed before the blind spot
     assert "chrf = " in worst and "(needs &gt;= 60)" in worst and "every check passed" in worst
@@ -128,13 +129,26 @@ def test_markdown_baseline_section_says_when_the_baseline_was_rewritten(data: Re
     assert "\u2014 baseline updated with this run." in render_markdown(data)
 
 
+def test_html_header_names_recorded_outputs_apart_from_live_systems(data: ReportData) -> None:
+    def header(report: ReportData) -> str:
+        page = render_html(report)
+        return page[page.index("<table class=run>"):].split("</table>")[0]
+
+    recorded = header(data)
+    assert "<td>recorded outputs</td>" in recorded and "<td>systems</td>" not in recorded
+    assert "good, old, blind, hyp (names under the suite&#x27;s hyps:)" in recorded  # said to be what they are
+    assert "<b>3</b> cases, <b>5</b> outputs" in render_html(data)
+    live = ReportData([replace(r, system="file:out.txt") for r in data.cases], None, None)
+    assert "<td>system</td><td>file:out.txt</td>" in header(live) and "recorded outputs" not in header(live)
+
+
 def test_html_is_self_contained_escaped_and_has_plots(data: ReportData) -> None:
     data.regression = REGRESSION
     page = render_html(data)
     assert "<script" not in page.replace("&lt;script", "") and "http" not in page and "url(" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert page.count("<svg") >= 5  # bars per suite and tag, a histogram, two heatmaps
-    for heading in ("Pass rates", "Score distributions", "Compared with the baseline", "Meta-evaluation", "Cases (5, 2 failing)"):
+    for heading in ("Pass rates", "Score distributions", "Compared with the baseline", "Meta-evaluation", "Outputs (5, 2 failing)"):
         assert heading in page
     assert re.search(r"<pre>html-chars \(demo\.mt\.yaml:\d+\): failed", page)
 
@@ -143,7 +157,7 @@ def test_html_header_says_where_the_report_comes_from(data: ReportData, tmp_path
     data.run = run_info(["mtcheck", "run", "suites dir", "--report-html", "r.html"], tmp_path)  # not a git work tree
     page = render_html(data)
     header = page.split("<table class=run>")[1].split("</table>")[0]
-    assert "<td>systems</td><td>good, old, blind, hyp</td>" in header and "<td>suite</td><td>demo</td>" in header
+    assert "<td>recorded outputs</td><td>good, old, blind, hyp (names under the suite&#x27;s hyps:)</td>" in header and "<td>suite</td><td>demo</td>" in header
     assert re.search(r"<td>date \(UTC\)</td><td>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ</td>", header)
     assert f"<td>mtcheck</td><td>{__version__}</td>" in header
     assert "<code>mtcheck run &#x27;suites dir&#x27; --report-html r.html</code>" in header

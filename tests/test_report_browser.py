@@ -50,7 +50,7 @@ def page(write_suite, tmp_path: Path) -> Path:
 def test_dom_holds_the_plots(page: Path, tmp_path: Path) -> None:
     dom = _chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
     assert dom.count("<svg") >= 5 and "<rect" in dom
-    assert "Cases (5, 2 failing)" in dom and "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
+    assert "Outputs (5, 2 failing)" in dom and "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
 
 
 def test_screenshot_is_not_blank(page: Path, tmp_path: Path) -> None:

@@ -196,11 +196,11 @@ def test_summary_counts_and_means(suite: Suite) -> None:
     assert data["suites"]["demo"]["means"] == {"exact": pytest.approx(1.0)}
     assert data["tags"]["u"]["counts"]["missed"] == 1
     lines = summary.render()
-    assert lines[0].split() == ["suite", "tests", "passed", "caught", "missed", "skipped"]  # the outcomes that occurred
-    assert lines[1].split() == ["demo", "6", "3", "1", "1", "1"]
+    assert lines[0].split() == ["suite", "cases", "outputs", "passed", "caught", "missed", "skipped"]  # the outcomes that occurred
+    assert lines[1].split() == ["demo", "4", "6", "3", "1", "1", "1"]  # 4 cases, 6 outputs
     assert summary.verdict() == "FAILED: 3 passed, 1 caught, 1 missed, 1 skipped"
     verbose = summary.render(verbose=True)
-    assert ["tag", "tests", "passed", "caught", "missed", "skipped"] in [line.split() for line in verbose]
+    assert ["tag", "cases", "outputs", "passed", "caught", "missed", "skipped"] in [line.split() for line in verbose]
     assert "  demo: exact=1" in verbose
     assert not Summary() and Summary().render() == []
 

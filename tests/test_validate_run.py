@@ -127,7 +127,7 @@ def test_the_option_that_fixes_a_check_fixes_it_for_both(tmp_path: Path, capsys:
     path = _suite(tmp_path, UNBUILDABLE[0])
     _lexicon(tmp_path)
     lexicon = ["--sam-lexicon", str(tmp_path / "lex.txt")]
-    assert _main(["validate", str(path), *lexicon], capsys)[1].splitlines()[-1] == f"ok: {path} (1 cases)"
+    assert _main(["validate", str(path), *lexicon], capsys)[1].splitlines()[-1] == f"ok: {path} (1 case, 1 output)"
     code, out, err = _main(["run", str(path), "--no-cache", *lexicon], capsys)
     assert code == 0 and "cannot be computed" not in err and out.splitlines()[-1] == "PASSED: 1 passed"
 

@@ -116,12 +116,13 @@ def baseline_check(args: argparse.Namespace) -> int:
     from mtcheck.regression.baseline import Tolerance, load_baseline
     from mtcheck.regression.gate import GateSettings, evaluate
     from mtcheck.safety.safetext import visible
+    from mtcheck.text.fit import terminal_width
 
     baseline = load_baseline(args.baseline)
     settings = GateSettings(args.gate, Tolerance.parse(args.tolerance), _stats(args), args.fail_on_changed)
     found = _measure(args)
     report = evaluate(baseline, found.entries, settings, path=args.baseline, known=found.known, corpus=found.corpus)
-    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render())))
+    print(json.dumps(report.as_dict(), ensure_ascii=False, indent=2) if args.json else visible("\n".join(report.render(terminal_width()))))
     if report.error:  # nothing in the baseline matches the run: it gated nothing
         return EXIT_USAGE
     return EXIT_FAILED if report.failed else EXIT_OK

@@ -35,7 +35,7 @@ COMMANDS = (
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtcheck", description="Regression-test machine translation systems.")
     parser.add_argument("--version", action="version", version=f"mtcheck {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.add_parser(commands)
     return parser

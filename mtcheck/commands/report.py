@@ -76,7 +76,7 @@ def report_merge(args: argparse.Namespace) -> int:
         width = terminal_width()
         print(visible("\n".join(summary.render(width, args.verbose))))
         if regression is not None:
-            print("\n" + visible("\n".join(regression.render())))
+            print("\n" + visible("\n".join(regression.render(width))))
         if gated:
             print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
         if corpus:

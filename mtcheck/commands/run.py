@@ -156,7 +156,7 @@ def _print_summary(args: argparse.Namespace, tally: RunTally, regression: Any) -
     if gated:
         print("\n" + "\n".join(fold(fail_on_summary(gated, args.fail_on), width)))
     if regression is not None:
-        print("\n" + visible("\n".join(["mtcheck regression", *regression.render()])))
+        print("\n" + visible("\n".join(["mtcheck regression", *regression.render(width)])))
 
 
 def add_parser(commands: Any) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, SUITES_HELP
 from mtcheck.config.settings import METRIC_SETTINGS, add_options
+from mtcheck.text.counts import counted, size_text
 
 if TYPE_CHECKING:
     from mtcheck.api import Validation
@@ -43,18 +44,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_FAILED if bad else EXIT_OK
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _verdict(item: Validation, strict: bool) -> str:
     """One line per file: ``failed`` (errors), ``failed (strict)`` (warnings under --strict) or ``ok``."""
     if item.errors:
-        return f"failed: {item.path} ({_count(len(item.errors), 'error')})"
+        return f"failed: {item.path} ({counted(len(item.errors), 'error')})"
     if strict and item.warnings:
-        return f"failed (strict): {item.path} ({_count(len(item.warnings), 'warning')})"
+        return f"failed (strict): {item.path} ({counted(len(item.warnings), 'warning')})"
     assert item.suite is not None
-    return f"ok: {item.path} ({len(item.suite.cases)} cases)"
+    return f"ok: {item.path} ({size_text(len(item.suite.cases), sum(len(case.hyps) for case in item.suite.cases))})"
 
 
 def add_parser(commands: Any) -> None:

@@ -12,8 +12,12 @@ from mtcheck.engine.targets import Target
 from mtcheck.perturb.edit import Variant
 from mtcheck.suite.model import Case, Check, Output, Suite
 from mtcheck.suite.separators import dump_yaml
+from mtcheck.text.case import signature_lines
+from mtcheck.text.fit import DEFAULT_WIDTH, fold
 
 PERTURBED = "perturbed"
+#: Columns YAML's folding may run past the width it is given (it folds at the first space after it).
+PASTE_MARGIN = 20
 #: A probe's outcome, as :attr:`CaseResult.outcome` of an ``expect: fail`` output.
 CAUGHT, MISSED, ERROR = Outcome.CAUGHT, Outcome.MISSED, Outcome.ERROR
 
@@ -80,15 +84,16 @@ def headline(probe_: Probe) -> str:
     return f"caught: {_edits(probe_.variant)} fails at least one check ({checks})"
 
 
-def verdict_lines(probe_: Probe) -> list[str]:
-    """Two lines per check: value, threshold, direction and verdict; then its signature."""
+def verdict_lines(probe_: Probe, width: int = DEFAULT_WIDTH) -> list[str]:
+    """Per check: value, threshold, direction and verdict; then its signature, folded to ``width``."""
     lines = []
     for r in probe_.results:
         head = f"  {r.check.key} {r.check.threshold_text()}"
         if r.error:
             lines.append(f"{head}: error: {r.error}")
             continue
-        lines += [f"{head} ({r.direction}): {r.value:.4g} -> {'passes' if r.passed else 'fails'}", f"    signature: {r.signature}"]
+        lines.append(f"{head} ({r.direction}): {r.value:.4g} -> {'passes' if r.passed else 'fails'}")
+        lines += signature_lines(r.signature, width, indent="    ")
     if probe_.result.error:
         lines.append(f"  error: {probe_.result.error}")
     return lines
@@ -118,16 +123,19 @@ def corrupted_case(suite: Suite, case: Case, variant: Variant) -> dict[str, obje
     }
 
 
-def dump_cases(cases: list[dict[str, object]]) -> str:
-    """YAML for a ``cases:`` list, ready to paste."""
-    return dump_yaml(cases)
+def dump_cases(cases: list[dict[str, object]], width: int = DEFAULT_WIDTH) -> str:
+    """YAML for a ``cases:`` list, ready to paste, its text folded to fit ``width`` (a word longer than the room
+    left stays whole)."""
+    return dump_yaml(cases, width=width - PASTE_MARGIN)
 
 
-def render_probe(suite: Suite, probe_: Probe) -> str:
-    """Failure text for a blind spot or an error: the edit, the corrupted text, each check, and a ready-to-paste case."""
-    lines = [headline(probe_), "edit:"]
+def render_probe(suite: Suite, probe_: Probe, width: int = DEFAULT_WIDTH) -> str:
+    """Failure text for a blind spot or an error: the edit, the corrupted text, each check, and a ready-to-paste case.
+    The lines but the texts are folded to ``width``."""
+    lines = [*fold(headline(probe_), width, indent="    "), "edit:"]
     lines += [f"  {e.describe()}" for e in probe_.variant.edits]
     lines += [f"reference: {probe_.variant.original}", f"corrupted: {probe_.variant.text}", "checks:"]
-    lines += verdict_lines(probe_)
-    lines += ["ready-to-paste case (under cases:):", dump_cases([corrupted_case(suite, probe_.case, probe_.variant)]).rstrip()]
+    lines += verdict_lines(probe_, width)
+    lines += ["ready-to-paste case (under cases:):",
+              dump_cases([corrupted_case(suite, probe_.case, probe_.variant)], width).rstrip()]
     return "\n".join(lines)

@@ -119,6 +119,6 @@ class RegressionPlugin:
         if report is None:
             return
         terminalreporter.write_sep("=", "mtcheck regression")
-        for line in report.render():
+        for line in report.render(pytest_width(self.config)):
             terminalreporter.write_line(visible(line))
 

@@ -25,6 +25,7 @@ from mtcheck.perturb.sensitivity import CAUGHT, Probe, judged_checks, probe, pro
 from mtcheck.perturb.strategies import perturbations
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.pytest_plugin.session_state import RECORD
+from mtcheck.text.fit import pytest_width
 
 
 def _supported(lang: str) -> str | None:
@@ -138,7 +139,7 @@ class SensitivityItem(_PerturbItem):
                 seen.add(variant.text)
                 self.user_properties.append((RECORD, probe_record(self.kind, found).to_json()))
             if found.outcome != CAUGHT:
-                raise Failed(render_probe(suite, found))
+                raise Failed(render_probe(suite, found, pytest_width(self.config)))
 
         self.run_hypothesis(perturbations(ref, kinds=[self.kind], lang=self.lang or "en",
                                           max_edits=perturb.max_edits if perturb else 1), check)

@@ -32,6 +32,7 @@ from mtcheck.regression.snapshots import OutputChange
 from mtcheck.regression.stats import Sample, StatsSettings, TestResult, analyse
 from mtcheck.regression.unmatched import nothing_matches
 from mtcheck.regression.verdicts import OutcomeChange, outcome_change
+from mtcheck.text.fit import DEFAULT_WIDTH, fit_lines
 
 DEFAULT_GATE = GATES[0]
 #: The statuses the terminal section lists case by case (the others are counted).
@@ -149,13 +150,18 @@ class RegressionReport:
             "outcomes": [o.as_dict() for o in self.outcomes], "verdicts": self.verdicts,
         }
 
-    def render(self) -> list[str]:
-        """The terminal section: counts, one row per test, the cases that need a look, the verdict."""
+    def render(self, width: int = DEFAULT_WIDTH) -> list[str]:
+        """The terminal section: counts, one row per test, the cases that need a look, the verdict; no line wider
+        than ``width`` but a word that is."""
+        tests = render_tests(self.tests, self.settings.stats, width=width)
+        return fit_lines(self._lines(tests), width, whole=set(tests))
+
+    def _lines(self, tests: list[str]) -> list[str]:
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
                  + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
                  + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
-        lines.extend(render_tests(self.tests, self.settings.stats))
+        lines.extend(tests)
         if self.corpus:
             lines.append(f"corpus checks ({len(self.corpus)}):")
             lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)

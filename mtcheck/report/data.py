@@ -93,8 +93,12 @@ class ReportData:
         return {**(self.run or {}), "systems": list(dict.fromkeys(r.system for r in self.cases)),
                 "suites": list(dict.fromkeys(r.suite for r in self.cases))}
 
+    def case_count(self) -> int:
+        """How many cases the run's outputs belong to (a case has one output per system)."""
+        return len({(record.suite, record.case) for record in self.cases})
+
     def counts(self) -> dict[str, int]:
-        """Cases per outcome over the whole run."""
+        """Outputs per outcome over the whole run."""
         found: dict[str, int] = {}
         for record in self.cases:
             found[record.outcome.value] = found.get(record.outcome.value, 0) + 1

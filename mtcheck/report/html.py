@@ -15,6 +15,7 @@ from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES
 from mtcheck.report.verdict import PASSED, Verdict, verdict
 from mtcheck.safety.safetext import html_text
+from mtcheck.systems import is_live
 
 if TYPE_CHECKING:
     from mtcheck.metaeval import MetaEval
@@ -50,8 +51,9 @@ def _pass_rates(data: ReportData) -> str:
             continue
         rows = [(name, g["counts"]) for name, g in groups.items()]
         parts.append(svg.stacked_bars(rows, f"Outcomes per {title}"))
-        parts.append(_table([title, "cases", "pass rate", *OUTCOMES],
-                            [[name, sum(c.values()), pass_rate(c), *(c[o] for o in OUTCOMES)] for name, c in rows]))
+        parts.append(_table([title, "cases", "outputs", "pass rate", *OUTCOMES],
+                            [[name, g["cases"], sum(g["counts"].values()), pass_rate(g["counts"]),
+                              *(g["counts"][o] for o in OUTCOMES)] for name, g in groups.items()]))
     return "".join(parts)
 
 
@@ -89,10 +91,20 @@ def _distributions(data: ReportData) -> str:
             "when all checks on the metric share one.</p><div class=grid>" + "".join(plots) + "</div>")
 
 
+def _system_rows(systems: list[str]) -> list[tuple[str, str]]:
+    """The live systems of the run, and apart from them the names of the outputs recorded in its suites."""
+    live = [name for name in systems if is_live(name)]
+    recorded = [name for name in systems if name not in live]
+    rows = [("system" if len(live) == 1 else "systems", ", ".join(live))] if live else []
+    if recorded:
+        rows.append(("recorded outputs", f"{', '.join(recorded)} (names under the suite's hyps:)"))
+    return rows or [("system", "-")]
+
+
 def _header(data: ReportData) -> str:
-    """System(s), date, mtcheck version, command line, git commit and suites of the run."""
+    """System(s) or recorded outputs, date, mtcheck version, command line, git commit and suites of the run."""
     found = data.header()
-    rows = [("system" if len(found["systems"]) == 1 else "systems", ", ".join(found["systems"]) or "-"),
+    rows = [*_system_rows(found["systems"]),
             ("date (UTC)", found.get("date", "-")), ("mtcheck", found.get("mtcheck", "-")),
             ("command", found.get("command", "-")), ("git commit", found.get("commit") or "none (not a git work tree)"),
             ("suites" if len(found["suites"]) != 1 else "suite", ", ".join(found["suites"]) or "-")]
@@ -176,8 +188,8 @@ def render_html(data: ReportData) -> str:
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{found.status}: {html_text(data.title)}</title>'
         f"<style>{CSS}{case_css}</style></head><body>{_verdict(found)}<p class=title><b>{html_text(data.title)}</b></p>"
         + _header(data)
-        + f"<p class=counts><span><b>{sum(counts.values())}</b> cases</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
-        f"{summary}{'<a href=#cases>every case</a>' if cases else ''}</p>"
+        + f"<p class=counts><span><b>{data.case_count()}</b> cases, <b>{sum(counts.values())}</b> outputs</span><span>pass rate <b>{pass_rate(counts)}</b></span>"
+        f"{summary}{'<a href=#cases>every output</a>' if cases else ''}</p>"
         + _corpus(data) + _severity(data) + _regression(data) + _pass_rates(data) + _distributions(data) + _meta(data) + _sensitivity(data) + cases
         + "</body></html>\n"
     )

@@ -88,8 +88,8 @@ def render_cases(data: ReportData) -> tuple[str, str]:
         controls += _radios("s", "suite", list(suites))
     if tags:
         controls += _radios("t", "tag", list(tags))
-    section = (f"<h2 id=cases>Cases ({len(data.cases)}, {len(failing)} failing)</h2><p>Failing cases come first and open; "
-               "click a case to fold or unfold it, untick an outcome or pick a suite or tag to filter.</p>"
+    section = (f"<h2 id=cases>Outputs ({len(data.cases)}, {len(failing)} failing)</h2><p>Failing outputs come first and "
+               "open; click one to fold or unfold it, untick an outcome or pick a suite or tag to filter.</p>"
                f"<section class=browse>{controls}<div class=cases>"
                + "".join(_case(r, suites, tags) for r in ordered) + "</div></section>")
     return CSS + _rules(outcomes, len(suites) if len(suites) > 1 else 0, len(tags)), section

@@ -14,6 +14,7 @@ from mtcheck.report.sensitivity import COLUMNS, edits_text, headline, missed
 from mtcheck.report.summary import OUTCOMES, SEVERITY_OUTCOMES, counts_text
 from mtcheck.report.verdict import verdict
 from mtcheck.safety.safetext import visible
+from mtcheck.text.counts import size_text
 from mtcheck.text.numbers import score_text
 
 WORST_SHOWN = 10
@@ -23,7 +24,7 @@ REGRESSION_ROWS = 20
 #: The footnote that says what the outcomes of known-faulty outputs and the pass rate mean.
 FOOTNOTE = ("caught: a known-faulty output (expect: fail) failed a check, as it should; missed: one passed every check "
             "(a metric blind spot, which fails the run); known-miss: a blind spot the suite records, missed again. "
-            "Pass rate: passed plus caught, over the cases run (skipped ones left out).")
+            "Pass rate: passed plus caught, over the outputs checked (skipped ones left out).")
 
 
 #: Characters that could start Markdown syntax inline (links, images, emphasis, code, math, table cells).
@@ -46,18 +47,18 @@ def code(text: Any) -> str:
 
 
 def pass_rate(counts: dict[str, int]) -> str:
-    """Share of run cases that behaved as they should (passed, or known-faulty and caught); skipped ones do not count."""
+    """Share of checked outputs that behaved as they should (passed, or known-faulty and caught); skipped ones do not count."""
     run = sum(n for outcome, n in counts.items() if outcome != Outcome.SKIPPED)
     good = counts.get(Outcome.PASSED, 0) + counts.get(Outcome.CAUGHT, 0)
     return f"{100 * good / run:.1f}%" if run else "-"
 
 
 def _groups(title: str, groups: dict[str, Any]) -> list[str]:
-    lines = [f"| {title} | cases | pass rate | " + " | ".join(OUTCOMES) + " |",
-             "|---|---:|---:|" + "---:|" * len(OUTCOMES)]
+    lines = [f"| {title} | cases | outputs | pass rate | " + " | ".join(OUTCOMES) + " |",
+             "|---|---:|---:|---:|" + "---:|" * len(OUTCOMES)]
     for name, group in groups.items():
         counts = group["counts"]
-        lines.append(f"| {cell(name)} | {sum(counts.values())} | {pass_rate(counts)} | "
+        lines.append(f"| {cell(name)} | {group['cases']} | {sum(counts.values())} | {pass_rate(counts)} | "
                      + " | ".join(str(counts[o]) for o in OUTCOMES) + " |")
     return lines
 
@@ -154,7 +155,7 @@ def render_markdown(data: ReportData) -> str:
     counts = data.counts()
     total = sum(counts.values())
     lines = [f"## {cell(verdict(data).text())}", "",
-             f"{cell(data.title)}: " + (f"**{total} cases**, pass rate {pass_rate(counts)}: {counts_text(counts)}." if total
+             f"{cell(data.title)}: " + (f"**{size_text(data.case_count(), total)}**, pass rate {pass_rate(counts)}: {counts_text(counts)}." if total
                                         else "No mtcheck cases ran."), ""]
     lines += corpus_tables(data.corpus)
     if data.summary["suites"]:

@@ -22,14 +22,17 @@ VERBOSE_HINT = "-v: per-tag tables and per-metric means over correct outputs"
 
 @dataclass
 class _Group:
-    """Outcome counts of a group of cases, and metric means over its correct outputs (``expect: fail`` ones apart)."""
+    """Outcome counts of a group's outputs, the cases they belong to, and metric means over its correct outputs (``expect: fail`` ones apart)."""
 
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
+    #: The cases (suite, case id) whose outputs were counted: a case has one output per system.
+    cases: set[tuple[str, str]] = field(default_factory=set)
     sums: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
     def add(self, record: SummaryRecord) -> None:
         self.counts[record.outcome.value] += 1
+        self.cases.add((record.suite, record.case))
         if record.outcome not in CORRECT:
             return
         for key, value in record.values.items():
@@ -77,13 +80,13 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         def dump(groups: dict[str, _Group]) -> dict[str, Any]:
-            return {name: {"counts": g.counts, "means": g.means()} for name, g in sorted(groups.items())}
+            return {name: {"cases": len(g.cases), "counts": g.counts, "means": g.means()} for name, g in sorted(groups.items())}
 
         return {"suites": dump(self.suites), "tags": dump(self.tags), "sensitivity": self.sensitivity.as_dict(),
                 "severity": {name: dict(counts) for name, counts in self.severity.items()}}
 
     def counts(self) -> dict[str, int]:
-        """Cases per outcome over the run (every case is in one suite)."""
+        """Outputs per outcome over the run (every case is in one suite)."""
         return {o: sum(group.counts[o] for group in self.suites.values()) for o in OUTCOMES}
 
     def gated(self, fail_on: str | None) -> int:
@@ -106,10 +109,11 @@ class Summary:
         name longer than that."""
         lines: list[str] = []
         groups = [("suite", self.suites), ("tag", self.tags)] if verbose else [("suite", self.suites)]
-        columns = ["tests", *(o for o, n in self.counts().items() if n)]
+        columns = ["cases", "outputs", *(o for o, n in self.counts().items() if n)]
         for title, found in groups:
             if found:
-                rows = {name: {"tests": sum(g.counts.values()), **g.counts} for name, g in sorted(found.items())}
+                rows = {name: {"cases": len(g.cases), "outputs": sum(g.counts.values()), **g.counts}
+                        for name, g in sorted(found.items())}
                 lines += count_table(title, rows, columns, width) + [""]
         for title, found in groups if verbose else ():
             means = means_lines(title, found, width)

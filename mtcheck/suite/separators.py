@@ -65,6 +65,7 @@ def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
 _Dumper.add_representer(str, _represent_text)
 
 
-def dump_yaml(data: Any) -> str:
-    """``data`` as YAML for a suite file: UTF-8 text as written, keys in order, separators escaped."""
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+def dump_yaml(data: Any, width: int = 100) -> str:
+    """``data`` as YAML for a suite file: UTF-8 text as written, keys in order, separators escaped, long text
+    folded after about ``width`` columns."""
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=width)

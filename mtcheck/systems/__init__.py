@@ -24,8 +24,8 @@ from mtcheck.safety.redact import redact
 from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 
-__all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "runs_user_code", "reads_whole_suite",
-           "SPEC_FORMS"]
+__all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "is_live", "runs_user_code",
+           "reads_whole_suite", "SPEC_FORMS"]
 
 
 ALL_RECORDED = "recorded"
@@ -69,6 +69,15 @@ def _prefix_and_value(spec: str) -> tuple[str, str]:
     if not sep or not value.strip() or prefix not in SYSTEMS:
         raise SystemFailure(f"unknown system spec {redact(spec)!r}; accepted forms: {', '.join(SPEC_FORMS)}")
     return prefix, value.strip()
+
+
+def is_live(system: str) -> bool:
+    """Whether ``system`` (a case record's) is a live system's spec (``file:``, ``cmd:``, ``py:``, a URL), not the
+    name of outputs recorded in a suite (``hyps:``)."""
+    try:
+        return _prefix_and_value(system)[0] != ALL_RECORDED
+    except SystemFailure:
+        return False
 
 
 def _entry_says(spec: str, key: str) -> bool:

@@ -8,7 +8,7 @@ from mtcheck.engine.outcome import Outcome
 from mtcheck.engine.results import CaseResult, CheckResult, ContrastiveResult
 from mtcheck.safety.redact import redact
 from mtcheck.safety.safetext import visible
-from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack
+from mtcheck.text.fit import DEFAULT_WIDTH, fold, pack, pieces
 from mtcheck.text.numbers import score_text
 
 MAX_REFS_SHOWN = 3
@@ -18,11 +18,14 @@ DETAIL = " " * 8
 LABEL = 12
 
 
-def signature_lines(signature: str, width: int) -> list[str]:
-    """``signature: ...`` under a check, folded after a ``|`` when it is wider than ``width``."""
-    fields = signature.split("|")
-    items = [f"{field}|" for field in fields[:-1]] + fields[-1:]
-    return pack(items, width, first=f"{DETAIL}signature: ", indent=DETAIL + " " * len("signature: "), separator="")
+def signature_lines(signature: str, width: int, indent: str = DETAIL) -> list[str]:
+    """``signature: ...`` under a check, folded after a ``|`` when it is wider than ``width``; a segment too wide
+    for a line of its own (SAM's ``rules:``) folds after its ``+`` signs."""
+    first = f"{indent}signature: "
+    room = width - len(first)
+    items = [piece for segment in pieces(signature, "|")
+             for piece in (pieces(segment, "+") if len(segment) > room else [segment])]
+    return pack(items, width, first=first, indent=" " * len(first), separator="")
 
 
 def _status_lines(head: str, threshold: str, width: int) -> list[str]:
@@ -134,7 +137,8 @@ def render_case(result: CaseResult, width: int = DEFAULT_WIDTH) -> str:
     if len(case.refs) > MAX_REFS_SHOWN:
         lines.append(f"  {'':<{LABEL}}(+{len(case.refs) - MAX_REFS_SHOWN} more references)")
     if result.hyp is not None:
-        lines.append(f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}  [system: {redact(result.target.system)}]")
+        hyp, system = f"  {'hypothesis:':<{LABEL}}{result.hyp if result.hyp else '(empty)'}", f"[system: {redact(result.target.system)}]"
+        lines += [f"{hyp}  {system}"] if len(hyp) + 2 + len(system) <= width else [hyp, f"  {'':<{LABEL}}{system}"]
         note = normalisation_note(result.hyp, case.refs)
         if note:
             lines += fold(note, width, first=f"  {'note:':<{LABEL}}", indent=" " * (LABEL + 2))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 #: The width when neither ``$COLUMNS`` nor a terminal gives one (output to a file or a pipe).
@@ -62,3 +62,37 @@ def count_table(title: str, rows: dict[str, dict[str, int]], columns: Sequence[s
     for name, counts in rows.items():
         lines.append(f"{cut(name, names):<{names}}" + "".join(f"  {counts[c]:>{max(len(c), 5)}}" for c in columns))
     return lines
+
+
+def pieces(text: str, mark: str) -> list[str]:
+    """``text`` cut after each ``mark``, every piece but the last ending with it: ``"a|b|c"`` -> ``a|``, ``b|``, ``c``."""
+    parts = text.split(mark)
+    return [f"{part}{mark}" for part in parts[:-1]] + parts[-1:]
+
+
+def _breakable(words: Sequence[str], room: int) -> list[str]:
+    """``words`` as items for :func:`pack` (``separator=""``), each but the last ending with its space; a word
+    wider than ``room`` (a signature) is cut after each ``|``, and a part still wider after each ``+``."""
+    items: list[str] = []
+    for index, word in enumerate(words):
+        parts = [word] if len(word) <= room else \
+            [piece for part in pieces(word, "|") for piece in (pieces(part, "+") if len(part) > room else [part])]
+        parts[-1] += "" if index == len(words) - 1 else " "
+        items += parts
+    return items
+
+
+def fit_lines(lines: Iterable[str], width: int, whole: Container[str] = ()) -> list[str]:
+    """``lines`` with each one wider than ``width`` folded at spaces (a word too wide for a line: after its ``|``
+    and ``+`` signs), its continuation indented four columns more than the line itself; a line in ``whole`` (a
+    :func:`table`'s, fitted as far as it goes) stays as it is."""
+    fitted: list[str] = []
+    for line in lines:
+        if len(line) <= width or line in whole:
+            fitted.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        room = width - len(indent) - 4
+        fitted += pack(_breakable(line.split(), room), width, first=indent, indent=indent + "    ", separator="")
+    return fitted
+
