@@ -276,7 +276,7 @@ NO_OUTPUT = "skipped: no recorded hypothesis 'y' in this case"
                                      ["--system", "recorded:x", "--system", "recorded:y"]])
 def test_a_check_not_computed_for_every_system_is_listed_with_its_reason(
         tmp_path: Path, systems: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
+    monkeypatch.setenv("COLUMNS", "80")  # the entries are folded to it and read back with the folds undone
     path = tmp_path / "limited.mt.yaml"
     path.write_text(LIMITED_SUITE, encoding="utf-8")
     compare = ["compare", str(path), *systems, "--permutations", "1000"]

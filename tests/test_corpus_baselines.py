@@ -57,7 +57,9 @@ def test_a_corpus_value_worse_than_the_baseline_fails_the_score_gates_and_is_rep
 
 @pytest.mark.parametrize("gate", ["verdicts", "significant"])
 def test_a_corpus_check_that_passed_in_the_baseline_and_fails_now_regresses(
-        gate: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        gate: str, write_suite: WriteSuite, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     path, out = _suite(write_suite), tmp_path / "b.json"
     _saved(path, out, "new")  # bleu >= 1 passed
     path.write_text(path.read_text().replace("{metric: bleu, min: 1}", "{metric: bleu, min: 99}"))

@@ -111,9 +111,11 @@ def test_merge_judges_a_two_sided_check_by_its_band_and_names_a_metric_it_does_n
     assert err.rstrip().endswith("(fix: install the metric where the reports are merged, or merge without --baseline)")
 
 
-def test_merge_gates_verdicts_as_one_run_does(suites: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_merge_gates_verdicts_as_one_run_does(suites: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Saved under a strict check the blind spots were caught; under the suite's own they pass again: their outcome
     worsened, which fails the default gate, while a rewording that still passes is only reported."""
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     text = suites.read_text(encoding="utf-8")
     suites.write_text(text.replace("min: 40", "min: 85"), encoding="utf-8")
     assert main(["baseline", "save", "suites", "--out", "base.json"]) == 0

@@ -418,7 +418,8 @@ def test_only_selected_cases_are_translated(pytester: pytest.Pytester) -> None:
     assert counter.read_text(encoding="utf-8").splitlines() == ["2"]
 
 
-def test_the_system_changes_the_results(pytester: pytest.Pytester) -> None:
+def test_the_system_changes_the_results(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # the system on the hypothesis's line, however long the temporary path
     _write(pytester, LIVE)
     spec, _ = _echo(pytester, transform="line.upper()")
     result = pytester.runpytest("--mt-system", spec)
@@ -658,7 +659,8 @@ def test_rtl_and_emoji_end_to_end(pytester: pytest.Pytester) -> None:
     )
 
 
-def test_rtl_through_a_command_system(pytester: pytest.Pytester) -> None:
+def test_rtl_through_a_command_system(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # the system on the hypothesis's line, however long the temporary path
     _write(pytester, RTL)
     table = {"أنا لا أحب هذا الفيلم 😞": "אני אוהב את הסרט 😍"}
     spec = _script(

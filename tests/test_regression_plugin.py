@@ -272,10 +272,11 @@ BROKEN = [REWORDED[0], "The dog barked twice.", REFERENCES[2]]
 def _both_front_ends(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                      system: str, *gate: str) -> tuple[int, str, int, str]:
     """``mtcheck run --baseline`` and ``pytest --mt-baseline`` on the same suite, system and baseline: each exit
-    status and output."""
+    status and output, each message on one line (a wide ``$COLUMNS``), as the assertions read it."""
     from mtcheck.commands.main import main
 
     monkeypatch.chdir(pytester.path)
+    monkeypatch.setenv("COLUMNS", "400")
     capsys.readouterr()
     run = main(["run", "delivery.mt.yaml", "--system", system, "--baseline", "baseline.json", *gate])
     printed = capsys.readouterr().out
@@ -327,6 +328,7 @@ def test_a_caught_known_faulty_output_no_longer_caught_fails_the_default_gate_in
     """A known blind spot (``blind_spot:``) missed again fails nothing by itself; caught in the baseline, it does."""
     from mtcheck.commands.main import main
 
+    monkeypatch.setenv("COLUMNS", "400")  # each message on one line, as the assertions read it
     suite = pytester.makefile(".mt.yaml", delivery=VERDICT_SUITE.split("cases:")[0].replace("min: 40", "min: 90") + """\
 cases:
 - id: dropped
