@@ -15,7 +15,7 @@ from mtcheck.suite.loader import load_suite
 
 SENTIMENT_EN = Path(__file__).resolve().parents[1] / "suites" / "sentiment-en.mt.yaml"
 
-CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "opposite-swap", "intensity-loss")
+CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "opposite-swap")
 #: (language, sentence, kind, every candidate text, best first as the engine gives them)
 CASES = [
     ("sv", "Filmen var inte dålig.", "negation-drop", ["Filmen var dålig."]),
@@ -87,8 +87,9 @@ def test_sam_catches_every_english_edit_of_the_bundled_references(kind: str) -> 
 
 
 @pytest.mark.parametrize("lang", ["sv", "nb", "no", "da", "de-DE", "es", "ar"])
-def test_the_critical_group_has_the_five_listed_kinds(lang: str) -> None:
+def test_the_critical_and_intensity_groups_have_the_five_listed_kinds(lang: str) -> None:
     assert resolve_kinds("critical", lang) == CRITICAL
+    assert resolve_kinds("intensity", lang) == ("intensity-loss",)
     assert set(CRITICAL) <= set(GROUPS["critical"])
 
 
