@@ -407,3 +407,13 @@ def test_no_generated_test_skips_because_no_edit_applies(pytester: pytest.Pytest
         result = pytester.runpytest("-rs", "--mt-perturb-budget", "2", "-m", "perturb", "--mt-system", system)
         assert "skipped" not in result.parseoutcomes() and "metamorphic" not in result.stdout.str()
         assert {"passed", "failed"} >= set(result.parseoutcomes()) - {"deselected", "seconds"}
+
+
+def test_a_shard_runs_the_generated_tests_of_its_own_cases(pytester: pytest.Pytester) -> None:
+    (pytester.path / "live.mt.yaml").write_text(LIVE, encoding="utf-8")
+    shards = []
+    for index in (1, 2):
+        collected = pytester.runpytest("--collect-only", "-q", "--mt-shard", f"{index}/2")
+        shards.append({line.split("::")[1] for line in collected.outlines if line.startswith("live.mt.yaml::")})
+    every = {line.split("::")[1] for line in pytester.runpytest("--collect-only", "-q").outlines if "::" in line}
+    assert not shards[0] & shards[1] and shards[0] | shards[1] == every  # each case's tests in one shard only
