@@ -417,3 +417,61 @@ def test_a_shard_runs_the_generated_tests_of_its_own_cases(pytester: pytest.Pyte
         shards.append({line.split("::")[1] for line in collected.outlines if line.startswith("live.mt.yaml::")})
     every = {line.split("::")[1] for line in pytester.runpytest("--collect-only", "-q").outlines if "::" in line}
     assert not shards[0] & shards[1] and shards[0] | shards[1] == every  # each case's tests in one shard only
+
+
+def _readme_suite() -> dict[str, Any]:
+    """The README's first suite, the one a newcomer copies, with the checks it recommends."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- doctest: suite file=negation.mt.yaml -->", 1)[1].split("```yaml\n", 1)[1]
+    return yaml.safe_load(block.split("```", 1)[0])
+
+
+def test_critical_perturbations_are_quiet_with_the_readme_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``perturb: {kinds: [critical]}`` on the README's suite: every generated test runs (none skipped) and the
+    recommended checks catch every edit, so the gate stays green on correct outputs."""
+    suite = _readme_suite()
+    suite["defaults"]["perturb"] = {"kinds": ["critical"]}
+    (tmp_path / "negation.mt.yaml").write_text(yaml.safe_dump(suite, allow_unicode=True), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CI", "true")
+    assert main(["run", "negation.mt.yaml", "--report-json", "r.json"]) == 0, capsys.readouterr().out
+    payload = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    generated = [c for c in payload["cases"] if "::sensitivity[" in c["test_id"]]
+    assert generated and {c["outcome"] for c in generated} == {"passed"}
+    assert payload["summary"]["sensitivity"]["missed"] == 0 and "skipped" not in payload["counts"]
+
+
+def test_a_system_failing_on_an_edited_source_is_an_error_in_both_front_ends(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytester.makepyfile(picky_mt='''
+def translate(sources):
+    if any(source != "The staff were very friendly." for source in sources):
+        raise RuntimeError("cannot translate an edited source")
+    return list(sources)
+''')
+    monkeypatch.syspath_prepend(str(pytester.path))
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    monkeypatch.chdir(pytester.path)
+    staff = LIVE.split("  - id: rain")[0] + LIVE.split("    tags: [negation]\n")[1].split("  - id: plain")[0]
+    (pytester.path / "live.mt.yaml").write_text(staff.replace("[critical, intensity, noise]", "[negation-insert]"),
+                                                encoding="utf-8")
+    assert main(["run", "live.mt.yaml", "--system", "py:picky_mt:translate"]) == 2
+    run = capsys.readouterr()
+    assert "ERROR: 2 passed, 2 errors" in run.out  # the case and its sensitivity test; flip and negation
+    assert "staff::metamorphic[flip] (live.mt.yaml:" in run.err and "cannot translate an edited source" in run.err
+    result = pytester.runpytest_subprocess("--mt-system", "py:picky_mt:translate", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, errors=2)
+    result.stdout.fnmatch_lines(["ERROR: 2 passed, 2 errors"])
+
+
+def test_a_suite_of_references_alone_is_checked_by_its_generated_tests(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """No output to test, yet the sensitivity tests check the checks: neither front end says 'nothing to check'."""
+    monkeypatch.chdir(pytester.path)
+    monkeypatch.setenv("CI", "true")
+    (pytester.path / "demo.mt.yaml").write_text(SUITE.replace("    hyp: \"i just don't love walking in the rain\"\n",
+                                                              ""), encoding="utf-8")
+    assert main(["run", "demo.mt.yaml"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("PASSED: 2 passed, 1 skipped")
+    pytester.runpytest("--mt-perturb-budget", "3").assert_outcomes(passed=2, skipped=1)

@@ -52,15 +52,21 @@ class RunTally:
             if result.outcome == Outcome.ERROR:  # the only outcome with causes to list
                 for cause in result.errors():
                     self._errors.setdefault(cause, []).append(where(result))
-            if self.skip_reasons is not None and result.outcome == Outcome.SKIPPED:
-                self.skip_reasons.add(result.target.skip_reason or "")
-            elif self.skip_reasons is not None:
-                self.skip_reasons = None
+            self._checked(result.outcome, result.target.skip_reason)
             if result.target.suite.corpus and isinstance(record, CaseRecord):
                 self.corpus_records.append(record)
 
+    def _checked(self, outcome: Outcome, skip_reason: str | None) -> None:
+        """Whether every test so far was skipped, and why (:attr:`skip_reasons`)."""
+        if self.skip_reasons is not None and outcome == Outcome.SKIPPED:
+            self.skip_reasons.add(skip_reason or "")
+        elif self.skip_reasons is not None:
+            self.skip_reasons = None
+
     def add_generated(self, verdict: Verdict) -> None:
         """A test that a case's ``perturb:`` section generated: its probes and its record."""
+        self.results += 1
+        self._checked(verdict.outcome, verdict.text)
         record = verdict.record()
         for summarised in (*verdict.probes, record):
             self.summary.add(summarised)
