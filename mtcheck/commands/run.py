@@ -14,8 +14,8 @@ from mtcheck.config.settings import (
 
 if TYPE_CHECKING:
     from mtcheck.commands.run_tally import RunTally
-    from mtcheck.perturb.generated import GeneratedTest
     from mtcheck.engine.targets import Target
+    from mtcheck.perturb.generated import GeneratedTest
     from mtcheck.suite.loader import SuiteCases
 
 
