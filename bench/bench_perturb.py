@@ -27,7 +27,7 @@ def main() -> None:
     texts = sentences()
     sample_variants("I love it", ["critical"])  # load tagger, lexicon and WordNet outside the timing
     start = time.perf_counter()
-    total = sum(len(sample_variants(t, ["critical", "grammar", "noise"], n=VARIANTS, max_edits=3, seed=i))
+    total = sum(len(sample_variants(t, ["critical", "intensity", "grammar", "noise"], n=VARIANTS, max_edits=3, seed=i))
                 for i, t in enumerate(texts))
     elapsed = time.perf_counter() - start
     print(f"{total} variants for {len(texts)} cases in {elapsed:.1f} s ({total / elapsed:,.0f}/s)")

@@ -36,9 +36,10 @@ cases:
       online: {text: "I'm really pleased with the service.", expect: fail}
     tags: [antonym-swap-of-an-emotion-adjective]
 """
-#: The same suite probed by pytest: every critical edit kind of its references.
+#: The same suite probed by pytest: every critical and intensity edit kind of its references (the intensity edits
+#: give blind spots, whose failure texts are the widest).
 PERTURBED = SUITE.replace("    - {metric: \"sam:bleu\", min: 20}\n",
-                          "    - {metric: \"sam:bleu\", min: 20}\n  perturb: {kinds: [critical], budget: 5}\n")
+                          "    - {metric: \"sam:bleu\", min: 20}\n  perturb: {kinds: [critical, intensity], budget: 5}\n")
 #: Two live systems of the suite, one line per case: the references, and the same with the negation dropped.
 GOOD = "If he had blown himself up in your country, God would not forgive him\nI am very happy with the service.\n"
 WORSE = "If he had blown himself up in your country, God would forgive him\nI am very unhappy with the service.\n"

@@ -91,7 +91,7 @@ def test_probe_is_caught_when_one_check_fails_like_expect_fail(tmp_path: Path) -
 
 
 def test_probe_reports_the_blind_spot_and_a_ready_to_paste_case(tmp_path: Path) -> None:
-    suite = load_suite(_suite(tmp_path, WEAK))
+    suite = load_suite(_suite(tmp_path, WEAK.replace("    hyp:", "    tags: [intensity-gain]\n    hyp:")))
     found = probe(Evaluator(), suite, suite.cases[0], _dropped())
     assert found.outcome == MISSED
     text = render_probe(suite, found, width=200)  # the headline on one line (test_output_width.py folds it)
@@ -103,6 +103,7 @@ def test_probe_reports_the_blind_spot_and_a_ready_to_paste_case(tmp_path: Path) 
     pasted = yaml.safe_load(text.split("ready-to-paste case (under cases:):\n", 1)[1])
     assert pasted[0]["hyps"]["perturbed"] == {"text": DROPPED, "expect": "fail"}
     assert pasted[0]["id"].startswith("rain.negation-drop.")
+    assert pasted[0]["tags"] == ["negation-drop"]  # what the case tests: the edit, not the original's tags
 
 
 def test_a_check_error_is_an_error_never_a_catch(tmp_path: Path) -> None:
@@ -149,19 +150,19 @@ def test_loader_rejects_bad_perturb(tmp_path: Path, perturb: str, message: str) 
 def test_plugin_items_pass_when_the_checks_together_catch_every_edit(pytester: pytest.Pytester) -> None:
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     collected = pytester.runpytest("--collect-only", "-q")
-    assert {"demo.mt.yaml::rain", "demo.mt.yaml::rain::sensitivity[negation-drop]",
-            "demo.mt.yaml::rain::sensitivity[antonym-swap]", "demo.mt.yaml::rain::metamorphic[keep]",
-            "demo.mt.yaml::rain::metamorphic[negation]"} <= set(collected.outlines)
-    result = pytester.runpytest("-rs", "--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-m", "perturb")
-    result.assert_outcomes(passed=2, skipped=2)  # sam:bleu catches what bleu lets through
-    result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
+    # recorded outputs cannot translate an edited source: no metamorphic test, rather than one skipped
+    assert [line for line in collected.outlines if "::" in line] == [
+        "demo.mt.yaml::rain", "demo.mt.yaml::rain::sensitivity[negation-drop]",
+        "demo.mt.yaml::rain::sensitivity[antonym-swap]"]
+    result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-m", "perturb")
+    result.assert_outcomes(passed=2)  # sam:bleu catches what bleu lets through
 
 
 def test_plugin_blind_spot_failure(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "200")  # the headline on one line, as the patterns read it
     (pytester.path / "demo.mt.yaml").write_text(WEAK, encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop")
-    result.assert_outcomes(failed=1, deselected=4)
+    result.assert_outcomes(failed=1, deselected=2)
     result.stdout.fnmatch_lines(["*metric blind spot: negation-drop*passes every check (bleu >= 40, chrf >= 40)*",
                                  "*bleu >= 40 (higher is better): 61.3 -> passes*", "*signature: bleu|*",
                                  "*ready-to-paste case*"])
@@ -179,7 +180,7 @@ def test_plugin_check_error_fails_the_item_as_an_error(pytester: pytest.Pytester
     monkeypatch.setattr(Evaluator, "_lookup", broken_on_variants)
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop")
-    result.assert_outcomes(failed=1, deselected=4)
+    result.assert_outcomes(failed=1, deselected=2)
     result.stdout.fnmatch_lines(["*metric error: bleu could not be computed on negation-drop*(an error, not a catch)*",
                                  "*bleu >= 40: error: *bleu is unavailable*"])
     assert re.fullmatch(r"sensitivity: (\d+) edits, 0 caught, 0 missed, \1 errors", _sensitivity_lines(result)[0])
@@ -252,18 +253,18 @@ def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert shares[("bleu >= 40", "negation-drop")] == (0, 1)
     assert shares[("sam:bleu >= 40", "negation-drop")] == (1, 1)
     table = render_table(cells)
-    assert table[0].split() == ["edit", "kind", "bleu", ">=", "40", "sam:bleu", ">=", "40"]
-    assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)"]
+    assert table[0].split() == ["edit", "kind", "bleu", ">=", "40", "sam:bleu", ">=", "40", "checks", "together"]
+    assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)", "1/1", "(100%)"]
     assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
     assert '"kind": "negation-drop"' in capsys.readouterr().out
 
 
-def test_blind_spots_without_kinds_tries_every_critical_and_grammar_kind_of_the_language(
+def test_blind_spots_without_kinds_tries_every_critical_intensity_and_grammar_kind_of_the_language(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     suite = load_suite(_suite(tmp_path))
     cells = blind_spot_table([suite], checks=[parse_check("chrf>=40")])
     tried = [cell.kind for cell in cells]
-    english = [k for k in (*GROUPS["critical"], *GROUPS["grammar"]) if candidates(RAIN, k, "en")]
+    english = [k for k in (*GROUPS["critical"], *GROUPS["intensity"], *GROUPS["grammar"]) if candidates(RAIN, k, "en")]
     assert tried == english  # in the registry's order, noise never
     assert {"negation-drop", "preposition-swap", "typo"} <= set(tried)
     assert main(["blind-spots", str(tmp_path), "--check", "chrf>=40"]) == 0
@@ -331,7 +332,7 @@ def test_sensitivity_in_the_terminal_summary_and_the_reports(pytester: pytest.Py
     (pytester.path / "weak.mt.yaml").write_text(WEAK.replace("version: 1", "version: 1\nname: weak"), encoding="utf-8")
     result = pytester.runpytest("--mt-perturb-seed", "1", "--mt-perturb-budget", "3", "-k", "negation-drop",
                                 "--mt-report-json=r.json", "--mt-report-md=r.md", "--mt-report-html=r.html")
-    result.assert_outcomes(failed=1, passed=1, deselected=8)
+    result.assert_outcomes(failed=1, passed=1, deselected=4)
     lines = _sensitivity_lines(result)
     edits, caught, missed = (int(n) for n in re.findall(r"\d+", lines[0])[:3])
     assert lines[0] == f"sensitivity: {edits} edits, {caught} caught, {missed} missed, 0 errors"
@@ -339,7 +340,9 @@ def test_sensitivity_in_the_terminal_summary_and_the_reports(pytester: pytest.Py
     assert lines[2].split() == ["demo", str(caught), str(caught), "0", "0"]
     payload = json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))
     assert payload["summary"]["sensitivity"]["edits"] == edits and len(payload["sensitivity"]) == edits
-    assert payload["summary"]["suites"] == {}  # no case ran: probes are not cases
+    suites = payload["summary"]["suites"]  # each generated test counts as a test of its suite, its probes apart
+    assert {name: (group["counts"]["passed"], group["counts"]["failed"]) for name, group in suites.items()} == {
+        "demo": (1, 0), "weak": (0, 1)}
     blind = [r for r in payload["sensitivity"] if r["outcome"] == "missed"]
     assert {r["suite"] for r in blind} == {"weak"} and DROPPED in {r["sensitivity"]["text"] for r in blind}
     markdown = (pytester.path / "r.md").read_text(encoding="utf-8")
@@ -356,5 +359,143 @@ def test_sensitivity_summary_under_xdist_equals_the_serial_one(pytester: pytest.
     args = ("--mt-perturb-budget", "3", "-m", "perturb", "-p", "no:cacheprovider", "-p", "no:benchmark")
     serial = _sensitivity_lines(pytester.runpytest(*args))
     parallel = pytester.runpytest("-n", "2", *args)
-    parallel.assert_outcomes(passed=2, skipped=2)
+    parallel.assert_outcomes(passed=2)
     assert _sensitivity_lines(parallel) == serial and serial[0].endswith("0 missed, 0 errors")
+
+
+# --- one front door: mtcheck run and pytest generate and judge the same tests ------
+
+LIVE = """\
+version: 1
+name: live
+source_lang: en
+target_lang: en
+defaults:
+  checks: [{metric: bleu, min: 40}, {metric: "sam:bleu", min: 40}]
+  perturb: {kinds: [critical, intensity, noise], budget: 3}
+cases:
+  - id: rain
+    src: "i just don't love walking in the rain"
+    ref: "i just don't love walking in the rain"
+    tags: [negation]
+  - id: staff
+    src: "The staff were very friendly."
+    ref: "The staff were very friendly."
+    checks: [{metric: chrf, min: 40}]
+  - id: plain
+    src: "Hello."
+    ref: "Hello."
+"""
+
+
+def _verdicts(report: Path) -> tuple[list[tuple[str, str, list[str]]], dict[str, Any], dict[str, Any]]:
+    """Each test's id, outcome and tags, the outcome counts and the sensitivity totals of a JSON report."""
+    payload = json.loads(report.read_text(encoding="utf-8"))
+    tests = sorted((c["test_id"], c["outcome"], c["tags"]) for c in payload["cases"])
+    sensitivity = {key: value for key, value in payload["summary"]["sensitivity"].items() if key != "suites"}
+    return tests, payload["counts"], sensitivity
+
+
+def test_mtcheck_run_and_pytest_give_the_same_tests_and_verdict_on_a_suite_with_perturb(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytester.makepyfile(echo_mt="def translate(sources):\n    return list(sources)\n")
+    monkeypatch.syspath_prepend(str(pytester.path))
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    monkeypatch.setenv("CI", "true")  # derandomised: both front ends draw the same edits
+    monkeypatch.chdir(pytester.path)
+    (pytester.path / "live.mt.yaml").write_text(LIVE, encoding="utf-8")
+    system = "py:echo_mt:translate"
+    assert main(["run", "live.mt.yaml", "--system", system, "--report-json", "run.json"]) == 1
+    printed = capsys.readouterr().out
+    result = pytester.runpytest_subprocess("--mt-system", system, "--mt-report-json", "pytest.json",
+                                           "-p", "no:cacheprovider")
+    tests, counts, sensitivity = _verdicts(pytester.path / "run.json")
+    assert _verdicts(pytester.path / "pytest.json") == (tests, counts, sensitivity)
+    result.assert_outcomes(passed=counts["passed"], failed=counts["failed"])
+    verdict = next(line for line in reversed(printed.splitlines()) if line.startswith("FAILED: "))
+    result.stdout.fnmatch_lines([verdict])  # the same verdict line under pytest's mtcheck summary
+    ids = {test_id: (outcome, tags) for test_id, outcome, tags in tests}
+    assert ids["staff::metamorphic[flip]"] == ("passed", ["negation-insert"])  # an echo flips what it is given
+    assert ids["rain::sensitivity[negation-drop]"] == ("passed", ["negation-drop"])  # its tags: what it tests
+    assert ids["rain::sensitivity[intensity-gain]"][0] == "failed"  # "love" -> "adore" passes bleu and sam:bleu
+    assert "rain::metamorphic[flip]" not in ids  # "don't love" takes no inserted negation: not generated
+    assert not any(test_id.startswith("plain::sensitivity") for test_id in ids)  # "Hello." has no edit
+    assert "skipped" not in counts and sensitivity["missed"] >= 1 and sensitivity["errors"] == 0
+
+
+def test_no_generated_test_skips_because_no_edit_applies(pytester: pytest.Pytester) -> None:
+    every_kind = LIVE.replace("[critical, intensity, noise]", "[critical, intensity, grammar, noise]")
+    (pytester.path / "live.mt.yaml").write_text(every_kind, encoding="utf-8")
+    for system in ("recorded", "file:out.txt"):  # neither translates an edited source: no metamorphic test
+        (pytester.path / "out.txt").write_text("a\nb\nc\n", encoding="utf-8")
+        result = pytester.runpytest("-rs", "--mt-perturb-budget", "2", "-m", "perturb", "--mt-system", system)
+        assert "skipped" not in result.parseoutcomes() and "metamorphic" not in result.stdout.str()
+        assert {"passed", "failed"} >= set(result.parseoutcomes()) - {"deselected", "seconds"}
+
+
+def test_a_shard_runs_the_generated_tests_of_its_own_cases(pytester: pytest.Pytester) -> None:
+    (pytester.path / "live.mt.yaml").write_text(LIVE, encoding="utf-8")
+    shards = []
+    for index in (1, 2):
+        collected = pytester.runpytest("--collect-only", "-q", "--mt-shard", f"{index}/2")
+        shards.append({line.split("::")[1] for line in collected.outlines if line.startswith("live.mt.yaml::")})
+    every = {line.split("::")[1] for line in pytester.runpytest("--collect-only", "-q").outlines if "::" in line}
+    assert not shards[0] & shards[1] and shards[0] | shards[1] == every  # each case's tests in one shard only
+
+
+def _readme_suite() -> dict[str, Any]:
+    """The README's first suite, the one a newcomer copies, with the checks it recommends."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- doctest: suite file=negation.mt.yaml -->", 1)[1].split("```yaml\n", 1)[1]
+    return yaml.safe_load(block.split("```", 1)[0])
+
+
+def test_critical_perturbations_are_quiet_with_the_readme_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``perturb: {kinds: [critical]}`` on the README's suite: every generated test runs (none skipped) and the
+    recommended checks catch every edit, so the gate stays green on correct outputs."""
+    suite = _readme_suite()
+    suite["defaults"]["perturb"] = {"kinds": ["critical"]}
+    (tmp_path / "negation.mt.yaml").write_text(yaml.safe_dump(suite, allow_unicode=True), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CI", "true")
+    assert main(["run", "negation.mt.yaml", "--report-json", "r.json"]) == 0, capsys.readouterr().out
+    payload = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    generated = [c for c in payload["cases"] if "::sensitivity[" in c["test_id"]]
+    assert generated and {c["outcome"] for c in generated} == {"passed"}
+    assert payload["summary"]["sensitivity"]["missed"] == 0 and "skipped" not in payload["counts"]
+
+
+def test_a_system_failing_on_an_edited_source_is_an_error_in_both_front_ends(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytester.makepyfile(picky_mt='''
+def translate(sources):
+    if any(source != "The staff were very friendly." for source in sources):
+        raise RuntimeError("cannot translate an edited source")
+    return list(sources)
+''')
+    monkeypatch.syspath_prepend(str(pytester.path))
+    monkeypatch.setenv("PYTHONPATH", str(pytester.path))
+    monkeypatch.chdir(pytester.path)
+    staff = LIVE.split("  - id: rain")[0] + LIVE.split("    tags: [negation]\n")[1].split("  - id: plain")[0]
+    (pytester.path / "live.mt.yaml").write_text(staff.replace("[critical, intensity, noise]", "[negation-insert]"),
+                                                encoding="utf-8")
+    assert main(["run", "live.mt.yaml", "--system", "py:picky_mt:translate"]) == 2
+    run = capsys.readouterr()
+    assert "ERROR: 2 passed, 2 errors" in run.out  # the case and its sensitivity test; flip and negation
+    assert "staff::metamorphic[flip] (live.mt.yaml:" in run.err and "cannot translate an edited source" in run.err
+    result = pytester.runpytest_subprocess("--mt-system", "py:picky_mt:translate", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, errors=2)
+    result.stdout.fnmatch_lines(["ERROR: 2 passed, 2 errors"])
+
+
+def test_a_suite_of_references_alone_is_checked_by_its_generated_tests(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """No output to test, yet the sensitivity tests check the checks: neither front end says 'nothing to check'."""
+    monkeypatch.chdir(pytester.path)
+    monkeypatch.setenv("CI", "true")
+    (pytester.path / "demo.mt.yaml").write_text(SUITE.replace("    hyp: \"i just don't love walking in the rain\"\n",
+                                                              ""), encoding="utf-8")
+    assert main(["run", "demo.mt.yaml"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("PASSED: 2 passed, 1 skipped")
+    pytester.runpytest("--mt-perturb-budget", "3").assert_outcomes(passed=2, skipped=1)

@@ -1,4 +1,4 @@
-"""Critical edits for sv, nb, da, de, es and ar: word-list edits that SAM, with the same lists, always notices; the
+"""Critical and intensity edits for sv, nb, da, de, es and ar: word-list edits that SAM, with the same lists, always notices; the
 languages a kind applies to come from the language files."""
 from __future__ import annotations
 
@@ -6,16 +6,18 @@ from pathlib import Path
 
 import pytest
 
+from mtcheck.engine.targets import Target
 from mtcheck.errors import PerturbError
 from mtcheck.languages import ENV_VAR
 from mtcheck.metrics import get_metric
+from mtcheck.perturb.generated import generated_tests
 from mtcheck.perturb.kinds import GROUPS, candidates, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.loader import load_suite
 
 SENTIMENT_EN = Path(__file__).resolve().parents[1] / "suites" / "sentiment-en.mt.yaml"
 
-CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "opposite-swap", "intensity-loss")
+CRITICAL = ("negation-drop", "negation-insert", "antonym-swap", "opposite-swap")
 #: (language, sentence, kind, every candidate text, best first as the engine gives them)
 CASES = [
     ("sv", "Filmen var inte dålig.", "negation-drop", ["Filmen var dålig."]),
@@ -87,8 +89,9 @@ def test_sam_catches_every_english_edit_of_the_bundled_references(kind: str) -> 
 
 
 @pytest.mark.parametrize("lang", ["sv", "nb", "no", "da", "de-DE", "es", "ar"])
-def test_the_critical_group_has_the_five_listed_kinds(lang: str) -> None:
+def test_the_critical_and_intensity_groups_have_the_five_listed_kinds(lang: str) -> None:
     assert resolve_kinds("critical", lang) == CRITICAL
+    assert resolve_kinds("intensity", lang) == ("intensity-loss",)
     assert set(CRITICAL) <= set(GROUPS["critical"])
 
 
@@ -136,3 +139,18 @@ def test_a_language_from_a_file_alone_gets_the_listed_kinds_whose_data_its_file_
         resolve_kinds(["negation-insert"], "it")
     with pytest.raises(PerturbError, match="edit kind 'typo' supports en, nb, sv, not 'it'"):
         resolve_kinds(["typo"], "it")
+
+
+def test_a_german_source_gets_the_flip_test_with_the_negation_tests_edits(tmp_path: Path) -> None:
+    """[flip] and [negation] edit a source with one engine and one language's lists: a German source gets both,
+    with the same negation-insert edits, where [flip] used to skip for lack of edits."""
+    path = tmp_path / "de.mt.yaml"
+    path.write_text("source_lang: de\ntarget_lang: en\ncases:\n  - id: film\n    src: Der Film ist gut.\n"
+                    "    checks: [{metric: source-parity, min: 100}]\n    perturb: {kinds: [critical]}\n",
+                    encoding="utf-8")
+    suite = load_suite(path)
+    tests = {test.relation: test for test in generated_tests(Target(suite, suite.cases[0], "py:mt:translate", live=True))}
+    assert set(tests) == {"flip", "negation"}  # no reference: no sensitivity test
+    assert tests["flip"].lang == tests["negation"].lang == "de" and "negation-insert" in tests["negation"].kinds
+    assert candidates("Der Film ist gut.", "negation-insert", "de")  # the edits both draw from
+    assert generated_tests(Target(suite, suite.cases[0], "file:out.txt", live=True)) == []  # cannot translate edits

@@ -780,3 +780,17 @@ def test_an_mt_option_is_checked_in_a_session_without_suites(pytester: pytest.Py
     result = pytester.runpytest("--mt-param", "bleu-no-equals")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*bad parameter 'bleu-no-equals': write KEY=VALUE as METRIC.KEY=VALUE*"])
+
+
+def test_generated_tests_are_marked_with_their_kinds_and_counted_in_the_verdict_line(pytester: pytest.Pytester) -> None:
+    """A case's perturb: tests are selected by the kinds they test (not the case's tags), and the mtcheck summary's
+    verdict line counts them as pytest's last line does."""
+    _write(pytester, SUITE.replace("defaults:\n", "defaults:\n  perturb: {kinds: [critical], budget: 3}\n"))
+    result = pytester.runpytest("-v", "-m", "negation-drop", "--mt-perturb-seed", "1", "-p", "no:cacheprovider")
+    ran = {line.split(" ")[0] for line in result.outlines if line.startswith("demo.mt.yaml::")}
+    assert "demo.mt.yaml::neg-01::sensitivity[negation-drop]" in ran
+    assert not any("antonym-swap" in name or "negation-insert" in name for name in ran)  # other kinds, same case
+    verdict = next(line for line in result.outlines if line.startswith(("PASSED: ", "FAILED: ")))
+    said = {word: int(n) for n, word in (part.split(" ") for part in verdict.split(": ", 1)[1].split(", "))}
+    assert said == {word: n for word, n in result.parseoutcomes().items() if word in said or word in (
+        "passed", "failed", "skipped", "caught", "missed")}

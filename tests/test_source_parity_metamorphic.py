@@ -14,7 +14,7 @@ from mtcheck.perturb.metamorphic import NegationRelation
 
 pytest_plugins = ["pytester"]
 SYSTEMS = Path(__file__).resolve().parents[1] / "fixtures" / "systems"
-NEGATION_ITEMS = "metamorphic and negation"  # -k: the metamorphic[negation] items alone
+NEGATION_ITEMS = "metamorphic and not flip"  # -k: the metamorphic[negation] items alone
 #: One sentence a language with a finite verb of its list (so a negation can be inserted) and one with a negation.
 SOURCES = {
     "en": ("I love this film.", "The service was not friendly."),
@@ -73,21 +73,26 @@ def test_a_system_that_drops_negations_fails_with_both_outputs_and_a_case_to_pas
     ])
 
 
-def test_the_item_is_collected_per_system_and_skipped_without_a_live_system(pytester: pytest.Pytester) -> None:
+@pytest.mark.parametrize("system", [None, "recorded", "file:out.txt"])
+def test_the_item_is_generated_only_for_a_system_that_translates_new_sources(toy_systems: pytest.Pytester,
+                                                                            system: str | None) -> None:
+    pytester = toy_systems
     (pytester.path / "neg.mt.yaml").write_text(_suite("de"), encoding="utf-8")
-    collected = pytester.runpytest("--collect-only", "-q")
+    (pytester.path / "out.txt").write_text("The film is good.\nThe food was not good.\n", encoding="utf-8")
+    collected = pytester.runpytest_subprocess("--collect-only", "-q", "--mt-system", "py:negation_mt:translate")
     assert "neg.mt.yaml::plain::metamorphic[negation]" in collected.outlines
-    result = pytester.runpytest("-rs", "-k", NEGATION_ITEMS)
-    result.assert_outcomes(skipped=2)
-    result.stdout.fnmatch_lines(["*metamorphic tests need a live system*"])
+    assert "neg.mt.yaml::plain::metamorphic[flip]" in collected.outlines  # German sources: the same edits
+    options = ["--mt-system", system] if system else []
+    without = pytester.runpytest("--collect-only", "-q", *options)
+    assert [line for line in without.outlines if "metamorphic" in line] == []
 
 
-def test_a_target_language_without_lists_is_skipped_with_the_reason(toy_systems: pytest.Pytester) -> None:
+def test_a_target_language_without_lists_generates_no_negation_item(toy_systems: pytest.Pytester) -> None:
+    pytester = toy_systems
     suite = _suite("de").replace("target_lang: en", "target_lang: fr").replace("source-parity", "not-copy")
-    (toy_systems.path / "neg.mt.yaml").write_text(suite, encoding="utf-8")
-    result = toy_systems.runpytest_subprocess("-rs", "--mt-system", "py:negation_mt:translate", "-k", NEGATION_ITEMS)
-    result.assert_outcomes(skipped=2)
-    result.stdout.fnmatch_lines(["*no negation word lists for target language 'fr'*"])
+    (pytester.path / "neg.mt.yaml").write_text(suite, encoding="utf-8")
+    collected = pytester.runpytest_subprocess("--collect-only", "-q", "--mt-system", "py:negation_mt:translate")
+    assert [line for line in collected.outlines if "metamorphic" in line] == []
 
 
 def test_negation_relation_holds_when_the_count_changes() -> None:

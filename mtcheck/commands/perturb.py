@@ -65,15 +65,17 @@ def add_parser(commands: Any) -> None:
     """Add ``generate`` and ``blind-spots`` to the ``mtcheck`` subcommands."""
     generate = commands.add_parser("generate", help="write perturbed variants of a suite's cases as a new suite to review")
     generate.add_argument("suite", help="one suite file (*.mt.yaml)")
-    generate.add_argument("--kinds", required=True, help="comma-separated edit kinds or families (critical, grammar, noise)")
+    generate.add_argument("--kinds", required=True,
+                          help="comma-separated edit kinds or families (critical, intensity, grammar, noise)")
     generate.add_argument("--out", required=True, help="the new suite file, e.g. NEW.mt.yaml")
     generate.add_argument("--per-kind", type=positive_int, default=3, help="variants per case and kind (default: 3)")
     generate.set_defaults(func=cmd_generate)
 
     blind = commands.add_parser("blind-spots", help="share of corrupted references each check catches, per edit kind")
     blind.add_argument("suites", nargs="+", help=SUITES_HELP)
-    blind.add_argument("--kinds", help="comma-separated edit kinds or families (default: every critical and grammar kind "
-                                       "that applies to each suite's target language; noise edits are never counted)")
+    blind.add_argument("--kinds", help="comma-separated edit kinds or families (default: every critical, intensity "
+                                       "and grammar kind that applies to each suite's target language; noise edits "
+                                       "are never counted)")
     blind.add_argument("--check", action="append", default=[], metavar="METRIC>=VALUE",
                        help="check to measure instead of each case's own (repeatable), e.g. 'sam:bleu>=40'")
     blind.add_argument("--per-case", type=positive_int, default=5, help="edits per case and kind (default: 5)")

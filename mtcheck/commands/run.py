@@ -8,11 +8,14 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mtcheck.commands.common import EXIT_FAILED, EXIT_NOTHING, EXIT_OK, EXIT_USAGE, SUITES_HELP, cache_of
-from mtcheck.config.settings import BASELINE_RUN, FAIL_ON, HISTORY, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options
+from mtcheck.config.settings import (
+    BASELINE_RUN, FAIL_ON, HISTORY, PERTURB, REPORTS, SHARD, STATISTICS, SUITE_RUN, add_options,
+)
 
 if TYPE_CHECKING:
     from mtcheck.commands.run_tally import RunTally
     from mtcheck.engine.targets import Target
+    from mtcheck.perturb.generated import GeneratedTest
     from mtcheck.suite.loader import SuiteCases
 
 
@@ -26,9 +29,11 @@ def _nothing_to_check(paths: Sequence[str], suites: Sequence[Any], tally: RunTal
     return tally.nothing_checked()
 
 
-def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTally) -> Iterator[Target]:
+def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTally,
+             generated: list[GeneratedTest]) -> Iterator[Target]:
     """The targets of each case as it is read, those of ``shard`` only (every case when None); the tally learns
-    every system of a suite with corpus checks, and the cases of it another shard holds (each check lists them)."""
+    every system of a suite with corpus checks, and the cases of it another shard holds (each check lists them);
+    ``generated`` gets the tests the held cases' ``perturb:`` sections generate, as pytest collects them."""
     from mtcheck.engine.targets import case_targets
 
     for suite, case in reading.cases():
@@ -39,8 +44,28 @@ def _targets(reading: SuiteCases, system: str | None, shard: Any, tally: RunTall
         targets = case_targets(suite, case, system)
         for target in targets if suite.corpus else ():
             tally.corpus_deselected.add(str(suite.path), target, not held)
+        if held and case.perturb is not None:
+            from mtcheck.perturb.generated import generated_tests  # Hypothesis is imported only when needed
+
+            for index, target in enumerate(targets):
+                generated += generated_tests(target, sensitivity=index == 0)
         if held:
             yield from targets
+
+
+def _run_generated(generated: Sequence[GeneratedTest], runner: Any, args: argparse.Namespace, sinks: Sequence[Any],
+                   tally: RunTally) -> None:
+    """Run the generated tests after the cases, with the run's system and checks, as pytest runs their items."""
+    from mtcheck.perturb.generated import Draws, run_test
+    from mtcheck.text.fit import terminal_width
+
+    draws, width = Draws(args.perturb_budget, args.perturb_seed), terminal_width()
+    for test in generated:
+        verdict = run_test(test, runner, draws, width)
+        for record in (*verdict.probes, verdict.record()):
+            for sink in sinks:
+                sink.add(record)
+        tally.add_generated(verdict)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -78,7 +103,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         gate, reports, history = gate_of(args), report_sink(args, options), history_sink(args)
         sinks = [sink for sink in (gate, reports, history) if sink is not None]
         # a system that fails stops the run with one error
-        for results in Runner(options).stream(_targets(reading, options.system, shard, tally)):
+        runner, generated = Runner(options), []
+        for results in runner.stream(_targets(reading, options.system, shard, tally, generated)):
             # without a sink, only the summary reads them: the few facts it needs of each case, not whole records
             whole_records = sinks or any(r.target.suite.corpus for r in results)  # corpus: checks read the outputs
             records = judged_records(results, gate) if whole_records else [record_of(result) for result in results]
@@ -86,6 +112,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 for sink in sinks:
                     sink.add(record)
             tally.add(results, records)
+        _run_generated(generated, runner, args, sinks, tally)
     except MtcheckError as error:
         if not isinstance(error, SuiteError):
             reading.raise_problems()  # a suite's problems come first, as where every suite is read before the run
@@ -146,7 +173,8 @@ def _print_summary(args: argparse.Namespace, tally: RunTally, regression: Any) -
 
     width = terminal_width()
     for result, record in tally.failing:
-        if isinstance(record, CaseRecord) and record.why:  # its checks passed; the baseline failed it, with this text
+        if result is None or (isinstance(record, CaseRecord) and record.why):
+            # a generated test, or a case whose checks passed and the baseline failed: the record's text says why
             print(record.explanation, end="\n\n")
             continue
         note = f"\n{fail_on_note(result, args.fail_on, '--fail-on', width)}" if result.outcome == Outcome.KNOWN_MISS else ""
@@ -164,7 +192,7 @@ def add_parser(commands: Any) -> None:
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None, help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL")
-    add_options(run, SUITE_RUN)
+    add_options(run, (*SUITE_RUN, *PERTURB))
     SHARD.add_to(run)
     FAIL_ON.add_to(run)
     run.add_argument("-v", "--verbose", action="store_true",

@@ -3,6 +3,8 @@ results its text names, never every result (docs/security.md, "Large suites").""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mtcheck.commands.language_mismatch import RunLanguages
 from mtcheck.engine.corpus_selection import Deselected
@@ -13,6 +15,9 @@ from mtcheck.engine.targets import nothing_checked
 from mtcheck.report.data import fails_run
 from mtcheck.report.summary import Summary
 from mtcheck.text.case import where
+
+if TYPE_CHECKING:
+    from mtcheck.perturb.generated import Verdict
 
 #: Cases named in one line of an error shared by many cases.
 ERROR_CASES_SHOWN = 3
@@ -28,7 +33,8 @@ class RunTally:
         self.fail_on = fail_on
         self.summary = Summary()
         self.languages = RunLanguages()
-        self.failing: list[tuple[CaseResult, SummaryRecord]] = []
+        #: Each failing case's result and record; a generated test's record alone (result None).
+        self.failing: list[tuple[CaseResult | None, SummaryRecord]] = []
         self.corpus_records: list[CaseRecord] = []
         self.corpus_deselected = Deselected()
         self.results = 0
@@ -46,12 +52,29 @@ class RunTally:
             if result.outcome == Outcome.ERROR:  # the only outcome with causes to list
                 for cause in result.errors():
                     self._errors.setdefault(cause, []).append(where(result))
-            if self.skip_reasons is not None and result.outcome == Outcome.SKIPPED:
-                self.skip_reasons.add(result.target.skip_reason or "")
-            elif self.skip_reasons is not None:
-                self.skip_reasons = None
+            self._checked(result.outcome, result.target.skip_reason)
             if result.target.suite.corpus and isinstance(record, CaseRecord):
                 self.corpus_records.append(record)
+
+    def _checked(self, outcome: Outcome, skip_reason: str | None) -> None:
+        """Whether every test so far was skipped, and why (:attr:`skip_reasons`)."""
+        if self.skip_reasons is not None and outcome == Outcome.SKIPPED:
+            self.skip_reasons.add(skip_reason or "")
+        elif self.skip_reasons is not None:
+            self.skip_reasons = None
+
+    def add_generated(self, verdict: Verdict) -> None:
+        """A test that a case's ``perturb:`` section generated: its probes and its record."""
+        self.results += 1
+        self._checked(verdict.outcome, verdict.text)
+        record = verdict.record()
+        for summarised in (*verdict.probes, record):
+            self.summary.add(summarised)
+        if fails_run(record, self.fail_on):
+            self.failing.append((None, record))
+        if verdict.outcome == Outcome.ERROR:
+            place = f"{Path(record.path).name}:{record.line}" if record.line else Path(record.path).name
+            self._errors.setdefault(verdict.text or "", []).append(f"{record.test_id} ({place})")
 
     def nothing_checked(self) -> str | None:
         """Why the run checked nothing (it has no case, or every case was skipped); None when it checked some."""

@@ -177,6 +177,13 @@ HISTORY = Option("history", "--history",
                  "an SQLite file or a postgresql:// URL; 'mtcheck history' shows it (docs/history.md)",
                  metavar="FILE_OR_URL")
 
+PERTURB_SEED = Option("perturb_seed", "--perturb-seed",
+                      "seed for the tests generated from perturb: sections (default: random; derandomised when CI=true)",
+                      type=int, metavar="N")
+PERTURB_BUDGET = Option("perturb_budget", "--perturb-budget",
+                        "examples per test generated from a perturb: section (default: each suite's 'budget:', else 20)",
+                        type=positive_int, metavar="N")
+
 #: The report files of a run.
 REPORTS = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 #: The metric settings of every command that scores suites.
@@ -190,6 +197,8 @@ SUITE_RUN = (*METRIC_SETTINGS, *LIVE_SYSTEM, *SCORE_CACHE)
 #: What fails a run compared with a baseline.
 BASELINE_GATE = (TOLERANCE, GATE, FAIL_ON_CHANGED)
 
+#: How the tests generated from a suite's perturb: sections draw their examples.
+PERTURB = (PERTURB_SEED, PERTURB_BUDGET)
 #: A baseline to gate on or to update, and how it gates.
 BASELINE_RUN = (BASELINE, UPDATE_BASELINE, *BASELINE_GATE)
 #: The paired significance tests of a comparison.

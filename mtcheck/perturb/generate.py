@@ -7,7 +7,7 @@ from typing import Any
 
 from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import compose
-from mtcheck.perturb.kinds import GROUPS, NOISE, candidates, family, languages, resolve_kinds
+from mtcheck.perturb.kinds import FAMILIES, NOISE, candidates, family, kinds_for, languages, resolve_kinds
 from mtcheck.perturb.metamorphic import variant_case
 from mtcheck.perturb.sensitivity import corrupted_case, provenance
 from mtcheck.perturb.text import normalise_lang
@@ -34,8 +34,7 @@ def _lang(code: str) -> str | None:
 
 
 def _kinds(names: Sequence[str], lang: str | None) -> list[str]:
-    found = [k for name in names for k in GROUPS.get(name, (name,))]
-    return [k for k in dict.fromkeys(found) if lang is not None and lang in languages(k)]
+    return list(kinds_for(names, FAMILIES, lang)) if lang is not None else []
 
 
 def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int,
@@ -61,7 +60,7 @@ def case_variants(suite: Suite, case: Case, kinds: Sequence[str], per_kind: int,
                 refs = list(case.raw_refs)
                 item: dict[str, Any] = {"id": edited.id, "src": edited.src,
                                         **({"ref": refs if len(refs) > 1 else refs[0]} if refs else {}),
-                                        "tags": list(dict.fromkeys([kind, *case.tags])),
+                                        "tags": list(variant.kinds),
                                         "notes": provenance(suite, case, variant, "source edited")}
             else:
                 item = corrupted_case(suite, case, variant)

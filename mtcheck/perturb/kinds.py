@@ -21,7 +21,10 @@ from mtcheck.perturb.edit import Edit
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.registry import Entry, Registry, import_target
 
-CRITICAL, GRAMMAR, NOISE = "critical", "grammar", "noise"
+CRITICAL, INTENSITY, GRAMMAR, NOISE = "critical", "intensity", "grammar", "noise"
+#: The families, in the order kinds are listed: critical edits turn the meaning around (the checks a suite
+#: recommends catch them), intensity edits weaken, strengthen or delete a sentiment without turning it.
+FAMILIES = (CRITICAL, INTENSITY, GRAMMAR, NOISE)
 #: Makers of edits: the language modules, and the word-list edits of a lemmatised language's file.
 ENGLISH, NORDIC, LISTED = "mtcheck.perturb.english", "mtcheck.perturb.nordic", "listed"
 
@@ -32,9 +35,9 @@ def _kind(name: str, family: str, makers: Mapping[str, str], needs: tuple[str, .
     return Entry(name, next(iter(makers.values())), meta=MappingProxyType(meta))
 
 
-def _listed(name: str, function: str, *needs: str) -> Entry:
-    """A critical edit with an English function and a word-list one for the lemmatised languages."""
-    return _kind(name, CRITICAL, {ENGLISH: f"mtcheck.perturb.critical:{function}",
+def _listed(name: str, family: str, function: str, *needs: str) -> Entry:
+    """A sentiment edit with an English function and a word-list one for the lemmatised languages."""
+    return _kind(name, family, {ENGLISH: f"mtcheck.perturb.critical:{function}",
                                   LISTED: f"mtcheck.perturb.listed:{function}"}, needs)
 
 
@@ -48,14 +51,14 @@ def _grammar(name: str, family: str, target: str) -> Entry:
 
 
 KINDS = Registry("edit kind", [
-    _listed("negation-drop", "negation_drop", "negation_adverbs"),
-    _listed("negation-insert", "negation_insert", "negator", "finite_verbs"),
-    _listed("antonym-swap", "antonym_swap", "opposite_pairs"),
-    _listed("opposite-swap", "opposite_swap", "opposites_file"),
-    _listed("intensity-loss", "intensity_loss", "intensifiers", "downtoner"),
-    _english("intensity-gain", CRITICAL, "mtcheck.perturb.critical:intensity_gain"),
+    _listed("negation-drop", CRITICAL, "negation_drop", "negation_adverbs"),
+    _listed("negation-insert", CRITICAL, "negation_insert", "negator", "finite_verbs"),
+    _listed("antonym-swap", CRITICAL, "antonym_swap", "opposite_pairs"),
+    _listed("opposite-swap", CRITICAL, "opposite_swap", "opposites_file"),
     _english("sarcasm-neutralisation", CRITICAL, "mtcheck.perturb.critical:sarcasm_neutralisation"),
-    _english("sentiment-deletion", CRITICAL, "mtcheck.perturb.critical:sentiment_deletion"),
+    _listed("intensity-loss", INTENSITY, "intensity_loss", "intensifiers", "downtoner"),
+    _english("intensity-gain", INTENSITY, "mtcheck.perturb.critical:intensity_gain"),
+    _english("sentiment-deletion", INTENSITY, "mtcheck.perturb.critical:sentiment_deletion"),
     _kind("agreement", GRAMMAR, {ENGLISH: "mtcheck.perturb.english:subject_verb_agreement",
                                  NORDIC: "mtcheck.perturb.nordic:adjective_agreement"}),
     _kind("definiteness-drop", GRAMMAR, {NORDIC: "mtcheck.perturb.nordic:definiteness_drop"}),
@@ -78,7 +81,7 @@ KINDS = Registry("edit kind", [
 
 
 def family(kind: str) -> str:
-    """The family of edit ``kind``: critical, grammar or noise."""
+    """The family of edit ``kind``: critical, intensity, grammar or noise."""
     return KINDS.entry(kind).meta["family"]
 
 
@@ -99,7 +102,14 @@ def _served(maker: str, needs: tuple[str, ...]) -> frozenset[str]:
 
 
 #: Groups usable wherever kinds are listed.
-GROUPS = {name: tuple(k for k in KINDS if family(k) == name) for name in (CRITICAL, GRAMMAR, NOISE)}
+GROUPS = {name: tuple(k for k in KINDS if family(k) == name) for name in FAMILIES}
+
+
+def kinds_for(names: Iterable[str], families: Iterable[str], lang: str) -> tuple[str, ...]:
+    """The kinds ``names`` lists (families expanded), once each, of ``families`` and applying to language code
+    ``lang``."""
+    found = [kind for name in names for kind in GROUPS.get(name, (name,))]
+    return tuple(kind for kind in dict.fromkeys(found) if family(kind) in families and lang in languages(kind))
 
 
 def _finder(kind: str, lang: str) -> Callable[[str, str], list[Edit]]:
@@ -116,7 +126,7 @@ def unknown_kind_hint(name: str) -> str:
 
 
 def resolve_kinds(kinds: Iterable[str] | str, lang: str | None = None) -> tuple[str, ...]:
-    """Kind names with groups (``critical``, ``grammar``, ``noise``) expanded; PerturbError for unknown ones,
+    """Kind names with groups (``critical``, ``intensity``, ``grammar``, ``noise``) expanded; PerturbError for unknown ones,
     and, given ``lang``, for kinds that do not support it."""
     if isinstance(kinds, str):
         kinds = [kinds]

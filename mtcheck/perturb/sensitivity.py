@@ -48,10 +48,10 @@ class Probe:
 
 
 def probe_record(kind: str, probe_: Probe) -> ProbeRecord:
-    """``probe_`` as a probe record: its case's summary facts, the probe's outcome, and a ``sensitivity`` entry
-    (the test's edit kind, the edits and the corrupted text)."""
+    """``probe_`` as a probe record: its case's summary facts, tagged with its edits' kinds, the probe's outcome, and
+    a ``sensitivity`` entry (the test's edit kind, the edits and the corrupted text)."""
     summary = record_of(probe_.result)
-    return ProbeRecord(summary.suite, summary.case, summary.system, summary.tags, probe_.outcome, summary.values,
+    return ProbeRecord(summary.suite, summary.case, summary.system, probe_.variant.kinds, probe_.outcome, summary.values,
                        summary.severity, {"kind": kind, "edits": [e.as_dict() for e in probe_.variant.edits],
                                           "text": probe_.variant.text})
 
@@ -118,7 +118,7 @@ def corrupted_case(suite: Suite, case: Case, variant: Variant) -> dict[str, obje
         "src": case.src,
         "ref": refs[0] if len(refs) == 1 else refs,
         "hyps": {PERTURBED: {"text": variant.text, "expect": "fail"}},
-        "tags": list(dict.fromkeys([*variant.kinds, *case.tags])),
+        "tags": list(variant.kinds),  # what the generated case tests, not what the original does
         "notes": provenance(suite, case, variant, "reference corrupted"),
     }
 

@@ -23,7 +23,7 @@ from hypothesis.strategies import SearchStrategy
 from mtcheck.errors import PerturbError
 from mtcheck.perturb.edit import Edit, Variant, compose
 from mtcheck.perturb.kinds import (
-    CRITICAL, GRAMMAR, KINDS, NOISE, all_candidates, family, keeps_polarity, polarity_kept, resolve_kinds,
+    CRITICAL, GRAMMAR, INTENSITY, KINDS, NOISE, all_candidates, family, keeps_polarity, polarity_kept, resolve_kinds,
 )
 from mtcheck.perturb.text import normalise_lang
 
@@ -44,7 +44,7 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
     """Variants of ``sentence`` made of 1 to ``max_edits`` non-overlapping edits of ``kinds``.
 
     ``kinds`` takes kind names (``negation-drop``, ``typo``, ...) and family names
-    (``critical``, ``grammar``, ``noise``); a family keeps the kinds that support ``lang``.
+    (``critical``, ``intensity``, ``grammar``, ``noise``); a family keeps the kinds that support ``lang``.
     A variant made only of noise edits keeps the sentence's lexicon polarity where the language's is the default
     lexicon (English's).
     """
@@ -65,31 +65,33 @@ def perturbations(sentence: str, *, kinds: Sequence[str] | str = (CRITICAL,), la
     return variants
 
 
-def _family(wanted: str, kinds: Sequence[str] | str | None) -> Sequence[str] | str:
+def _family(wanted: tuple[str, ...], kinds: Sequence[str] | str | None) -> Sequence[str] | str:
+    """``kinds`` (default: the ``wanted`` families), each checked to be of one of them."""
     if kinds is None:
-        return (wanted,)
+        return wanted
     with _invalid_argument():
         names = resolve_kinds(kinds)
     for name in names:
-        if family(name) != wanted:
-            raise InvalidArgument(f"{name!r} is a {family(name)} edit, not a {wanted} one: use perturbations()")
+        if family(name) not in wanted:
+            raise InvalidArgument(f"{name!r} is a {family(name)} edit, not a {' or '.join(wanted)} one: use perturbations()")
     return kinds
 
 
 def sentiment_edits(sentence: str, *, kinds: Sequence[str] | str | None = None, lang: str = "en",
                     max_edits: int = 1) -> SearchStrategy[Variant]:
-    """Sentiment-critical corruptions: negation drop/insertion, antonym and opposite swaps, intensity, sarcasm, deletion."""
-    return perturbations(sentence, kinds=_family(CRITICAL, kinds), lang=lang, max_edits=max_edits)
+    """Sentiment corruptions: negation drop/insertion, antonym and opposite swaps, sarcasm (the critical family);
+    intensity lost or gained, a sentiment word deleted (the intensity family)."""
+    return perturbations(sentence, kinds=_family((CRITICAL, INTENSITY), kinds), lang=lang, max_edits=max_edits)
 
 
 def grammar_errors(sentence: str, *, kinds: Sequence[str] | str | None = None, lang: str = "en",
                    max_edits: int = 1) -> SearchStrategy[Variant]:
     """Grammar and fluency errors: agreement, determiners, word order, prepositions, typos, diacritics, ..."""
-    return perturbations(sentence, kinds=_family(GRAMMAR, kinds), lang=lang, max_edits=max_edits)
+    return perturbations(sentence, kinds=_family((GRAMMAR,), kinds), lang=lang, max_edits=max_edits)
 
 
 def meaning_preserving(sentence: str, *, kinds: Sequence[str] | str | None = None, lang: str = "en",
                        max_edits: int = 1) -> SearchStrategy[Variant]:
     """Noise that keeps meaning and lexicon polarity: casing, punctuation, whitespace, contractions, synonyms."""
-    return perturbations(sentence, kinds=_family(NOISE, kinds), lang=lang, max_edits=max_edits)
+    return perturbations(sentence, kinds=_family((NOISE,), kinds), lang=lang, max_edits=max_edits)
 

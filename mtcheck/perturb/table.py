@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from mtcheck.engine.evaluate import Evaluator
 from mtcheck.errors import MtcheckError, PerturbError
 from mtcheck.perturb.edit import compose
-from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, candidates, family, resolve_kinds
+from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, INTENSITY, candidates, family, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.model import Check, Suite
 
 #: Every kind that corrupts meaning or grammar; noise edits keep both, so they are nothing to catch.
-DEFAULT_KINDS = (CRITICAL, GRAMMAR)
+DEFAULT_KINDS = (CRITICAL, INTENSITY, GRAMMAR)
+#: The column of a probe's checks judged together, as a sensitivity test judges them: caught when one fails.
+TOGETHER = "checks together"
 _CHECK = re.compile(r"^\s*([\w:+.-]+)\s*(>=|<=)\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
@@ -54,13 +56,14 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
     """Corrupt each case's first reference with up to ``per_case`` single edits of each kind and score it
     with ``checks`` (default: each case's own checks with a threshold, on the suite's target language).
 
-    ``kinds`` names kinds or families (default: every critical and grammar kind); noise kinds are
+    ``kinds`` names kinds or families (default: every critical, intensity and grammar kind); noise kinds are
     left out, and a kind that does not apply to a suite's target language has no edits there.
-    Cells come in the order of the kinds. A check that cannot be computed (e.g. ``sam:`` on a
+    Cells come in the order of the kinds. Where a probe has several checks, the :data:`TOGETHER` cell counts it
+    caught when one of them fails, and leaves it out when one could not be computed. A check that cannot be computed (e.g. ``sam:`` on a
     language without a lexicon) has no cell; its error is added once per suite to ``problems``
     when given. PerturbError for an unknown kind."""
     evaluator = evaluator or Evaluator()
-    names = [k for k in resolve_kinds(kinds) if family(k) in (CRITICAL, GRAMMAR)]
+    names = [k for k in resolve_kinds(kinds) if family(k) in DEFAULT_KINDS]
     cells: dict[tuple[str, str], Cell] = {}
     for suite in suites:
         try:
@@ -76,16 +79,23 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
                     variant = compose(case.refs[0], [edit])
                     if variant is None or not chosen:
                         continue
-                    for result in probe(evaluator, suite, case, variant, chosen).results:
+                    results = probe(evaluator, suite, case, variant, chosen).results
+                    for result in results:
                         if result.error:
                             problem = f"{suite.name}: {result.error}"
                             if problems is not None and problem not in problems:
                                 problems.append(problem)
                             continue
-                        cell = cells.setdefault((_label(result.check), kind), Cell(_label(result.check), kind))
-                        cell.total += 1
-                        cell.caught += not result.passed
+                        _count(cells, _label(result.check), kind, not result.passed)
+                    if len(results) > 1 and not any(result.error for result in results):
+                        _count(cells, TOGETHER, kind, not all(result.passed for result in results))
     return sorted(cells.values(), key=lambda cell: names.index(cell.kind))
+
+
+def _count(cells: dict[tuple[str, str], Cell], label: str, kind: str, caught: bool) -> None:
+    cell = cells.setdefault((label, kind), Cell(label, kind))
+    cell.total += 1
+    cell.caught += caught
 
 
 #: Longest line :func:`render_table` prints; wider tables are split into blocks of check columns.

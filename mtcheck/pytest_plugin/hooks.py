@@ -94,15 +94,18 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``--mt-shard K/N``: deselect the cases of the other shards (other tests are left alone)."""
+    """``--mt-shard K/N``: deselect the cases of the other shards, and the tests their ``perturb:`` sections
+    generate (other tests are left alone)."""
     shard = config.stash.get(SHARD, None)
     if shard is None:
         return
     from mtcheck.pytest_plugin.items import CaseItem
+    from mtcheck.pytest_plugin.perturb_items import GeneratedItem
 
     keep, drop = [], []
     for item in items:
-        held = not isinstance(item, CaseItem) or shard.holds(item.target.suite.name, item.target.case.id)
+        target = item.target if isinstance(item, CaseItem) else item.test.target if isinstance(item, GeneratedItem) else None
+        held = target is None or shard.holds(target.suite.name, target.case.id)
         (keep if held else drop).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)

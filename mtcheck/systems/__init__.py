@@ -10,7 +10,8 @@
 Each spec prefix names its :class:`System` class in :data:`SYSTEMS` (imported only when a spec uses it). A class
 registered there builds itself with ``from_spec(value, spec=, timeout=)``, ``value`` being the spec's part after the
 prefix. Metadata: ``forms``, how its specs are written (for the error that lists them); ``runs_code``, whether it runs
-code on this machine (refused in a suite file); ``schemes``, URL schemes whose bare URL it takes as its spec.
+code on this machine (refused in a suite file); ``schemes``, URL schemes whose bare URL it takes as its spec;
+``translates``, whether it translates any source (not only the suite's: what a metamorphic test asks).
 See docs/systems.md for each adapter's behaviour and error messages.
 """
 from __future__ import annotations
@@ -25,22 +26,22 @@ from mtcheck.suite.model import DEFAULT_HYP
 from mtcheck.systems.base import System
 
 __all__ = ["System", "SYSTEMS", "make_system", "check_system", "is_all_recorded", "is_live", "runs_user_code",
-           "reads_whole_suite", "SPEC_FORMS"]
+           "reads_whole_suite", "translates_new_sources", "SPEC_FORMS"]
 
 
 ALL_RECORDED = "recorded"
 
 
 def _system(prefix: str, target: str, forms: tuple[str, ...], *, runs_code: bool = False,
-            schemes: tuple[str, ...] = (), whole_suite: bool = False) -> Entry:
+            schemes: tuple[str, ...] = (), whole_suite: bool = False, translates: bool = True) -> Entry:
     return Entry(prefix, f"mtcheck.systems.{target}", forms[0],
                  MappingProxyType({"forms": forms, "runs_code": runs_code, "schemes": schemes,
-                                   "whole_suite": whole_suite}))
+                                   "whole_suite": whole_suite, "translates": translates}))
 
 
 SYSTEMS = Registry("system", [
-    _system("recorded", "recorded:RecordedSystem", ("recorded", "recorded:NAME")),
-    _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",), whole_suite=True),
+    _system("recorded", "recorded:RecordedSystem", ("recorded", "recorded:NAME"), translates=False),
+    _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",), whole_suite=True, translates=False),
     _system("cmd", "command:CommandSystem", ("cmd:COMMAND LINE",), runs_code=True),
     _system("py", "python_callable:CallableSystem", ("py:package.module:function",), runs_code=True),
     _system("libretranslate", "libretranslate:LibreTranslateSystem", ("libretranslate:URL", "http(s)://URL"),
@@ -95,6 +96,16 @@ def reads_whole_suite(spec: str) -> bool:
     """True for specs whose outputs are matched to the whole suite (``file:``: one line per case, in order), so a
     run reads that suite whole before its cases run."""
     return _entry_says(spec, "whole_suite")
+
+
+def translates_new_sources(spec: str) -> bool:
+    """True for specs that translate any source (``cmd:``, ``py:``, an HTTP endpoint), not only the outputs a file
+    or the suite holds for its own cases: the systems a metamorphic test can give an edited source."""
+    try:
+        prefix = _prefix_and_value(spec.strip())[0]
+    except SystemFailure:
+        return False
+    return bool(SYSTEMS.entry(prefix).meta["translates"])
 
 
 def make_system(spec: str, *, timeout: float = DEFAULT_TIMEOUT) -> System:
