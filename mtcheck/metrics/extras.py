@@ -26,5 +26,5 @@ def require(what: str, modules: tuple[str, ...], extra: str) -> None:
     """Raise :class:`MetricError` naming ``pip install 'mtcheck[EXTRA]'`` when one of ``modules`` is missing."""
     missing = missing_modules(modules)
     if missing:
-        raise MetricError(f"{what} needs {' and '.join(missing)}, which "
-                          f"{'is' if len(missing) == 1 else 'are'} not installed", fix=f"pip install 'mtcheck[{extra}]'")
+        raise MetricError(f"{what} needs {' and '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} "
+                          "not installed", fix=f"pip install 'mtcheck[{extra}]'")
