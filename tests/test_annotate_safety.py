@@ -137,6 +137,7 @@ def _annotator(paths: list[Path], annotator: str, barrier: multiprocessing.synch
             ratings.set_ordinal("c", "fluency", f"s{number:02d}", annotator, 1 + number % 5)
 
 
+@pytest.mark.slow  # 3,200 locked, fsynced saves: minutes on a busy machine
 def test_two_concurrent_annotators_keep_every_answer(tmp_path: Path) -> None:
     """Two real processes save 80 answers each into one suite, 20 times over: all 160 are kept every time."""
     paths = [tmp_path / f"trial{trial:02d}.mt.yaml" for trial in range(TRIALS)]

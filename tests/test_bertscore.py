@@ -198,6 +198,7 @@ OFFLINE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # starts a Python process of its own that loads torch
 def test_the_default_model_loads_with_the_hub_unreachable() -> None:
     """A hub request would go to a closed local port and fail; the packaged model must not need one."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "TRANSFORMERS_"))}
@@ -250,6 +251,7 @@ _THREADS_PROBE = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # starts a Python process of its own that loads torch
 @pytest.mark.parametrize("workers", ["1", "2", "64"])
 def test_an_xdist_worker_uses_its_share_of_the_cpus(workers: str) -> None:
     env = {**os.environ, "PYTEST_XDIST_WORKER_COUNT": workers, "PYTHONPATH": str(REPO)}
@@ -260,6 +262,7 @@ def test_an_xdist_worker_uses_its_share_of_the_cpus(workers: str) -> None:
     assert after == max(1, cpus // int(workers))
 
 
+@pytest.mark.slow  # starts a Python process of its own that loads torch
 def test_a_thread_count_the_user_set_is_left_alone() -> None:
     env = {**os.environ, "PYTEST_XDIST_WORKER_COUNT": "64", "OMP_NUM_THREADS": "2", "PYTHONPATH": str(REPO)}
     done = subprocess.run([sys.executable, "-c", _THREADS_PROBE], capture_output=True, text=True, env=env, check=True)

@@ -140,7 +140,8 @@ def test_a_corpus_check_whose_tagged_cases_were_all_deselected_is_skipped_with_i
 
 #: A corpus check over every case and one over the negation cases, judged for each system of :data:`CASES`.
 BOTH = "corpus:\n  - {metric: bleu, min: 40}\n  - {metric: ter, max: 90, tags: [negation]}\n"
-XDIST = pytest.mark.parametrize("xdist", [[], ["-n", "2", "-p", "no:benchmark"]], ids=["serial", "xdist"])
+XDIST = pytest.mark.parametrize("xdist", [pytest.param([], id="serial"), pytest.param(
+    ["-n", "2", "-p", "no:benchmark"], id="xdist", marks=pytest.mark.slow)])  # xdist: starts workers of its own
 
 
 def _why(system: str, tagged: str = "") -> str:

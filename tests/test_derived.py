@@ -123,7 +123,7 @@ def test_a_cache_path_that_is_a_file_costs_time_only(tmp_path: Path, monkeypatch
     assert derived_path("rev-1", "0" * 64).parent == blocker / "derived"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("textblob_aptagger") is None, reason="needs the tagger's weights: pip install -e '.[sam]'")
+@pytest.mark.skipif(importlib.util.find_spec("textblob_aptagger") is None, reason="needs the tagger's weights: pip install textblob-aptagger")
 def test_a_damaged_packed_tagger_gives_the_same_tags(cache: Path) -> None:
     """The tagger read from a fresh packed copy, from a damaged one (made again) and from the copy made again tags
     alike; its rows are the shipped weights'."""

@@ -227,6 +227,7 @@ def test_a_history_that_cannot_be_written_ends_the_verdict_line_with_why(pyteste
         assert len(store.runs()) == 1  # the run recorded before is kept
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_xdist_session_writes_one_run(history: str, pytester: pytest.Pytester) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     (pytester.path / "demo.mt.yaml").write_text(SUITE, encoding="utf-8")

@@ -265,6 +265,7 @@ def test_a_tokenizer_of_another_model_is_an_error_at_load(tiny: dict[str, Path],
                     "into the folder)")
 
 
+@pytest.mark.slow  # starts a Python process of its own that loads torch
 def test_an_encoder_hub_name_is_read_from_the_local_cache_alone(tiny: dict[str, Path], tmp_path: Path) -> None:
     model = _copy(tiny, "comet", tmp_path)
     revision = "0" * 40

@@ -61,6 +61,7 @@ def _last_line(result: subprocess.CompletedProcess[str]) -> str:
     return re.sub(r" in [\d.]+s.*$", "", result.stdout.strip().splitlines()[-1]).strip("= ")
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_a_plain_project_behaves_under_xdist_as_without_mtcheck_a_crash_included(tmp_path: Path) -> None:
     (tmp_path / "test_plain.py").write_text(PLAIN_TESTS, encoding="utf-8")
     with_mtcheck = _pytest(tmp_path)
@@ -70,6 +71,7 @@ def test_a_plain_project_behaves_under_xdist_as_without_mtcheck_a_crash_included
     assert "crashed while running 'test_plain.py::test_n[17]'" in with_mtcheck.stdout
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_a_suite_session_whose_worker_dies_ends_with_the_crash_failed(tmp_path: Path) -> None:
     (tmp_path / "crashing.py").write_text(CRASHING_SYSTEM, encoding="utf-8")
     cases = "\n".join(f"  - {{id: c{i:02d}, src: '{'crash' if i == 7 else f'word {i}'}', ref: 'WORD {i}'}}"

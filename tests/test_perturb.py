@@ -352,6 +352,7 @@ def test_sensitivity_in_the_terminal_summary_and_the_reports(pytester: pytest.Py
     assert "<h2>Check sensitivity</h2>" in html and f"Missed edits ({missed})" in html
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_sensitivity_summary_under_xdist_equals_the_serial_one(pytester: pytest.Pytester,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CI", "true")  # derandomised: both runs try the same edits

@@ -353,6 +353,7 @@ def test_summary_mean_is_the_mean_of_the_values(pytester: pytest.Pytester) -> No
     assert _means(summary, "t") == "exact=0.5"
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_summary_under_xdist_equals_the_serial_summary(pytester: pytest.Pytester) -> None:
     _write(pytester, SUITE)
     _write(pytester, SUITE.replace("name: demo", "name: second"), name="more/second.mt.yaml")
@@ -522,7 +523,8 @@ def _crash_counting(pytester: pytest.Pytester) -> tuple[str, Path]:
     return _script(pytester, "crash.py", body), calls
 
 
-@pytest.mark.parametrize("xdist", [[], ["-n", "2", "-p", "no:benchmark"]], ids=["serial", "xdist"])
+@pytest.mark.parametrize("xdist", [pytest.param([], id="serial"), pytest.param(
+    ["-n", "2", "-p", "no:benchmark"], id="xdist", marks=pytest.mark.slow)])  # xdist: starts workers of its own
 def test_a_failing_system_stops_every_worker(pytester: pytest.Pytester, xdist: list[str]) -> None:
     cases = "".join(f"  - {{id: c{i}, src: s{i}, ref: r{i}}}\n" for i in range(40))
     _write(pytester, LIVE.split("cases:\n")[0] + "cases:\n" + cases)
@@ -724,6 +726,7 @@ def test_mtcheck_run_counts_known_blind_spots_apart_and_exits_0(pytester: pytest
     assert main(["run", str(path), "--no-cache"]) == 0
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_a_recorded_name_no_suite_has_is_a_usage_error(pytester: pytest.Pytester) -> None:
     # Every case would be skipped: a green run that checked nothing.
     _write(pytester, SUITE)

@@ -206,6 +206,7 @@ def test_update_keeps_deselected_cases(pytester: pytest.Pytester, project: dict[
     assert cases["c00"]["chrf"]["value"] < cases["c02"]["chrf"]["value"]
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_xdist_workers_ship_cases_to_the_controller(pytester: pytest.Pytester, project: dict[str, str]) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     _save(pytester, project["good"])

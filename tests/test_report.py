@@ -217,6 +217,7 @@ def test_pytest_writes_all_reports_and_junit_properties(pytester: pytest.Pyteste
     assert "Heatmap" not in (pytester.path / "out/r.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_reports_under_xdist(pytester: pytest.Pytester) -> None:
     pytest.importorskip("xdist", reason="pytest-xdist is not installed (pip install pytest-xdist)")
     result = _run(pytester, "-n", "2", "--mt-report-json=r.json", "--mt-report-md=r.md")

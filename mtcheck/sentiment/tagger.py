@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported where a sentence is tagged: numpy's import (~0.1 s
 
 _WEIGHTS = "trontagger-0.1.0.pickle"
 _SEPARATOR = "\0"
-_INSTALL_HINT = "pip install 'mtcheck[sam]'"
+_INSTALL_HINT = "pip install --force-reinstall textblob-aptagger"
 
 
 def tagger_ident() -> str:
