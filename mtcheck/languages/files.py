@@ -50,9 +50,15 @@ def _runs(value: Any) -> tuple[tuple[str, ...], ...] | None:
     return None if any(not run for run in runs) else tuple(runs)  # type: ignore[misc]
 
 
-def _pairs(value: Any) -> tuple[tuple[str, str], ...] | None:
-    runs = _runs(value)
-    return None if runs is None or any(len(run) != 2 for run in runs) else runs  # type: ignore[return-value]
+def _tuples(size: int) -> Callable[[Any], tuple[tuple[str, ...], ...] | None]:
+    """The reader of a list of lists of ``size`` words each."""
+    def read(value: Any) -> tuple[tuple[str, ...], ...] | None:
+        runs = _runs(value)
+        return None if runs is None or any(len(run) != size for run in runs) else runs
+    return read
+
+
+_pairs = _tuples(2)
 
 
 def _swaps(value: Any) -> dict[str, str] | None:
@@ -89,7 +95,16 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
         "implicatives", "opposite_pairs", "opposite_particles")},
     **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},
+    "noun_forms": (_pairs, "a list of pairs of forms, [indefinite, definite]"),
+    "adjective_forms": (_tuples(3), "a list of lists of three forms, [base, neuter, weak]"),
+    **{key: (_words, "a list of words") for key in (
+        "neuter_articles", "common_articles", "definite_articles", "weak_determiners", "weak_words")},
+    "definite_plural_endings": (_strings, "a list of word endings"),
 }
+#: The keys of the noun-phrase edits (agreement, definiteness-drop, word-order: :mod:`mtcheck.perturb.nordic`),
+#: which a file gives together, and those it may leave out.
+NOUN_PHRASES = ("adjective_forms", "noun_forms", "neuter_articles", "common_articles", "definite_articles")
+NOUN_PHRASES_OPTIONAL = ("weak_determiners", "weak_words", "definite_plural_endings")
 
 
 def read_language(path: Path) -> Language:
@@ -162,6 +177,12 @@ def _check(path: Path, values: dict[str, Any]) -> None:
     if "relatives" in values and values["analysis"] != "tagged":
         raise LanguageFileError(f"{path}: relatives are read where a tagger says which words are verbs, and the "
                                 "analysis is not tagged (fix: leave relatives out, or use analysis: tagged)")
+    given = [key for key in (*NOUN_PHRASES, *NOUN_PHRASES_OPTIONAL) if key in values]
+    missing = [key for key in NOUN_PHRASES if key not in values]
+    if given and missing:
+        raise LanguageFileError(f"{path}: {given[0]} is read by the noun-phrase edits, which also need "
+                                f"{', '.join(missing)} (fix: add them, or leave out {', '.join(given)}; "
+                                "docs/adding-a-language.md)")
     if "moved_not_prefixed" in values and "moved_prefixes" not in values:
         raise LanguageFileError(f"{path}: moved_not_prefixed lists stems a negative prefix is not read on, and "
                                 "there is no moved_prefixes (fix: add moved_prefixes, or leave moved_not_prefixed out)")
