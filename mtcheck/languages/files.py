@@ -72,6 +72,19 @@ def _spellings(value: Any) -> dict[str, str] | None:
     return None if found is None or any(len(letter) != 1 for letter in found) else found
 
 
+def _numbers(value: Any) -> dict[str, int] | None:
+    """A mapping of numbers to the word or words that write each, as word -> number (each word once)."""
+    if not isinstance(value, dict) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+        return None
+    found: dict[str, int] = {}
+    for number, written in value.items():
+        words = _strings(written if isinstance(written, list) else [written])
+        if words is None or any(word in found for word in words):
+            return None
+        found.update(dict.fromkeys(words, number))
+    return found
+
+
 #: Each key: how its value is read (None where the value has the wrong shape) and the shape, for the message.
 FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "code": (_text, "a language code"), "name": (_text, "a name"), "grammar_source": (_text, "text"),
@@ -101,14 +114,25 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
         "neuter_articles", "common_articles", "definite_articles", "weak_determiners", "weak_words")},
     "definite_plural_endings": (_strings, "a list of word endings"),
 }
+#: The keys of a number-words file (``numbers/<code>.yaml``, :mod:`mtcheck.languages.number_words`).
+NUMBER_FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "code": (_text, "a language code"),
+    **{key: (_numbers, "a mapping of numbers to a word or a list of words, each word once") for key in (
+        "values", "multipliers", "plural_multipliers", "abbreviations", "named")},
+    **{key: (_words, "a list of words") for key in ("connectors", "weak", "not_alone", "minus")},
+    **{key: (_flag, "true or false") for key in ("glued", "units_before_tens", "teens_after_units")},
+    "endings": (_strings, "a list of word endings"),
+}
 #: The keys of the noun-phrase edits (agreement, definiteness-drop, word-order: :mod:`mtcheck.perturb.nordic`),
 #: which a file gives together, and those it may leave out.
 NOUN_PHRASES = ("adjective_forms", "noun_forms", "neuter_articles", "common_articles", "definite_articles")
 NOUN_PHRASES_OPTIONAL = ("weak_determiners", "weak_words", "definite_plural_endings")
 
 
-def read_language(path: Path) -> Language:
-    """The :class:`Language` that the file at ``path`` declares."""
+def read_fields(path: Path, fields: dict[str, tuple[Callable[[Any], Any], str]],
+                required: tuple[str, ...]) -> dict[str, Any]:
+    """The keys of the YAML mapping at ``path``, each read as ``fields`` says; a :class:`LanguageFileError` naming
+    the file (and line), the key and the fix where one is unknown, of the wrong shape, or ``required`` and missing."""
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, UnicodeDecodeError) as exc:
@@ -121,10 +145,19 @@ def read_language(path: Path) -> Language:
     if not isinstance(data, dict):
         raise LanguageFileError(f"{path}: a language file is a mapping of keys to values "
                                 "(fix: see docs/adding-a-language.md)")
-    values = {key: _value(path, key, value) for key, value in data.items()}
-    missing = [key for key in REQUIRED if key not in values]
+    values = {key: _value(path, key, value, fields) for key, value in data.items()}
+    missing = [key for key in required if key not in values]
     if missing:
         raise LanguageFileError(f"{path}: missing {', '.join(missing)} (fix: add them; docs/adding-a-language.md)")
+    if values.get("code", path.stem) != path.stem:
+        raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
+                                f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
+    return values
+
+
+def read_language(path: Path) -> Language:
+    """The :class:`Language` that the file at ``path`` declares."""
+    values = read_fields(path, FIELDS, REQUIRED)
     _check(path, values)
     lexicon = values.pop("lexicon", DEFAULT_LEXICON)
     values["lexicon_path"] = None if lexicon == DEFAULT_LEXICON else _beside(path, "lexicon", lexicon)
@@ -133,11 +166,11 @@ def read_language(path: Path) -> Language:
     return Language(**values, source=path)
 
 
-def _value(path: Path, key: Any, value: Any) -> Any:
+def _value(path: Path, key: Any, value: Any, fields: dict[str, tuple[Callable[[Any], Any], str]]) -> Any:
     """``value`` read as key ``key`` says, or a :class:`LanguageFileError` naming the key and the shape it needs."""
-    if key not in FIELDS:
-        raise LanguageFileError(f"{path}: unknown key {key!r} (fix: use one of {', '.join(sorted(FIELDS))})")
-    read, shape = FIELDS[key]
+    if key not in fields:
+        raise LanguageFileError(f"{path}: unknown key {key!r} (fix: use one of {', '.join(sorted(fields))})")
+    read, shape = fields[key]
     found = read(value)
     if found is None:
         hint = " (fix: quote words YAML reads as true or false: 'no', 'yes', 'on', 'off')" if _has_flag(value) else ""
@@ -162,11 +195,8 @@ READ_BY = {"opposite_pairs": ("curated",), "opposites_file": ("curated",), "nega
 
 
 def _check(path: Path, values: dict[str, Any]) -> None:
-    """The rules across keys: the code is the file's name, a known analysis, a lexicon file for a lemmatised language,
+    """The rules across keys: a known analysis, a lexicon file for a lemmatised language,
     and the relation sources (:func:`_check_relations`)."""
-    if values["code"] != path.stem:
-        raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
-                                f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
     if values["analysis"] not in ANALYSES:
         raise LanguageFileError(f"{path}: analysis must be one of {', '.join(ANALYSES)}, not {values['analysis']!r} "
                                 "(fix: see docs/adding-a-language.md)")
