@@ -197,7 +197,7 @@ def test_number_words_are_a_data_file_a_users_folder_adds(tmp_path: Path, monkey
 @pytest.mark.parametrize(("change", "message"), [
     (("2: due", "2: uno"), "it.yaml: values must be a mapping of numbers to a word or a list of words, each word once"),
     (("code: it", "code: italian"), "it.yaml: code 'italian' is not the file's name (fix: name the file italian.yaml"),
-    (("weak:", "weakly:"), "it.yaml: unknown key 'weakly' (fix: use one of abbreviations, code, connectors, endings,"),
+    (("weak:", "weakly:"), "it.yaml: unknown key 'weakly' (fix: use one of abbreviations, code, connectors, decimal_comma,"),
 ])
 def test_a_bad_number_words_file_is_one_error_naming_the_file_key_and_fix(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], change: tuple[str, str],

@@ -120,7 +120,7 @@ NUMBER_FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     **{key: (_numbers, "a mapping of numbers to a word or a list of words, each word once") for key in (
         "values", "multipliers", "plural_multipliers", "abbreviations", "named")},
     **{key: (_words, "a list of words") for key in ("connectors", "weak", "not_alone", "minus")},
-    **{key: (_flag, "true or false") for key in ("glued", "units_before_tens", "teens_after_units")},
+    **{key: (_flag, "true or false") for key in ("glued", "decimal_comma", "units_before_tens", "teens_after_units")},
     "endings": (_strings, "a list of word endings"),
 }
 #: The keys of the noun-phrase edits (agreement, definiteness-drop, word-order: :mod:`mtcheck.perturb.nordic`),

@@ -42,6 +42,8 @@ class NumberWords:
     weak: frozenset[str] = frozenset()
     #: Compound numerals are written as one word and split into these parts.
     glued: bool = False
+    #: Digits are written with a decimal comma, thousands grouped with a point or a space (2,5; 1.250).
+    decimal_comma: bool = False
     #: Abbreviated multipliers after digits ("5 Mio.", "$3bn").
     abbreviations: dict[str, int] | None = None
     #: Units may come before the tens, joined by a connector (*fünfundzwanzig*, *femogtyve*, خمسة وعشرون).
