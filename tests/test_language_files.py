@@ -151,7 +151,7 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("negators: [", "bogus: 1\nnegators: ["), "it.yaml: unknown key 'bogus' (fix: use one of aliases,"),
+    (("negators: [", "bogus: 1\nnegators: ["), "it.yaml: unknown key 'bogus' (fix: use one of adjective_forms, aliases,"),
     (("[non, mai,", "[no, mai,"), "it.yaml: negators must be a list of words, not [False, "),
     (("it-lexicon.txt", "missing.txt"), "it.yaml: lexicon 'missing.txt' is not a file (looked for "),
     (("code: it", "code: italian"), "it.yaml: code 'italian' is not the file's name (fix: name the file italian.yaml"),
@@ -176,6 +176,12 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     (("relations: [curated]", "relations: [curated]\nmoved_not_prefixed: [indirizz]"),
      "it.yaml: moved_not_prefixed lists stems a negative prefix is not read on, and there is no moved_prefixes "
      "(fix: add moved_prefixes, or leave moved_not_prefixed out)"),
+    (("relations: [curated]", "relations: [curated]\nadjective_forms: [[buono, buona]]"),
+     "it.yaml: adjective_forms must be a list of lists of three forms, [base, neuter, weak], not [['buono', 'buona']]"),
+    (("relations: [curated]", "relations: [curated]\nadjective_forms: [[buono, buono, buoni]]\nweak_words: [primo]"),
+     "it.yaml: adjective_forms is read by the noun-phrase edits, which also need noun_forms, neuter_articles, "
+     "common_articles, definite_articles (fix: add them, or leave out adjective_forms, weak_words; "
+     "docs/adding-a-language.md)"),
     (("relations: [curated]", "relations: [curated]\nrelatives: [che]"),
      "it.yaml: relatives are read where a tagger says which words are verbs, and the analysis is not tagged "
      "(fix: leave relatives out, or use analysis: tagged)"),

@@ -11,7 +11,7 @@ from mtcheck.errors import PerturbError
 from mtcheck.languages import ENV_VAR
 from mtcheck.metrics import get_metric
 from mtcheck.perturb.generated import generated_tests
-from mtcheck.perturb.kinds import GROUPS, candidates, resolve_kinds
+from mtcheck.perturb.kinds import GROUPS, candidates, languages, resolve_kinds
 from mtcheck.perturb.text import normalise_lang
 from mtcheck.suite.loader import load_suite
 
@@ -139,6 +139,38 @@ def test_a_language_from_a_file_alone_gets_the_listed_kinds_whose_data_its_file_
         resolve_kinds(["negation-insert"], "it")
     with pytest.raises(PerturbError, match="edit kind 'typo' supports en, nb, sv, not 'it'"):
         resolve_kinds(["typo"], "it")
+
+
+#: A Danish file that replaces the bundled one with the noun phrases of the agreement edits (Danish has adjective
+#: agreement after determiners, no double definiteness: "det store hus").
+DANISH = """\
+code: da
+name: Danish
+analysis: lemmatised
+lexicon: da-lexicon.txt
+negators: [ikke, aldrig]
+adjective_forms: [[stor, stort, store], [ny, nyt, nye]]
+noun_forms: [[hus, huset], [bil, bilen]]
+neuter_articles: [et]
+common_articles: [en]
+definite_articles: [den, det, de]
+weak_determiners: [min, mit, mine]
+"""
+
+
+def test_a_language_file_with_noun_phrases_alone_gets_the_agreement_edits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agreement edits' grammar is code, their words each file's: a Danish file listing adjectives, nouns and
+    determiners gets them, with no code naming Danish."""
+    assert "da" not in languages("agreement")  # the bundled Danish file lists no noun phrases
+    (tmp_path / "da.yaml").write_text(DANISH, encoding="utf-8")
+    (tmp_path / "da-lexicon.txt").write_text("god\t0.6\n", encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert "da" in languages("agreement")
+    edited = {sentence: [e.apply(sentence) for e in candidates(sentence, "agreement", "da")] for sentence in (
+        "Vi har et stort hus.", "Hun har en ny bil.", "Min nye bil er rød.", "Vi har et hus.")}
+    assert edited == {"Vi har et stort hus.": ["Vi har et stor hus."], "Hun har en ny bil.": ["Hun har en nyt bil."],
+                      "Min nye bil er rød.": ["Min ny bil er rød."], "Vi har et hus.": []}
 
 
 def test_a_german_source_gets_the_flip_test_with_the_negation_tests_edits(tmp_path: Path) -> None:

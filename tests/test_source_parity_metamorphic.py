@@ -95,6 +95,37 @@ def test_a_target_language_without_lists_generates_no_negation_item(toy_systems:
     assert [line for line in collected.outlines if "metamorphic" in line] == []
 
 
+def _polarity_suite(lang: str) -> str:
+    """A suite whose source and target are ``lang``: the toy systems give the source back, negators and all (or
+    none), so the output's polarity is read in ``lang`` with its file's lexicon."""
+    return _suite(lang).replace("target_lang: en", f"target_lang: {lang}").replace(
+        "[negation-insert, negation-drop]", "[noise, negation-insert]")
+
+
+@pytest.mark.parametrize(("lang", "relations"), [("sv", {"keep", "flip"}), ("de", {"flip"})])
+def test_a_target_language_with_a_file_gets_the_polarity_tests_and_a_correct_system_passes_them(
+        toy_systems: pytest.Pytester, lang: str, relations: set[str]) -> None:
+    """Output polarity is read with the target language's own lexicon: a Swedish or German output gets [keep]
+    (where noise edits the source) and [flip], which a system that keeps negations passes."""
+    (toy_systems.path / "neg.mt.yaml").write_text(_polarity_suite(lang), encoding="utf-8")
+    collected = toy_systems.runpytest_subprocess("--collect-only", "-q", "--mt-system", "py:negation_mt:translate")
+    found = {line.rsplit("[", 1)[1].rstrip("]") for line in collected.outlines if line.startswith("neg.mt.yaml::plain::")
+             and "metamorphic[" in line and "negation]" not in line}
+    assert found == relations
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:translate", "-k", "plain and metamorphic")
+    result.assert_outcomes(passed=len(relations) + 1)  # and [negation]
+
+
+@pytest.mark.parametrize("lang", ["sv", "de"])
+def test_a_system_that_drops_an_inserted_negation_fails_the_flip_test_in_the_target_language(
+        toy_systems: pytest.Pytester, lang: str) -> None:
+    (toy_systems.path / "neg.mt.yaml").write_text(_polarity_suite(lang), encoding="utf-8")
+    result = toy_systems.runpytest_subprocess("--mt-system", "py:negation_mt:drop_negation", "-k", "plain and flip")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*metamorphic relation broken: output polarity should flip*",
+                                 "output:*(polarity +0.*)", "new output:*(polarity +0.*)"])
+
+
 def test_negation_relation_holds_when_the_count_changes() -> None:
     variant = compose("Der Film ist gut.", [Edit("negation-insert", 9, 12, "ist", "ist nicht")])
     assert variant is not None

@@ -168,3 +168,46 @@ def test_hostile_exponents_are_values_never_errors(src: str, hyp: str, missing: 
     assert result["details"]["numbers"] == {"missing": missing, "added": added}
     assert result["score"] == (100.0 if not missing and not added else 50.0)
     assert pairs.read_text(encoding="utf-8") == json.dumps({"src": src, "hyp": hyp}) + "\n"  # input untouched
+
+
+ITALIAN_NUMBERS = """\
+code: it
+values: {0: zero, 1: [uno, un, una], 2: due, 3: tre, 4: quattro, 5: cinque}
+multipliers: {100: cento, 1000: mille}
+weak: [uno, un, una, zero]
+"""
+
+
+def test_number_words_are_a_data_file_a_users_folder_adds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder of $MTCHECK_LANGUAGES with numbers/<code>.yaml gives a language its number words, with no language
+    file: source-parity then reads "tre" as 3."""
+    from mtcheck.languages import ENV_VAR
+    from mtcheck.languages.number_words import number_words
+
+    assert number_words("it") is None
+    (tmp_path / "numbers").mkdir()
+    (tmp_path / "numbers" / "it.yaml").write_text(ITALIAN_NUMBERS, encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    italian = number_words("it-IT")
+    assert italian is not None and italian.values["tre"] == 3
+    assert _verdict("it", "Ho tre gatti.", "en", "I have three cats.") == SAME
+    assert _verdict("it", "Ho tre gatti.", "en", "I have four cats.") == CHANGED
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("2: due", "2: uno"), "it.yaml: values must be a mapping of numbers to a word or a list of words, each word once"),
+    (("code: it", "code: italian"), "it.yaml: code 'italian' is not the file's name (fix: name the file italian.yaml"),
+    (("weak:", "weakly:"), "it.yaml: unknown key 'weakly' (fix: use one of abbreviations, code, connectors, decimal_comma,"),
+])
+def test_a_bad_number_words_file_is_one_error_naming_the_file_key_and_fix(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], change: tuple[str, str],
+        message: str) -> None:
+    from mtcheck.languages import ENV_VAR
+
+    (tmp_path / "numbers").mkdir()
+    (tmp_path / "numbers" / "it.yaml").write_text(ITALIAN_NUMBERS.replace(*change), encoding="utf-8")
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert main(["score", "--metric", "source-parity", "--param", "checks=[numbers]", "--src-lang", "it", "--lang",
+                 "en", "--src", "Ho tre gatti.", "--hyp", "I have three cats."]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err

@@ -50,9 +50,15 @@ def _runs(value: Any) -> tuple[tuple[str, ...], ...] | None:
     return None if any(not run for run in runs) else tuple(runs)  # type: ignore[misc]
 
 
-def _pairs(value: Any) -> tuple[tuple[str, str], ...] | None:
-    runs = _runs(value)
-    return None if runs is None or any(len(run) != 2 for run in runs) else runs  # type: ignore[return-value]
+def _tuples(size: int) -> Callable[[Any], tuple[tuple[str, ...], ...] | None]:
+    """The reader of a list of lists of ``size`` words each."""
+    def read(value: Any) -> tuple[tuple[str, ...], ...] | None:
+        runs = _runs(value)
+        return None if runs is None or any(len(run) != size for run in runs) else runs
+    return read
+
+
+_pairs = _tuples(2)
 
 
 def _swaps(value: Any) -> dict[str, str] | None:
@@ -64,6 +70,19 @@ def _swaps(value: Any) -> dict[str, str] | None:
 def _spellings(value: Any) -> dict[str, str] | None:
     found = _swaps(value)
     return None if found is None or any(len(letter) != 1 for letter in found) else found
+
+
+def _numbers(value: Any) -> dict[str, int] | None:
+    """A mapping of numbers to the word or words that write each, as word -> number (each word once)."""
+    if not isinstance(value, dict) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+        return None
+    found: dict[str, int] = {}
+    for number, written in value.items():
+        words = _strings(written if isinstance(written, list) else [written])
+        if words is None or any(word in found for word in words):
+            return None
+        found.update(dict.fromkeys(words, number))
+    return found
 
 
 #: Each key: how its value is read (None where the value has the wrong shape) and the shape, for the message.
@@ -89,11 +108,31 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     **{key: (_pairs, "a list of pairs of words, [a, b]") for key in (
         "implicatives", "opposite_pairs", "opposite_particles")},
     **{key: (_runs, "a list of lists of words") for key in ("politeness", "intensity_scales")},
+    "noun_forms": (_pairs, "a list of pairs of forms, [indefinite, definite]"),
+    "adjective_forms": (_tuples(3), "a list of lists of three forms, [base, neuter, weak]"),
+    **{key: (_words, "a list of words") for key in (
+        "neuter_articles", "common_articles", "definite_articles", "weak_determiners", "weak_words")},
+    "definite_plural_endings": (_strings, "a list of word endings"),
 }
+#: The keys of a number-words file (``numbers/<code>.yaml``, :mod:`mtcheck.languages.number_words`).
+NUMBER_FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "code": (_text, "a language code"),
+    **{key: (_numbers, "a mapping of numbers to a word or a list of words, each word once") for key in (
+        "values", "multipliers", "plural_multipliers", "abbreviations", "named")},
+    **{key: (_words, "a list of words") for key in ("connectors", "weak", "not_alone", "minus")},
+    **{key: (_flag, "true or false") for key in ("glued", "decimal_comma", "units_before_tens", "teens_after_units")},
+    "endings": (_strings, "a list of word endings"),
+}
+#: The keys of the noun-phrase edits (agreement, definiteness-drop, word-order: :mod:`mtcheck.perturb.nordic`),
+#: which a file gives together, and those it may leave out.
+NOUN_PHRASES = ("adjective_forms", "noun_forms", "neuter_articles", "common_articles", "definite_articles")
+NOUN_PHRASES_OPTIONAL = ("weak_determiners", "weak_words", "definite_plural_endings")
 
 
-def read_language(path: Path) -> Language:
-    """The :class:`Language` that the file at ``path`` declares."""
+def read_fields(path: Path, fields: dict[str, tuple[Callable[[Any], Any], str]],
+                required: tuple[str, ...]) -> dict[str, Any]:
+    """The keys of the YAML mapping at ``path``, each read as ``fields`` says; a :class:`LanguageFileError` naming
+    the file (and line), the key and the fix where one is unknown, of the wrong shape, or ``required`` and missing."""
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, UnicodeDecodeError) as exc:
@@ -106,10 +145,19 @@ def read_language(path: Path) -> Language:
     if not isinstance(data, dict):
         raise LanguageFileError(f"{path}: a language file is a mapping of keys to values "
                                 "(fix: see docs/adding-a-language.md)")
-    values = {key: _value(path, key, value) for key, value in data.items()}
-    missing = [key for key in REQUIRED if key not in values]
+    values = {key: _value(path, key, value, fields) for key, value in data.items()}
+    missing = [key for key in required if key not in values]
     if missing:
         raise LanguageFileError(f"{path}: missing {', '.join(missing)} (fix: add them; docs/adding-a-language.md)")
+    if values.get("code", path.stem) != path.stem:
+        raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
+                                f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
+    return values
+
+
+def read_language(path: Path) -> Language:
+    """The :class:`Language` that the file at ``path`` declares."""
+    values = read_fields(path, FIELDS, REQUIRED)
     _check(path, values)
     lexicon = values.pop("lexicon", DEFAULT_LEXICON)
     values["lexicon_path"] = None if lexicon == DEFAULT_LEXICON else _beside(path, "lexicon", lexicon)
@@ -118,11 +166,11 @@ def read_language(path: Path) -> Language:
     return Language(**values, source=path)
 
 
-def _value(path: Path, key: Any, value: Any) -> Any:
+def _value(path: Path, key: Any, value: Any, fields: dict[str, tuple[Callable[[Any], Any], str]]) -> Any:
     """``value`` read as key ``key`` says, or a :class:`LanguageFileError` naming the key and the shape it needs."""
-    if key not in FIELDS:
-        raise LanguageFileError(f"{path}: unknown key {key!r} (fix: use one of {', '.join(sorted(FIELDS))})")
-    read, shape = FIELDS[key]
+    if key not in fields:
+        raise LanguageFileError(f"{path}: unknown key {key!r} (fix: use one of {', '.join(sorted(fields))})")
+    read, shape = fields[key]
     found = read(value)
     if found is None:
         hint = " (fix: quote words YAML reads as true or false: 'no', 'yes', 'on', 'off')" if _has_flag(value) else ""
@@ -147,11 +195,8 @@ READ_BY = {"opposite_pairs": ("curated",), "opposites_file": ("curated",), "nega
 
 
 def _check(path: Path, values: dict[str, Any]) -> None:
-    """The rules across keys: the code is the file's name, a known analysis, a lexicon file for a lemmatised language,
+    """The rules across keys: a known analysis, a lexicon file for a lemmatised language,
     and the relation sources (:func:`_check_relations`)."""
-    if values["code"] != path.stem:
-        raise LanguageFileError(f"{path}: code {values['code']!r} is not the file's name "
-                                f"(fix: name the file {values['code']}.yaml, or write code: {path.stem})")
     if values["analysis"] not in ANALYSES:
         raise LanguageFileError(f"{path}: analysis must be one of {', '.join(ANALYSES)}, not {values['analysis']!r} "
                                 "(fix: see docs/adding-a-language.md)")
@@ -162,6 +207,12 @@ def _check(path: Path, values: dict[str, Any]) -> None:
     if "relatives" in values and values["analysis"] != "tagged":
         raise LanguageFileError(f"{path}: relatives are read where a tagger says which words are verbs, and the "
                                 "analysis is not tagged (fix: leave relatives out, or use analysis: tagged)")
+    given = [key for key in (*NOUN_PHRASES, *NOUN_PHRASES_OPTIONAL) if key in values]
+    missing = [key for key in NOUN_PHRASES if key not in values]
+    if given and missing:
+        raise LanguageFileError(f"{path}: {given[0]} is read by the noun-phrase edits, which also need "
+                                f"{', '.join(missing)} (fix: add them, or leave out {', '.join(given)}; "
+                                "docs/adding-a-language.md)")
     if "moved_not_prefixed" in values and "moved_prefixes" not in values:
         raise LanguageFileError(f"{path}: moved_not_prefixed lists stems a negative prefix is not read on, and "
                                 "there is no moved_prefixes (fix: add moved_prefixes, or leave moved_not_prefixed out)")

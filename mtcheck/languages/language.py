@@ -109,6 +109,20 @@ class Language:
     present_endings: tuple[str, ...] = ()
     #: Heads of compounds a compound-split edit splits off ("kaffekopp" -> "kaffe kopp"), tried in order.
     compound_heads: tuple[str, ...] = ()
+    #: Noun phrases of the agreement, definiteness and word-order edits of a language with adjective agreement and
+    #: double definiteness (:mod:`mtcheck.perturb.nordic`): adjectives as (base, neuter, weak) forms ("stor",
+    #: "stort", "stora"), nouns as (indefinite, definite) forms ("hus", "huset"), the indefinite articles that take
+    #: the neuter and the base form, the definite articles, the other determiners that take the weak form
+    #: (demonstratives, possessives), words that take it without being listed adjectives (ordinals), and the endings
+    #: of definite plurals whose indefinite drops the last two letters ("bilarna" -> "bilar").
+    adjective_forms: tuple[tuple[str, str, str], ...] = ()
+    noun_forms: tuple[tuple[str, str], ...] = ()
+    neuter_articles: frozenset[str] = frozenset()
+    common_articles: frozenset[str] = frozenset()
+    definite_articles: frozenset[str] = frozenset()
+    weak_determiners: frozenset[str] = frozenset()
+    weak_words: frozenset[str] = frozenset()
+    definite_plural_endings: tuple[str, ...] = ()
     #: Letters and their spelling where a keyboard lacks them (Norwegian "å" -> "aa"): a diacritics-loss edit writes
     #: a word so too (a capital letter's spelling is capitalised: "Å" -> "Aa").
     ascii_spellings: dict[str, str] = field(default_factory=dict)

@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
-from mtcheck.languages import language_code, primary_subtag
 from mtcheck.languages.number_words import NumberWords, number_words
 from mtcheck.languages.numerals import (
     CJK_DIGITS, CJK_LARGE_UNITS, CJK_NAMES, CJK_ORDINAL, CJK_SMALL_UNITS, CJK_WEAK, CJK_ZEROS, FRACTIONS,
@@ -68,8 +67,6 @@ _PLAIN_DIGITS = 40
 #: The version of these reading rules, in the metric's signature (2: signs, exponents, fractions, unit
 #: exponents and CJK numerals are read; 3: a word's vowel marks are left out, so الثّالث is الثالث).
 READING = 3
-#: Languages that write a decimal comma (and group thousands with a point or a space).
-DECIMAL_COMMA = frozenset({"de", "es", "sv", "nb", "da"})
 
 VALUE, MULTIPLIER, PLURAL, CONNECTOR = "value", "multiplier", "plural", "connector"
 #: One part of a spelled number: the word it was written in, its value (None for a connector), its role.
@@ -107,7 +104,7 @@ def numbers(text: str, lang: str | None) -> tuple[Number, ...]:
     """Every number in ``text``, in order; number words only where ``lang`` has them (see the module's docstring)."""
     words = number_words(lang)
     text = _UNMARKED.sub("", text)
-    comma = lang is not None and (language_code(lang) or primary_subtag(lang)) in DECIMAL_COMMA
+    comma = words is not None and words.decimal_comma
     tokens = _tokens(text, words, comma)
     found: list[Number] = []
     index = 0

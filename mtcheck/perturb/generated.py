@@ -22,12 +22,13 @@ from mtcheck.engine.results import suite_digest
 from mtcheck.engine.targets import Target
 from mtcheck.errors import MtcheckError, PerturbError
 from mtcheck.parity.negation import negation_words, negations
+from mtcheck.parity.polarity import polarity_words, sentence_polarity
 from mtcheck.perturb.config import DEFAULT_BUDGET
 from mtcheck.perturb.edit import Variant
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, INTENSITY, NOISE, all_candidates, kinds_for
 from mtcheck.perturb.metamorphic import (
-    FLIP, KEEP, NEGATION, NEGATION_KINDS, NegationRelation, Relation, polarity, render_negation_relation,
-    render_relation, sign, variant_case,
+    FLIP, KEEP, NEGATION, NEGATION_KINDS, NegationRelation, Relation, render_negation_relation, render_relation, sign,
+    variant_case,
 )
 from mtcheck.perturb.sensitivity import CAUGHT, judged_checks, probe, probe_record, render_probe
 from mtcheck.perturb.strategies import perturbations
@@ -92,12 +93,12 @@ def generated_tests(target: Target, *, sensitivity: bool = True) -> list[Generat
     def applying(kinds: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(kind for kind in kinds if all_candidates(case.src, (kind,), src_lang))
 
-    english_output = _supported(suite.target_lang) == "en"  # output polarity is read with the English lexicon
+    polar_output = polarity_words(suite.target_lang) is not None  # the target's file reads output polarity
     noise = applying(kinds_for(perturb.kinds, (NOISE,), src_lang))
     negating = applying(tuple(k for k in kinds_for(perturb.kinds, (CRITICAL,), src_lang) if k in NEGATION_KINDS))
-    if english_output and noise:
+    if polar_output and noise:
         tests.append(GeneratedTest(target, KEEP, noise, src_lang))
-    if english_output and "negation-insert" in negating:
+    if polar_output and "negation-insert" in negating:
         tests.append(GeneratedTest(target, FLIP, ("negation-insert",), src_lang))
     if negating and negation_words(suite.target_lang) is not None:
         tests.append(GeneratedTest(target, NEGATION, negating, src_lang))
@@ -217,14 +218,17 @@ def _metamorphic(test: GeneratedTest, runner: Any, draws: Draws) -> Verdict:
 
         max_edits = 1  # one edit a variant: an inserted and a dropped negation together would leave the count as it was
     else:
-        start = polarity(output)
+        polar = polarity_words(suite.target_lang)
+        assert polar is not None  # a keep or flip test is generated only for a target language with a file
+        start = sentence_polarity(output, polar)
         if test.relation == FLIP and sign(start) == 0:
             return Verdict(test, Outcome.SKIPPED, f"the system's output is neutral (polarity {start:+.3f}); "
                                                   "nothing to flip")
 
         def check(variant: Variant) -> None:
             edited = new_output(variant)
-            relation = Relation(test.relation, variant, output, edited or "", start, polarity(edited or ""))
+            relation = Relation(test.relation, variant, output, edited or "", start,
+                                sentence_polarity(edited or "", polar))
             if edited is not None and not relation.holds:
                 raise _Broken(render_relation(suite, target.case, relation))
 

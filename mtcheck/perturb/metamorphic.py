@@ -1,5 +1,9 @@
 """System metamorphic tests: noise on the source keeps the output's polarity; an inserted negation flips it;
-a negation inserted into or dropped from the source changes the number of negations of the output."""
+a negation inserted into or dropped from the source changes the number of negations of the output.
+
+Output polarity is read in the target language, with its file's lexicon, negators and degree words, as
+``source-parity`` reads it (:func:`mtcheck.parity.polarity.sentence_polarity`); a target language without a file
+has none, so no keep or flip test."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -14,14 +18,6 @@ NEUTRAL = 0.05
 KEEP, FLIP, NEGATION = "keep", "flip", "negation"
 #: The source edits of the negation relation.
 NEGATION_KINDS = ("negation-insert", "negation-drop")
-
-
-def polarity(text: str) -> float:
-    """Lexicon polarity of an English output (SAM's sentence polarity, default lexicon)."""
-    from mtcheck.perturb.english import lexicon
-    from mtcheck.sentiment import sentence_polarity
-
-    return sentence_polarity(text, lexicon())
 
 
 def sign(value: float) -> int:
