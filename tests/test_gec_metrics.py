@@ -160,3 +160,11 @@ corpus:
     # TP 2, FP 0, FN 1: P 1, R 2/3, F0.5 = 1.25 * 2/3 / (0.25 + 2/3) = 10/11
     assert "gec [fixed] gec-f0.5 >= 0.9: 0.91 over 2 cases passed" in out
     assert "gec [fixed] gleu >= 0.5:" in out
+
+
+@pytest.mark.parametrize("name", ["gleu", "gec-f0.5"])
+def test_sam_wraps_them_as_any_base(name: str) -> None:
+    """meta-eval adds sam:M beside each metric of a suite whose language has word lists (gec-sv)."""
+    plain = get_metric(name).score(R_TENSE, [R_TENSE], src=S_TENSE)
+    wrapped = get_metric(f"sam:{name}", {"lang": "en"}).score(R_TENSE, [R_TENSE], src=S_TENSE)
+    assert plain.value == wrapped.value == 1.0 and f"|base:{name}" in wrapped.signature

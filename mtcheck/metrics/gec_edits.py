@@ -9,7 +9,7 @@ makes the same edit (same span, same tokens).
 * Sentence level: true positives (edits in both), false positives (only the system's: wrong or unnecessary) and
   false negatives (only the reference's: missed); P = TP / (TP + FP), 1 with no system edit; R = TP / (TP + FN),
   1 with no reference edit; F_β = (1 + β²)·P·R / (β²·P + R), 0 when P + R = 0. With several references the best
-  F_β counts (then more TP, fewer FP, fewer FN; then the first).
+  F_β counts (the first among equals).
 * Corpus level: the counts summed over segments, each segment's reference chosen to maximise the F_β of the running
   totals (as ERRANT and the M2 scorer do), then P, R and F_β of the sums.
 """
@@ -67,7 +67,7 @@ class EditCounts:
         return (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
 
     def rank(self, beta: float) -> tuple[float, int, int, int]:
-        """How a reference is preferred: higher F_β, then more TP, fewer FP, fewer FN."""
+        """How a corpus score prefers a reference: higher F_β, then more TP, fewer FP, fewer FN."""
         return self.f(beta), self.tp, -self.fp, -self.fn
 
 
@@ -87,7 +87,7 @@ def compare(src: Tokens, hyp: Tokens, ref: Tokens) -> Comparison:
     return Comparison(EditCounts(len(made & wanted), len(wrong), len(missed)), wrong, missed)
 
 
-def _best(options: Sequence[EditCounts], beta: float, before: EditCounts = EditCounts()) -> int:
+def _best(options: Sequence[EditCounts], beta: float, before: EditCounts) -> int:
     """The index of the option whose counts, added to ``before``, rank best (the first among equals)."""
     return max(range(len(options)), key=lambda i: ((before + options[i]).rank(beta), -i))
 
@@ -109,30 +109,26 @@ class GecF05Metric(CorpusMetric):
         return Signature.of(f"gec-f{self.beta:g}", ("align", "difflib"), ("tok", TOKENS), ("merge", "adjacent"),
                             ("refs", "best"), ("mtcheck", __version__))
 
-    def _compare(self, hyps: list[str], groups: list[list[str]], srcs: Sequence[str | None]) -> list[list[Comparison]]:
-        sources = required_sources(self.name, srcs)
-        return [[compare(tokens(src), tokens(hyp), tokens(ref)) for ref in group]
-                for hyp, group, src in zip(hyps, groups, sources)]
-
-    def _score_groups(self, hyps: list[str], groups: list[list[str]], sources: list[str | None]) -> list[Score]:
-        signature = self.signature()
-        scores = []
-        for src, found in zip(sources, self._compare(hyps, groups, sources)):
-            best = _best([c.counts for c in found], self.beta)
-            chosen, words = found[best], tokens(str(src))
-            details: dict[str, Any] = {
-                "precision": round(chosen.counts.precision, 4), "recall": round(chosen.counts.recall, 4),
-                "tp": chosen.counts.tp, "fp": chosen.counts.fp, "fn": chosen.counts.fn,
-                "wrong": [edit_text(words, e) for e in chosen.wrong],
-                "missed": [edit_text(words, e) for e in chosen.missed],
-            }
-            scores.append(Score(self.name, chosen.counts.f(self.beta), signature, best, details))
-        return scores
+    def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str],
+                     srcs: Sequence[str | None]) -> list[tuple[float, dict[str, Any]]]:
+        """F_β of each output's edits against one reference's."""
+        results = []
+        for hyp, ref, src in zip(hyps, refs, required_sources(self.name, srcs)):
+            words = tokens(src)
+            found = compare(words, tokens(hyp), tokens(ref))
+            counts = found.counts
+            results.append((counts.f(self.beta), {
+                "precision": round(counts.precision, 4), "recall": round(counts.recall, 4),
+                "tp": counts.tp, "fp": counts.fp, "fn": counts.fn,
+                "wrong": [edit_text(words, e) for e in found.wrong],
+                "missed": [edit_text(words, e) for e in found.missed],
+            }))
+        return results
 
     def _corpus_score(self, hyps: list[str], refs: list[list[str]], srcs: list[str | None]) -> CorpusScore:
         total = EditCounts()
-        for found in self._compare(hyps, refs, srcs):
-            options = [c.counts for c in found]
+        for hyp, group, src in zip(hyps, refs, required_sources(self.name, srcs)):
+            options = [compare(tokens(src), tokens(hyp), tokens(ref)).counts for ref in group]
             total += options[_best(options, self.beta, total)]
         signature = self.settings().plus(("level", "corpus"), ("unicode", self.normalize))
         details = {"precision": round(total.precision, 4), "recall": round(total.recall, 4),

@@ -111,25 +111,34 @@ class GLEUMetric(CorpusMetric):
         return Signature.of("gleu", ("n", self.order), ("tok", TOKENS), ("version", "2016"), ("refs", "mean"),
                             ("smooth", "zero-as-1"), ("mtcheck", __version__))
 
-    def _stats(self, hyps: list[str], groups: list[list[str]], srcs: Sequence[str | None]) -> list[list[GleuStats]]:
-        sources = required_sources(self.name, srcs)
-        return [[gleu_stats(tokens(src), tokens(hyp), tokens(ref), self.order) for ref in group]
-                for hyp, group, src in zip(hyps, groups, sources)]
+    def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str],
+                     srcs: Sequence[str | None]) -> list[tuple[float, dict[str, Any]]]:
+        """Smoothed GLEU of each output against one reference."""
+        results = []
+        for hyp, ref, src in zip(hyps, refs, required_sources(self.name, srcs)):
+            stats = gleu_stats(tokens(src), tokens(hyp), tokens(ref), self.order)
+            results.append((stats.gleu(smooth=True), {"matches": list(stats.matches), "totals": list(stats.totals),
+                                                      "hyp_len": stats.hyp_len, "ref_len": stats.ref_len}))
+        return results
 
     def _score_groups(self, hyps: list[str], groups: list[list[str]], sources: list[str | None]) -> list[Score]:
-        signature = self.signature()
-        scores = []
-        for group in self._stats(hyps, groups, sources):
-            values = [stats.gleu(smooth=True) for stats in group]
+        """The mean over each output's references, as the official script's sentence scores; the details are the
+        best reference's, with every reference's GLEU."""
+        flat = [(hyp, ref, src) for hyp, group, src in zip(hyps, groups, sources) for ref in group]
+        results = iter(self._score_pairs([f[0] for f in flat], [f[1] for f in flat], [f[2] for f in flat]))
+        signature, scores = self.signature(), []
+        for group in groups:
+            chunk = [next(results) for _ in group]
+            values = [value for value, _ in chunk]
             best = max(range(len(values)), key=values.__getitem__)
-            details: dict[str, Any] = {"by_reference": [round(v, 4) for v in values], "matches": list(group[best].matches),
-                                       "totals": list(group[best].totals), "hyp_len": group[best].hyp_len,
-                                       "ref_len": group[best].ref_len}
+            details = {**chunk[best][1], "by_reference": [round(v, 4) for v in values]}
             scores.append(Score(self.name, sum(values) / len(values), signature, best, details))
         return scores
 
     def _corpus_score(self, hyps: list[str], refs: list[list[str]], srcs: list[str | None]) -> CorpusScore:
-        stats = self._stats(hyps, refs, srcs)
+        sources = required_sources(self.name, srcs)
+        stats = [[gleu_stats(tokens(src), tokens(hyp), tokens(ref), self.order) for ref in group]
+                 for hyp, group, src in zip(hyps, refs, sources)]
         several = any(len(group) > 1 for group in stats)
         signature = self.settings().plus(("level", "corpus"), ("iter", self.iterations if several else 1),
                                          ("unicode", self.normalize))
@@ -141,4 +150,4 @@ class GLEUMetric(CorpusMetric):
             return []
         kept = ", ".join(f"{m}/{t}" for m, t in zip(d["matches"], d["totals"]))
         line = f"n-gram matches less source n-grams the reference changed: {kept}"
-        return [line] if len(d["by_reference"]) == 1 else [line, f"GLEU by reference: {d['by_reference']}"]
+        return [line] if len(d.get("by_reference", ())) < 2 else [line, f"GLEU by reference: {d['by_reference']}"]
