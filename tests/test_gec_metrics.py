@@ -92,9 +92,20 @@ def test_edit_f05_counts_the_systems_edits_against_the_references(
 def test_edit_f05_explains_the_wrong_and_missed_edits() -> None:
     metric = get_metric("gec-f0.5")
     score = metric.score("He goes to the school yesterday .", [R_TENSE], src="He go to school yesterday .")
-    assert metric.explain(score) == ["edits: 0 as in the reference, 2 not in it, 1 missed (precision 0.00, recall 0.00)",
-                                     "not in the reference: go -> goes", "not in the reference: ∅ -> the",
-                                     "missed: go -> went"]
+    assert metric.explain(score) == [
+        "edits: 0 as in the reference, 2 not in it, 1 missed (precision 0.00, recall 0.00)",
+        "not in the reference: go -> goes", "not in the reference: ∅ -> the", "missed: go -> went"]
+
+
+def test_gleu_explains_its_counts() -> None:
+    metric = get_metric("gleu")
+    head = "n-grams of the output matched, less those kept from the source that the reference changed:"
+    # the worked example: its counts before zeros are read as 1
+    assert metric.explain(metric.score(SRC, [REF], src=SRC)) == [head, "  2/8, 0/7, 0/6, 0/5 (n = 1 to 4)"]
+    # against REF2 only Person (A person) was changed: 7 - 1 of 8, 6 - 1 of 7, 5 - 1 of 6, 4 - 1 of 5, and REF2's
+    # 9 tokens give BP exp(1 - 9/8): (6/8 * 5/7 * 4/6 * 3/5) ** (1/4) * exp(-1/8) = 0.6004, the better reference
+    assert metric.explain(metric.score(SRC, [REF, REF2], src=SRC)) == [
+        head, "  6/8, 5/7, 4/6, 3/5 (n = 1 to 4)", "GLEU by reference: [0.1858, 0.6004]"]
 
 
 def test_beta_weighs_recall() -> None:

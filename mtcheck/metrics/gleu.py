@@ -148,6 +148,7 @@ class GLEUMetric(CorpusMetric):
         d = score.details
         if not d:
             return []
-        kept = ", ".join(f"{m}/{t}" for m, t in zip(d["matches"], d["totals"]))
-        line = f"n-gram matches less source n-grams the reference changed: {kept}"
-        return [line] if len(d.get("by_reference", ())) < 2 else [line, f"GLEU by reference: {d['by_reference']}"]
+        counts = ", ".join(f"{m}/{t}" for m, t in zip(d["matches"], d["totals"]))
+        lines = ["n-grams of the output matched, less those kept from the source that the reference changed:",
+                 f"  {counts} (n = 1 to {len(d['totals'])})"]
+        return lines if len(d.get("by_reference", ())) < 2 else [*lines, f"GLEU by reference: {d['by_reference']}"]
