@@ -179,3 +179,13 @@ def test_sam_wraps_them_as_any_base(name: str) -> None:
     plain = get_metric(name).score(R_TENSE, [R_TENSE], src=S_TENSE)
     wrapped = get_metric(f"sam:{name}", {"lang": "en"}).score(R_TENSE, [R_TENSE], src=S_TENSE)
     assert plain.value == wrapped.value == 1.0 and f"|base:{name}" in wrapped.signature
+
+
+@pytest.mark.parametrize(("name", "params", "message"), [
+    ("gec-f0.5", {"beta": 0}, "beta must be above 0"),
+    ("gleu", {"max_ngram_order": 0}, "max_ngram_order must be between 1 and 9"),
+    ("gleu", {"iterations": 0}, "iterations must be 1 or more"),
+])
+def test_a_bad_setting_is_one_error(name: str, params: dict[str, int], message: str) -> None:
+    with pytest.raises(MetricError, match=message):
+        get_metric(name, params)

@@ -101,7 +101,7 @@ class GecF05Metric(CorpusMetric):
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 1.0)
 
     def __init__(self, beta: float = 0.5):
-        if not 0 < float(beta) < 100:
+        if not float(beta) > 0:
             raise ValueError(f"beta must be above 0 (0.5 weighs precision twice as much as recall), got {beta}")
         self.beta = float(beta)
 
