@@ -14,7 +14,7 @@ from mtcheck.engine.runner import RunOptions, Runner
 from mtcheck.engine.shard import Shard
 from mtcheck.engine.targets import targets_for
 from mtcheck.errors import Problem
-from mtcheck.metrics import Score, get_metric
+from mtcheck.metrics import Metric, Score, get_metric
 from mtcheck.collector import collector_paused
 from mtcheck.suite.identity import name_clashes
 from mtcheck.suite.loader import SuiteCases, check_suite, find_suites, lint_suite
@@ -41,6 +41,15 @@ def score(
     return scorer.score(hyp, [refs] if isinstance(refs, str) else list(refs), src=src)
 
 
+def _check_sources(pairs: PairFile, metric: str, scorer: Metric) -> None:
+    """An error naming the first line of ``pairs`` without ``src`` when ``scorer`` reads the source."""
+    if scorer.needs_source:
+        for pair in pairs.pairs:
+            if pair.src is None:
+                raise pairs.error(pair, f"{metric} needs the source segment, and this pair has no \"src\"",
+                                  'give "src" on every line')
+
+
 def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = None, src_lang: str | None = None,
                 **params: Any) -> list[Score]:
     """Score every pair of ``pairs`` (see :func:`mtcheck.engine.pairs.read_pairs`) in one batch, in file order.
@@ -50,22 +59,21 @@ def score_pairs(pairs: PairFile, *, metric: str = "bleu", lang: str | None = Non
     that reads the source raises an error naming the first line without ``src``.
     """
     scorer = get_metric(metric, params, target_lang=lang, source_lang=src_lang)
-    if scorer.needs_source:
-        for pair in pairs.pairs:
-            if pair.src is None:
-                raise pairs.error(pair, f"{metric} needs the source segment, and this pair has no \"src\"",
-                                  'give "src" on every line')
+    _check_sources(pairs, metric, scorer)
     items = pairs.pairs
     return scorer.score_batch([p.hyp for p in items], [list(p.refs) for p in items], [p.src for p in items])
 
 
 def score_corpus(pairs: PairFile, *, metric: str = "bleu", **params: Any) -> CorpusScore:
-    """One corpus-level score of every pair of ``pairs`` (bleu, chrf, chrf++ or ter), as sacrebleu's
-    ``corpus_score`` computes it: each line's references count jointly, and lines may have different numbers."""
+    """One corpus-level score of every pair of ``pairs`` (bleu, chrf, chrf++ or ter as sacrebleu's ``corpus_score``
+    computes it, each line's references read jointly and lines with different numbers of them; gleu and gec-f0.5
+    from their summed statistics, with each line's source)."""
     from mtcheck.metrics.corpus import corpus_metric
 
     scorer = corpus_metric(metric, params)
-    return scorer.corpus_score([p.hyp for p in pairs.pairs], [list(p.refs) for p in pairs.pairs])
+    _check_sources(pairs, metric, scorer)
+    return scorer.corpus_score([p.hyp for p in pairs.pairs], [list(p.refs) for p in pairs.pairs],
+                               [p.src for p in pairs.pairs])
 
 
 def score_puzzle_pairs(pairs: PairFile, preset: str = "puzzle") -> list[PuzzleScores]:

@@ -89,7 +89,8 @@ def test_pytest_shows_the_corpus_checks_and_fails_the_session(pytester: pytest.P
 
 @pytest.mark.parametrize(("corpus", "message"), [
     ("corpus:\n  - {metric: meteor, min: 0.3}\n",
-     ":6: corpus check #1: metric 'meteor' has no corpus-level score (fix: use bleu, chrf, chrf++, ter, bertscore, "
+     ":6: corpus check #1: metric 'meteor' has no corpus-level score (fix: use bleu, chrf, chrf++, ter, gleu, gec-f0.5, "
+     "bertscore, "
      "comet, cometkiwi, metricx, metricx-qe, xcomet or xcomet-qe, or check it per case under 'checks:')"),
     ("corpus:\n  - {metric: bleu, min: 30, tags: [sarcasm]}\n",
      ":6: corpus check #1: no case is tagged 'sarcasm' (fix: tag the cases it should cover, or remove the tag)"),

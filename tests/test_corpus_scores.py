@@ -208,7 +208,7 @@ def test_joint_references_of_one_reference_equal_the_best_of_one() -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--metric", "meteor"], "metric 'meteor' has no corpus-level score (corpus scores: bleu, chrf, chrf++, ter)"),
+    (["--metric", "meteor"], "metric 'meteor' has no corpus-level score (corpus scores: bleu, chrf, chrf++, ter, gleu, gec-f0.5)"),
     (["--metric", "sam:bleu"], "metric 'sam:bleu' has no corpus-level score"),
     (["--preset", "puzzle"], "--corpus scores every line of --input FILE as one corpus"),
     (["--param", "references=all"], "references must be one of best, joint"),

@@ -52,6 +52,11 @@ GOLDEN: list[tuple[str, dict[str, Any], str]] = [
     ("not-copy", {}, "not-copy|nfc:yes|case:fold|strip:punct+space|unicode:nfc"),
     ("length-ratio", {}, "length-ratio|unit:char|nfc:yes|space:no|refs:closest|unicode:nfc"),
     ("length-ratio", {"normalize": "none"}, "length-ratio|unit:char|nfc:yes|space:no|refs:closest|unicode:none"),
+    ("gleu", {}, "gleu|n:4|tok:whitespace|version:2016|refs:mean|smooth:zero-as-1|mtcheck:{mtcheck}|unicode:nfc"),
+    ("gleu", {"max_ngram_order": 2, "iterations": 50, "normalize": "none"},
+     "gleu|n:2|tok:whitespace|version:2016|refs:mean|smooth:zero-as-1|mtcheck:{mtcheck}|unicode:none"),
+    ("gec-f0.5", {}, "gec-f0.5|align:difflib|tok:whitespace|merge:adjacent|refs:best|mtcheck:{mtcheck}|unicode:nfc"),
+    ("gec-f0.5", {"beta": 1}, "gec-f1|align:difflib|tok:whitespace|merge:adjacent|refs:best|mtcheck:{mtcheck}|unicode:nfc"),
     ("puzzle:bleu2", {}, "puzzle|prep:tags+punct(.!?,)+lc+ws|alts:nested,partial,answer:as-is|{puzzle}|mtcheck:{mtcheck}"
                          "|component:bleu2|unicode:nfc"),
     ("puzzle:exact_match", {"normalize": "none"}, "puzzle|prep:tags+punct(.!?,)+lc+ws|alts:nested,partial,answer:as-is"

@@ -46,8 +46,8 @@ def _check_score_inputs(args: argparse.Namespace, refs_required: bool) -> None:
     if args.input is not None and (args.hyp is not None or args.ref or args.src is not None):
         raise MtcheckError("--input reads hyp, ref or refs, and src from each line: leave out --hyp, --ref and --src")
     if args.corpus and (args.input is None or args.preset is not None):
-        raise MtcheckError("--corpus scores every line of --input FILE as one corpus with --metric bleu, chrf, chrf++ "
-                           "or ter: give --input, and no --preset")
+        raise MtcheckError("--corpus scores every line of --input FILE as one corpus with --metric bleu, chrf, chrf++, "
+                           "ter, gleu or gec-f0.5: give --input, and no --preset")
 
 
 def _score_preset(args: argparse.Namespace) -> int:
@@ -156,7 +156,7 @@ def add_parser(commands: Any) -> None:
                        help="score every pair of a JSON Lines file (hyp, ref or refs, src, id; - reads stdin), in one batch")
     add_options(score, (PARAM, SRC, LANG, SRC_LANG, SAM_LEXICON, BERTSCORE_MODEL))
     score.add_argument("--corpus", action="store_true",
-                       help="one corpus-level score of every pair of --input, as sacrebleu's corpus_score computes it "
-                            "(bleu, chrf, chrf++, ter)")
+                       help="one corpus-level score of every pair of --input, from the statistics of every pair "
+                            "(bleu, chrf, chrf++, ter as sacrebleu's corpus_score; gleu, gec-f0.5)")
     score.add_argument("--json", action="store_true", help="print one JSON object per score instead of text")
     score.set_defaults(func=cmd_score)

@@ -118,7 +118,8 @@ def _score(suite: Suite, check: CorpusCheck, segments: _Segments, evaluator: Eva
     from mtcheck.metrics.corpus import corpus_metric, segment_mean
 
     if corpus_level(check.check.metric) == "corpus":
-        return corpus_metric(check.check.metric, check.check.params).corpus_score(segments.hyps, segments.refs)
+        scorer = corpus_metric(check.check.metric, check.check.params)
+        return scorer.corpus_score(segments.hyps, segments.refs, segments.srcs)
     metric = evaluator.metric(check.check, suite.target_lang, suite.source_lang)
     return segment_mean(metric, evaluator.score_segments(metric, segments.hyps, segments.refs, segments.srcs))
 

@@ -20,7 +20,7 @@ from mtcheck.errors import MetricError
 from mtcheck.metrics.base import Metric, Score
 
 #: The metrics with a corpus-level score, as a user writes them.
-CORPUS_METRICS = ("bleu", "chrf", "chrf++", "ter")
+CORPUS_METRICS = ("bleu", "chrf", "chrf++", "ter", "gleu", "gec-f0.5")
 
 
 @dataclass(frozen=True)
@@ -38,21 +38,27 @@ class CorpusScore:
 class CorpusMetric(Metric):
     """A segment-level metric that also scores a whole corpus at once."""
 
-    def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> CorpusScore:
+    def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                     srcs: Sequence[str | None] | None = None) -> CorpusScore:
         """The corpus-level score of ``hyps``, each against every one of its references (``refs[i]`` for
-        ``hyps[i]``), after the metric's ``normalize`` setting."""
+        ``hyps[i]``) and, for a metric that reads it, its source ``srcs[i]``, after the metric's ``normalize``
+        setting."""
         if len(hyps) != len(refs):
             raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(refs)} reference lists")
         if not hyps:
             raise ValueError(f"{self.name}: a corpus score needs at least one segment")
         if any(not group for group in refs):
             raise ValueError(f"{self.name}: at least one reference is needed")
+        sources = [None] * len(hyps) if srcs is None else [None if s is None else self.normalized(s) for s in srcs]
+        if len(sources) != len(hyps):
+            raise ValueError(f"{self.name}: {len(hyps)} hypotheses but {len(sources)} sources")
         return self._corpus_score([self.normalized(h) for h in hyps],
-                                  [[self.normalized(r) for r in group] for group in refs])
+                                  [[self.normalized(r) for r in group] for group in refs], sources)
 
     @abstractmethod
-    def _corpus_score(self, hyps: list[str], refs: list[list[str]]) -> CorpusScore:
-        """The corpus score of normalised hypotheses and their non-empty reference lists."""
+    def _corpus_score(self, hyps: list[str], refs: list[list[str]], srcs: list[str | None]) -> CorpusScore:
+        """The corpus score of normalised hypotheses, their non-empty reference lists and their sources (None where
+        a segment has none; only a metric that reads the source looks at them)."""
 
 
 def segment_mean(metric: Metric, scores: Sequence[Score]) -> CorpusScore:

@@ -41,7 +41,7 @@ class _SacrebleuMetric(CorpusMetric):
         """What the corpus score can explain beyond its value."""
         return {}
 
-    def _corpus_score(self, hyps: list[str], refs: list[list[str]]) -> CorpusScore:
+    def _corpus_score(self, hyps: list[str], refs: list[list[str]], srcs: list[str | None]) -> CorpusScore:
         scorer = self._corpus_scorer()
         result = scorer.corpus_score(hyps, reference_streams(refs))
         # sacrebleu's signature after scoring names the number of references it read (var: it varies by segment)
@@ -205,11 +205,11 @@ class TERMetric(_SacrebleuMetric):
     def _corpus_scorer(self) -> TER:
         return self._ter
 
-    def _corpus_score(self, hyps: list[str], refs: list[list[str]]) -> CorpusScore:
+    def _corpus_score(self, hyps: list[str], refs: list[list[str]], srcs: list[str | None]) -> CorpusScore:
         for hyp, group in zip(hyps, refs):
             refuse_past(self.name, "max_words", "words", self.max_words, len(hyp.split()),
                         max(len(ref.split()) for ref in group))
-        return super()._corpus_score(hyps, refs)
+        return super()._corpus_score(hyps, refs, srcs)
 
     def _corpus_details(self, result: Any) -> dict[str, Any]:
         return {"edits": result.num_edits, "ref_len": result.ref_length}

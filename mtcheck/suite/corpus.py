@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mtcheck.errors import quoted
-from mtcheck.metrics import corpus_level
+from mtcheck.metrics import MEAN_CORPUS_METRICS, corpus_level
+from mtcheck.metrics.corpus import CORPUS_METRICS
 from mtcheck.suite.checks import parse_check
 from mtcheck.suite.fields import Reporter, string_list
 from mtcheck.suite.model import CorpusCheck
@@ -13,7 +14,8 @@ from mtcheck.suite.yamlsource import LMap
 
 CORPUS_KEYS = {"metric", "min", "max", "params", "tags", "tolerance"}
 #: The metrics a corpus check may use, as docs/suite-format.md names them.
-CORPUS_METRIC_NAMES = "bleu, chrf, chrf++, ter, bertscore, comet, cometkiwi, metricx, metricx-qe, xcomet or xcomet-qe"
+_NAMES = (*CORPUS_METRICS, *MEAN_CORPUS_METRICS)
+CORPUS_METRIC_NAMES = f"{', '.join(_NAMES[:-1])} or {_NAMES[-1]}"
 
 
 def parse_corpus(report: Reporter, doc: LMap, tagged: Collection[str] | None) -> tuple[CorpusCheck, ...]:
