@@ -57,6 +57,7 @@ METRICS = Registry("metric", [
     _metric("not-copy", "mtcheck.metrics.surface:NotCopyMetric"),
     _metric("length-ratio", "mtcheck.metrics.surface:LengthRatioMetric"),
     _metric("source-parity", "mtcheck.metrics.parity:SourceParityMetric"),
+    _metric("grammar", "mtcheck.metrics.grammar:GrammarMetric", language_use="checks the grammar of {lang}"),
     _metric("chrf++", "mtcheck.metrics.lexical:ChrFMetric", word_order=2),
     _metric("exact_match", "mtcheck.metrics.lexical:ExactMatch"),
     _metric("character", "mtcheck.metrics.character:CharacTERMetric"),
