@@ -144,8 +144,8 @@ class Checker:
                 word = token.surface
                 if token.known or not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word):
                     continue
-                if any(c.isupper() for c in (word[1:] if index == 0 else word)):
-                    continue  # a name, an acronym or a brand (iPhone); a sentence's first capital aside
+                if any(c.isupper() for c in word[1:]):
+                    continue  # an acronym or a brand (iPhone); a name is left alone when the source has it
                 if self.table.ignore and self.table.ignore.fullmatch(word):
                     continue
                 if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
