@@ -8,9 +8,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from mtcheck.errors import MetricError
-from mtcheck.grammar.analyser import Analyser, Token, analyser
+from mtcheck.grammar.analyser import COMPOUND, Analyser, Token, analyser
 from mtcheck.grammar.dictionary import Dictionary, dictionary
-from mtcheck.grammar.rules import Resource, Rule, Table, fill
+from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, fill
 
 #: The program that reads Apertium analysers, and the Debian package that installs it.
 LT_PROC = Resource("lt-proc", "lttoolbox")
@@ -98,6 +98,16 @@ def _agrees(features: dict[str, dict[str, frozenset[str]]], names: tuple[str, ..
     return True
 
 
+def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
+    """The errors in text order, less any whose span lies inside another's (one error, found by two rules)."""
+    ordered = sorted(errors, key=lambda e: (e.start, -e.end))
+    kept: list[GrammarError] = []
+    for error in ordered:
+        if not any(k.start <= error.start and error.end <= k.end for k in kept):
+            kept.append(error)
+    return tuple(kept)
+
+
 def _joined(tokens: list[Token], match: tuple[int, int]) -> str:
     """The words of a match written as one (a compound written apart: ``sjuk hus`` -> ``sjukhus``)."""
     first, last = match
@@ -128,11 +138,16 @@ class Checker:
                 for hyp, tokens, words, matches in zip(hyps, analysed, unknown, found)]
 
     def _joined_words(self, analysed: list[list[Token]], found: list[list[tuple[Rule, tuple[int, int]]]]) -> set[str]:
-        """Of the matches of ``joined`` rules, the words written together that the analyser knows."""
-        words = sorted({_joined(tokens, match) for tokens, matches in zip(analysed, found)
-                        for rule, match in matches if rule.joined})
+        """Of the matches of ``joined`` rules, the words written together that the rule's resources hold: the
+        analyser's own dictionary (``lexicon``: a compound it only builds, ``kopp+kaffe``, is not enough), or that
+        or a Hunspell dictionary (``dictionaries``)."""
+        asked = {_joined(tokens, match): rule.joined for tokens, matches in zip(analysed, found)
+                 for rule, match in matches if rule.joined}
+        words = sorted(asked)
         return {word for word, tokens in zip(words, self._analyser.analyse(words))
-                if len(tokens) == 1 and tokens[0].known}
+                if len(tokens) == 1 and tokens[0].known
+                and (any(COMPOUND not in r.tags for r in tokens[0].readings)
+                     or (asked[word] == DICTIONARIES and any(d.knows(word) for d in self._dictionaries)))}
 
     def _unknown(self, analysed: list[list[Token]], srcs: list[str | None]) -> list[set[int]]:
         """For each output, the positions of the words no resource knows (names, numbers, source words aside)."""
@@ -181,9 +196,8 @@ class Checker:
             errors.append(GrammarError(start, end, hyp[start:end], rule.category, rule.id,
                                        fill(rule.message, matched),
                                        fill(rule.suggestion, matched) if rule.suggestion else None))
-        errors.sort(key=lambda e: (e.start, e.end))
         words = sum(1 for t in tokens if _WORD.search(t.surface))
-        return Result(words, tuple(errors))
+        return Result(words, _outermost(errors))
 
     def matches(self, rule: Rule, tokens: list[Token]) -> list[tuple[int, int]]:
         """``(first, last)`` token positions (last exclusive) of each place ``rule`` matches."""

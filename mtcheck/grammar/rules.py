@@ -25,6 +25,9 @@ CATEGORIES = ("spelling", "agreement", "definiteness", "verb form", "word form",
 _TOKEN_KEYS = {"word", "not_word", "lemma", "tags", "every", "none", "start", "capital"}
 _RULE_KEYS = {"id", "category", "message", "suggestion", "pattern", "not_after", "agree", "same", "joined", "span",
               "examples"}
+#: What a ``joined`` rule asks of the words written together: the analyser's own dictionary holds them
+#: (``lexicon``), or that or a Hunspell dictionary (``dictionaries``).
+LEXICON, DICTIONARIES = "lexicon", "dictionaries"
 _TEMPLATE = re.compile(r"\{(\d+)(\.lemma)?\}")
 
 
@@ -91,7 +94,7 @@ class Rule:
     agree: tuple[str, ...] = ()
     agree_on: tuple[int, ...] = ()
     same: tuple[int, ...] = ()
-    joined: bool = False
+    joined: str = ""
     span: tuple[int, int] = (0, -1)
     match_examples: tuple[str, ...] = ()
     clean_examples: tuple[str, ...] = ()
@@ -166,8 +169,16 @@ def _rule(raw: dict[str, Any], where: str, features: dict[str, Any]) -> Rule:
         id=str(raw["id"]), category=raw["category"], message=str(raw["message"]), pattern=pattern,
         suggestion=raw.get("suggestion"), agree=on,
         not_after=_token(raw["not_after"], f"{where}.not_after") if "not_after" in raw else None, agree_on=tuple(agree.get("tokens", range(len(pattern)))),
-        same=tuple(raw.get("same", ())), joined=bool(raw.get("joined", False)), span=(int(span[0]), int(span[1])),
+        same=tuple(raw.get("same", ())), joined=_joined_mode(raw.get("joined"), where), span=(int(span[0]), int(span[1])),
         match_examples=tuple(examples["match"]), clean_examples=tuple(examples["clean"]))
+
+
+def _joined_mode(value: object, where: str) -> str:
+    if value is None:
+        return ""
+    if value not in (LEXICON, DICTIONARIES):
+        raise TableError(f"{where}: joined is {LEXICON!r} or {DICTIONARIES!r}, not {value!r}")
+    return str(value)
 
 
 def _resource(raw: object, where: str) -> Resource:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 from mtcheck import __version__
 from mtcheck.errors import MetricError, Setting
 from mtcheck.grammar.engine import LT_PROC, Checker, Result
-from mtcheck.grammar.rules import bundled_table
+from mtcheck.grammar.rules import Table, bundled_table, read_table
 from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
 from mtcheck.metrics.base import ReferenceFreeMetric, Score
 from mtcheck.metrics.signature import Signature
@@ -43,10 +44,23 @@ def _spylls_version() -> str:
         raise MetricError("grammar reads Hunspell dictionaries with spylls", fix="pip install spylls") from None
 
 
+def _own_table(rules: str, lang: str) -> Table:
+    """A table from the file named by the ``rules`` setting, which must be for ``lang``."""
+    path = Path(rules)
+    if not path.is_file():
+        raise MetricError(f"{METRIC}: no rule table at {rules}", setting=Setting(METRIC, "rules", "PATH.yaml"))
+    table = read_table(path)
+    if table.language != lang:
+        raise MetricError(f"{METRIC}: the rule table {rules} is for {table.language!r}, the output's language is "
+                          f"{lang!r}", setting=Setting(METRIC, "lang", table.language))
+    return table
+
+
 class GrammarMetric(ReferenceFreeMetric):
     """100 with no grammar or spelling error found, lower per error (0-100, higher is better).
 
-    ``lang`` is the output's language (a suite's ``target_lang``); a language without a rule table, or whose
+    ``lang`` is the output's language (a suite's ``target_lang``); ``rules`` a rule table file of one's own in place
+    of the bundled one (docs/grammar.md, "Rule tables"). A language without a rule table, or whose
     Debian packages are missing, is a :class:`MetricError` naming what to install, never a pass.
     """
 
@@ -54,14 +68,14 @@ class GrammarMetric(ReferenceFreeMetric):
     target_lang_param: ClassVar[str | None] = "lang"
     value_range: ClassVar[tuple[float, float] | None] = (0.0, 100.0)
 
-    def __init__(self, lang: str | None = None):
+    def __init__(self, lang: str | None = None, rules: str | None = None):
         if lang is None or not str(lang).strip():
             raise MetricError(f"{METRIC} needs the output's language", setting=Setting(METRIC, "lang", "sv"))
         try:
             self.lang = canonical_lang(lang)
         except LanguageCodeError as exc:
             raise MetricError(f"{METRIC}: language {exc.message} (fix: {exc.fix})") from None
-        self.table = bundled_table(self.lang)
+        self.table = bundled_table(self.lang) if rules is None else _own_table(rules, self.lang)
         self.checker = Checker(self.table)
         self._spylls = _spylls_version()
 
@@ -71,7 +85,7 @@ class GrammarMetric(ReferenceFreeMetric):
                                   *([table.other_standard.package] if table.other_standard else [])])
         resources = "+".join(f"{p}-{package_version(p)}" for p in packages)
         return Signature.of(METRIC, ("lang", self.lang), ("res", resources), ("spylls", self._spylls),
-                            ("rules", f"{self.lang}-{table.digest}"), ("mtcheck", __version__))
+                            ("rules", f"{table.path.stem}-{table.digest}"), ("mtcheck", __version__))
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
                      ) -> list[tuple[float, dict[str, Any]]]:
@@ -87,9 +101,10 @@ def details(result: Result) -> dict[str, Any]:
 
 
 def explain_details(found: dict[str, Any]) -> list[str]:
-    """One line per error: ``agreement 'ett bil' (3-10): 'ett' and 'bil' differ in gender -> en bil``."""
+    """One line per error: ``verb form 'att köper': after ... the verb is an infinitive -> att köpa`` (the spans are
+    in the details)."""
     lines = []
     for error in found.get("errors", []):
         fix = f" -> {error['suggestion']}" if error.get("suggestion") else ""
-        lines.append(f"{error['category']} {error['text']!r} ({error['start']}-{error['end']}): {error['message']}{fix}")
+        lines.append(f"{error['category']} {error['text']!r}: {error['message']}{fix}")
     return lines
