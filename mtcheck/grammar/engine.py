@@ -125,6 +125,14 @@ class Checker:
         self._other: Analyser | None = (
             analyser(LT_PROC.file, table.other_standard.file) if table.other_standard else None)
 
+    def load(self) -> None:
+        """Start the analysers and read the dictionaries now rather than on the first output that needs them."""
+        self._analyser.analyse(["."])
+        if self._other is not None:
+            self._other.analyse(["."])
+        for found in self._dictionaries:
+            found.knows(".")
+
     def check(self, hyps: list[str], srcs: list[str | None]) -> list[Result]:
         """The result of each output (``srcs``: its source, whose words are left alone, or None)."""
         analysed = self._analyser.analyse(hyps)

@@ -58,9 +58,20 @@ class TokenPattern:
     none: tuple[frozenset[str], ...] = ()
     start: bool = False
     capital: bool | None = None
+    _seen: dict[tuple[str, bool], tuple[frozenset[str], ...] | None] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def readings(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
-        """The tag sets of the readings this pattern selects from ``token``, or None when it does not match."""
+        """The tag sets of the readings this pattern selects from ``token``, or None when it does not match
+        (remembered per word: the analyser reads a word the same wherever it stands, and common words recur)."""
+        key = (token.surface, first)
+        if key not in self._seen:
+            if len(self._seen) > 100_000:
+                self._seen.clear()
+            self._seen[key] = self._select(token, first)
+        return self._seen[key]
+
+    def _select(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
         surface = token.surface.lower()
         if self.capital is not None and not (token.surface[:1].isupper() if self.capital else token.surface.islower()):
             return None  # capital: false asks for a word without any capital letter
