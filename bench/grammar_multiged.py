@@ -2,7 +2,7 @@
 
 A sentence is ungrammatical when any of its tokens is labelled ``i``. Prints detection (ungrammatical
 sentences with at least one error found), false alarms (grammatical sentences with one) and, per category,
-how often it fired on each kind. ``--part tune`` is the fixed half of the train split the rules were tuned
+how many sentences of each kind it fired on (and per rule). ``--part tune`` is the fixed half of the train split the rules were tuned
 on (even sentence numbers), ``held-out`` the other half, ``dev`` the dev split. The data is not part of
 mtcheck: the bench skips, saying why, where it is absent.
 
@@ -63,13 +63,14 @@ def main() -> int:
     print(f"MultiGED sv {args.part}: {len(rows)} sentences, {bad} ungrammatical, {good} grammatical")
     print(f"detection    {caught / bad:6.1%}  ({caught} of {bad})")
     print(f"false alarms {len(alarms) / good:6.1%}  ({len(alarms)} of {good})")
-    fired: Counter[tuple[str, bool]] = Counter()
-    for result, (_, wrong) in zip(results, rows):
-        for rule in {e.rule for e in result.errors}:
-            fired[rule, wrong] += 1
-    print(f"{'rule':24} {'on ungrammatical':>17} {'on grammatical':>15}")
-    for rule in sorted({rule for rule, _ in fired}, key=lambda r: -fired[r, True]):
-        print(f"{rule:24} {fired[rule, True]:17} {fired[rule, False]:15}")
+    for kind, name in (("category", lambda e: e.category), ("rule", lambda e: e.rule)):
+        fired: Counter[tuple[str, bool]] = Counter()
+        for result, (_, wrong) in zip(results, rows):
+            for key in {name(e) for e in result.errors}:
+                fired[key, wrong] += 1
+        print(f"{kind:28} {'on ungrammatical':>17} {'on grammatical':>15}")
+        for key in sorted({key for key, _ in fired}, key=lambda k: -fired[k, True]):
+            print(f"{key:28} {fired[key, True]:17} {fired[key, False]:15}")
     for text, result in alarms[: args.show]:
         print(f"- {text}\n  " + "; ".join(f"{e.rule}: {e.text}" for e in result.errors))
     return 0
