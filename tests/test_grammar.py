@@ -130,6 +130,16 @@ def test_one_analyser_process_serves_every_batch() -> None:
 
 
 @SV
+def test_a_long_output_and_markup_or_null_bytes_in_it_are_read_whole() -> None:
+    checker = Checker(bundled_table("sv"))
+    long_output = " ".join(["Jag har en bil och ett hus."] * 3000)  # its analysis is larger than a pipe's buffer
+    odd = "Jag har ^ett$ [bil] <x> / \\ \0 och ett bil."
+    long_result, odd_result = checker.check([long_output, odd], [None, None])
+    assert long_result.errors == () and long_result.words == 7 * 3000
+    assert [e.text for e in odd_result.errors] == ["ett bil"]
+
+
+@SV
 def test_words_copied_from_the_source_names_and_numbers_are_not_misspellings() -> None:
     checker = Checker(bundled_table("sv"))
     hyp = "Zlatkovska skrev 3x om Kvarnqvägen."

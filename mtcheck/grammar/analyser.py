@@ -14,6 +14,8 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mtcheck.errors import MetricError
+
 #: Characters that are markup in Apertium's stream format and are escaped with a backslash in the input.
 _SPECIAL = re.compile(r"([\\^$@/<>\[\]{}*~#+])")
 #: One lexical unit ``^surface/reading/...$`` (escaped characters inside are kept).
@@ -92,21 +94,29 @@ class Analyser:
 
     def _round_trip(self, chunk: str) -> str:
         process = self._start()
-        assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(chunk.encode("utf-8") + b"\n\0")  # lt-proc keeps a final unit without a blank after it
-        process.stdin.flush()
+        stdin, stdout = process.stdin, process.stdout
+        assert stdin is not None and stdout is not None
+        data = chunk.encode("utf-8") + b"\n\0"  # lt-proc drops a final unit with no blank after it
+
+        def write() -> None:  # on its own thread: a long output must not fill stdout while stdin still takes input
+            stdin.write(data)
+            stdin.flush()
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
         parts = []
         while True:
-            data = os.read(process.stdout.fileno(), 65536)
-            if not data:
-                raise RuntimeError(f"{self.program} {self.path} stopped while analysing")
-            parts.append(data)
-            if data.endswith(b"\0"):
+            read = os.read(stdout.fileno(), 65536)
+            if not read:
+                raise MetricError(f"grammar: {self.program} {self.path} stopped while analysing")
+            parts.append(read)
+            if parts[-1].endswith(b"\0"):
+                writer.join()
                 return b"".join(parts)[:-1].decode("utf-8")
 
     def analyse(self, lines: list[str]) -> list[list[Token]]:
-        """The tokens of each line (line breaks inside a line are read as spaces)."""
-        escaped = [_SPECIAL.sub(r"\\\1", " ".join(line.split())) for line in lines]
+        """The tokens of each line (line breaks and null bytes inside a line are read as spaces)."""
+        escaped = [_SPECIAL.sub(r"\\\1", " ".join(line.replace("\0", " ").split())) for line in lines]
         tokens: list[list[Token]] = []
         with self._lock:
             start = 0
