@@ -64,6 +64,7 @@ def _reading(text: str) -> Reading | None:
     return Reading(lemma, tags)
 
 
+@lru_cache(maxsize=100_000)  # a word's unit is the same text wherever it stands
 def parse_unit(unit: str) -> Token:
     """The token of one ``surface/reading/...`` unit (``/*word``: unknown to the analyser)."""
     surface, *analyses = _SPLIT.split(unit)

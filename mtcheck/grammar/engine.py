@@ -211,7 +211,10 @@ class Checker:
         """``(first, last)`` token positions (last exclusive) of each place ``rule`` matches."""
         found = []
         size = len(rule.pattern)
+        head = rule.pattern[0]
         for first in range(len(tokens) - size + 1):
+            if head.readings(tokens[first], first == 0) is None:
+                continue
             chosen = []
             for offset, pattern in enumerate(rule.pattern):
                 readings = pattern.readings(tokens[first + offset], first + offset == 0)
