@@ -21,7 +21,8 @@ SAM_LEXICON = Option("sam_lexicon", "--sam-lexicon",
                      "sentiment lexicon for a sam: metric (SentiWords layout; default: $MTCHECK_SAM_LEXICON or VADER)",
                      metavar="PATH", sets="lexicon")
 LANG = Option("lang", "--lang",
-              "target language (e.g. en); needed by sam:, bertscore and source-parity, which never assume English",
+              "target language (e.g. en); needed by sam:, bertscore, source-parity and grammar, which never assume "
+              "English",
               metavar="LANG", sets="lang", fix="pass {flag} LANG, e.g. {flag} en")
 SRC_LANG = Option("src_lang", "--src-lang", "source language (e.g. de); needed by source-parity", metavar="LANG",
                   sets="src_lang", fix="pass {flag} LANG, e.g. {flag} de")

@@ -59,6 +59,7 @@ METRICS = Registry("metric", [
     _metric("source-parity", "mtcheck.metrics.parity:SourceParityMetric"),
     _metric("gleu", "mtcheck.metrics.gleu:GLEUMetric"),
     _metric("gec-f0.5", "mtcheck.metrics.gec_edits:GecF05Metric"),
+    _metric("grammar", "mtcheck.metrics.grammar:GrammarMetric", language_use="checks the grammar of {lang}"),
     _metric("chrf++", "mtcheck.metrics.lexical:ChrFMetric", word_order=2),
     _metric("exact_match", "mtcheck.metrics.lexical:ExactMatch"),
     _metric("character", "mtcheck.metrics.character:CharacTERMetric"),

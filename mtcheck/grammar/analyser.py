@@ -1,0 +1,143 @@
+"""A long-lived Apertium morphological analyser (``lt-proc -z``) and the tokens it gives.
+
+One ``lt-proc -e`` process (compounds analysed) per analyser file, kept for the life of the Python
+process: text goes in null-terminated chunks and each chunk's analysis comes
+back ending in a null byte (lttoolbox's null-flush mode), so a batch costs
+one round trip per chunk, not one process per sentence.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mtcheck.errors import MetricError
+
+#: Characters that are markup in Apertium's stream format and are escaped with a backslash in the input.
+_SPECIAL = re.compile(r"([\\^$@/<>\[\]{}*~#+])")
+#: One lexical unit ``^surface/reading/...$`` (escaped characters inside are kept).
+_UNIT = re.compile(r"\\.|\^((?:\\.|[^$\\])*)\$")
+_TAG = re.compile(r"<([^>]+)>")
+_SPLIT = re.compile(r"(?<!\\)/")
+#: Readings that exist only to build compounds (``<compound-only-L>``) say nothing about a word on its own.
+_COMPOUND_ONLY = "compound-only-L"
+#: The tag the engine adds to a reading the analyser built as a compound (``bil+hus``) rather than looked up.
+COMPOUND = "compound"
+#: Input bytes per null-flushed chunk: small enough that neither pipe fills while the other waits.
+CHUNK_BYTES = 2048
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One analysis of a word: its lemma and tags (of a compound, the last part's)."""
+
+    lemma: str
+    tags: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word or punctuation mark as the analyser split it, with its readings (none when it is unknown)."""
+
+    surface: str
+    readings: tuple[Reading, ...]
+
+    @property
+    def known(self) -> bool:
+        return bool(self.readings)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def _reading(text: str) -> Reading | None:
+    parts = text.split("+")  # a compound (``bil<n>...+hus<n>...``): the head decides its form
+    head = parts[-1]
+    tags = frozenset(_TAG.findall(head)) | ({COMPOUND} if len(parts) > 1 else set())
+    if _COMPOUND_ONLY in tags:
+        return None
+    lemma = _unescape(head.split("<", 1)[0]).rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹")  # vara¹: homograph numbers
+    return Reading(lemma, tags)
+
+
+@lru_cache(maxsize=100_000)  # a word's unit is the same text wherever it stands
+def parse_unit(unit: str) -> Token:
+    """The token of one ``surface/reading/...`` unit (``/*word``: unknown to the analyser)."""
+    surface, *analyses = _SPLIT.split(unit)
+    readings = [] if analyses and analyses[0].startswith("*") else [_reading(a) for a in analyses]
+    return Token(_unescape(surface), tuple(dict.fromkeys(r for r in readings if r is not None)))
+
+
+def parse_stream(text: str) -> list[list[Token]]:
+    """The tokens of each line of an analysed chunk (one line per input line)."""
+    return [[parse_unit(m.group(1)) for m in _UNIT.finditer(line) if m.group(1) is not None]
+            for line in text.split("\n")]
+
+
+class Analyser:
+    """One ``lt-proc -z`` process over an analyser file; thread-safe, started on first use."""
+
+    def __init__(self, program: str, path: str):
+        self.program, self.path = program, path
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self._process is None or self._process.poll() is not None:
+            self._process = subprocess.Popen(
+                [self.program, "-e", "-z", self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL)
+        return self._process
+
+    def _round_trip(self, chunk: str) -> str:
+        process = self._start()
+        stdin, stdout = process.stdin, process.stdout
+        assert stdin is not None and stdout is not None
+        data = chunk.encode("utf-8") + b"\n\0"  # lt-proc drops a final unit with no blank after it
+
+        def write() -> None:  # on its own thread: a long output must not fill stdout while stdin still takes input
+            stdin.write(data)
+            stdin.flush()
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        parts = []
+        while True:
+            read = os.read(stdout.fileno(), 65536)
+            if not read:
+                raise MetricError(f"grammar: {self.program} {self.path} stopped while analysing")
+            parts.append(read)
+            if parts[-1].endswith(b"\0"):
+                writer.join()
+                return b"".join(parts)[:-1].decode("utf-8")
+
+    def analyse(self, lines: list[str]) -> list[list[Token]]:
+        """The tokens of each line (line breaks and null bytes inside a line are read as spaces)."""
+        escaped = [_SPECIAL.sub(r"\\\1", " ".join(line.replace("\0", " ").split())) for line in lines]
+        tokens: list[list[Token]] = []
+        with self._lock:
+            start = 0
+            while start < len(escaped):
+                end, size = start, 0
+                while end < len(escaped) and (end == start or size + len(escaped[end]) < CHUNK_BYTES):
+                    size += len(escaped[end]) + 1
+                    end += 1
+                tokens += parse_stream(self._round_trip("\n".join(escaped[start:end])))[: end - start]
+                start = end
+        return tokens
+
+    def close(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
+
+
+@lru_cache(maxsize=None)
+def analyser(program: str, path: str) -> Analyser:
+    """The process-wide analyser for ``path`` (one process per file)."""
+    return Analyser(program, path)

@@ -1,0 +1,238 @@
+"""The one engine that runs every rule table: spelling, then each rule over the analysed tokens of an output."""
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from mtcheck.errors import MetricError
+from mtcheck.grammar.analyser import COMPOUND, Analyser, Token, analyser
+from mtcheck.grammar.dictionary import Dictionary, dictionary
+from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, fill
+
+#: The program that reads Apertium analysers, and the Debian package that installs it.
+LT_PROC = Resource("lt-proc", "lttoolbox")
+_WORD = re.compile(r"\w", re.UNICODE)
+_SOURCE_WORD = re.compile(r"\w+(?:[-'’]\w+)*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class GrammarError:
+    """One error: where it is in the output (character offsets), what it is and how to fix it."""
+
+    start: int
+    end: int
+    text: str
+    category: str
+    rule: str
+    message: str
+    suggestion: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The errors found in one output and how many words it has."""
+
+    words: int
+    errors: tuple[GrammarError, ...]
+
+    @property
+    def score(self) -> float:
+        """100 with no error, 100 * (1 - errors / words) otherwise (never below 0)."""
+        return max(0.0, 100.0 * (1.0 - len(self.errors) / max(self.words, 1)))
+
+
+def missing(resources: list[Resource]) -> list[Resource]:
+    """The resources among ``resources`` that are not installed."""
+    def present(resource: Resource) -> bool:
+        if "/" not in resource.file:
+            return shutil.which(resource.file) is not None
+        path = Path(resource.file)
+        return path.is_file() or Path(f"{resource.file}.dic").is_file()
+    return [r for r in resources if not present(r)]
+
+
+def require(table: Table) -> None:
+    """Raise one :class:`MetricError` naming every Debian package the table's language lacks."""
+    needed = [LT_PROC, table.analyser, *table.dictionaries, *([table.other_standard] if table.other_standard else [])]
+    absent = missing(needed)
+    if absent:
+        packages = " ".join(dict.fromkeys(r.package for r in absent))
+        files = ", ".join(r.file for r in absent)
+        raise MetricError(f"grammar ({table.language}) needs {files}",
+                          fix=f"sudo apt-get install {packages}")
+
+
+def _spans(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """Each token's character span in ``text`` (found in order; an empty span where the analyser changed it)."""
+    spans, position = [], 0
+    for token in tokens:
+        start = text.find(token.surface, position)
+        if start < 0:
+            spans.append((position, position))
+            continue
+        position = start + len(token.surface)
+        spans.append((start, position))
+    return spans
+
+
+def _agrees(features: dict[str, dict[str, frozenset[str]]], names: tuple[str, ...],
+            chosen: tuple[frozenset[str], ...]) -> bool:
+    """True when the chosen readings can share a value of every feature in ``names`` (a reading without a tag
+    for a feature accepts every value)."""
+    for name in names:
+        values: frozenset[str] | None = None
+        for tags in chosen:
+            own = [features[name][tag] for tag in tags if tag in features[name]]
+            if not own:
+                continue
+            mine = frozenset().union(*own)
+            values = mine if values is None else values & mine
+            if not values:
+                return False
+    return True
+
+
+def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
+    """The errors in text order, less any whose span lies inside another's (one error, found by two rules)."""
+    ordered = sorted(errors, key=lambda e: (e.start, -e.end))
+    kept: list[GrammarError] = []
+    for error in ordered:
+        if not any(k.start <= error.start and error.end <= k.end for k in kept):
+            kept.append(error)
+    return tuple(kept)
+
+
+def _joined(tokens: list[Token], match: tuple[int, int]) -> str:
+    """The words of a match written as one (a compound written apart: ``sjuk hus`` -> ``sjukhus``)."""
+    first, last = match
+    return tokens[first].surface + "".join(t.surface.lower() for t in tokens[first + 1 : last])
+
+
+class Checker:
+    """Checks outputs in one language with its table; the analysers and dictionaries load on first use."""
+
+    def __init__(self, table: Table):
+        require(table)
+        self.table = table
+        self._analyser: Analyser = analyser(LT_PROC.file, table.analyser.file)
+        self._dictionaries: list[Dictionary] = [dictionary(d.file) for d in table.dictionaries]
+        self._other: Analyser | None = (
+            analyser(LT_PROC.file, table.other_standard.file) if table.other_standard else None)
+
+    def load(self) -> None:
+        """Start the analysers and read the dictionaries now rather than on the first output that needs them."""
+        self._analyser.analyse(["."])
+        if self._other is not None:
+            self._other.analyse(["."])
+        for found in self._dictionaries:
+            found.knows(".")
+
+    def check(self, hyps: list[str], srcs: list[str | None]) -> list[Result]:
+        """The result of each output (``srcs``: its source, whose words are left alone, or None)."""
+        analysed = self._analyser.analyse(hyps)
+        unknown = self._unknown(analysed, srcs)
+        other = self._other_standard(analysed, unknown)
+        found = [[(rule, match) for rule in self.table.rules for match in self.matches(rule, tokens)]
+                 for tokens in analysed]
+        known = self._joined_words(analysed, found)
+        return [self._result(hyp, tokens, words, other,
+                             [(r, m) for r, m in matches if not r.joined or _joined(tokens, m) in known])
+                for hyp, tokens, words, matches in zip(hyps, analysed, unknown, found)]
+
+    def _joined_words(self, analysed: list[list[Token]], found: list[list[tuple[Rule, tuple[int, int]]]]) -> set[str]:
+        """Of the matches of ``joined`` rules, the words written together that the rule's resources hold: the
+        analyser's own dictionary (``lexicon``: a compound it only builds, ``kopp+kaffe``, is not enough), or that
+        or a Hunspell dictionary (``dictionaries``)."""
+        asked = {_joined(tokens, match): rule.joined for tokens, matches in zip(analysed, found)
+                 for rule, match in matches if rule.joined}
+        words = sorted(asked)
+        return {word for word, tokens in zip(words, self._analyser.analyse(words))
+                if len(tokens) == 1 and tokens[0].known
+                and (any(COMPOUND not in r.tags for r in tokens[0].readings)
+                     or (asked[word] == DICTIONARIES and any(d.knows(word) for d in self._dictionaries)))}
+
+    def _unknown(self, analysed: list[list[Token]], srcs: list[str | None]) -> list[set[int]]:
+        """For each output, the positions of the words no resource knows (names, numbers, source words aside)."""
+        result = []
+        for tokens, src in zip(analysed, srcs):
+            copied = {w.lower() for w in _SOURCE_WORD.findall(src or "")}
+            positions = set()
+            for index, token in enumerate(tokens):
+                word = token.surface
+                if token.known or not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word):
+                    continue
+                if any(c.isupper() for c in word[1:]):
+                    continue  # an acronym or a brand (iPhone); a name is left alone when the source has it
+                if self.table.ignore and self.table.ignore.fullmatch(word):
+                    continue
+                if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
+                    continue
+                positions.add(index)
+            result.append(positions)
+        return result
+
+    def _other_standard(self, analysed: list[list[Token]], unknown: list[set[int]]) -> set[str]:
+        """The words unknown here that the other written standard's analyser knows (Nynorsk in Bokmål)."""
+        if self._other is None:
+            return set()
+        words = sorted({tokens[i].surface.lower() for tokens, positions in zip(analysed, unknown) for i in positions})
+        return {word for word, tokens in zip(words, self._other.analyse(words))
+                if len(tokens) == 1 and tokens[0].known}
+
+    def _result(self, hyp: str, tokens: list[Token], unknown: set[int], other: set[str],
+                matches: list[tuple[Rule, tuple[int, int]]]) -> Result:
+        spans = _spans(hyp, tokens)
+        errors = []
+        for index in sorted(unknown):
+            start, end = spans[index]
+            word = tokens[index].surface
+            if word.lower() in other:
+                errors.append(GrammarError(start, end, word, "written standard", "other-standard",
+                                           f"{word!r} is {self.table.other_standard_name}, not this written standard"))
+            else:
+                errors.append(GrammarError(start, end, word, "spelling", "spelling",
+                                           f"{word!r} is in no dictionary"))
+        for rule, (first, last) in matches:
+            start, end = spans[first + rule.span[0]][0], spans[first + (rule.span[1] % len(rule.pattern))][1]
+            matched = tokens[first:last]
+            errors.append(GrammarError(start, end, hyp[start:end], rule.category, rule.id,
+                                       fill(rule.message, matched),
+                                       fill(rule.suggestion, matched) if rule.suggestion else None))
+        words = sum(1 for t in tokens if _WORD.search(t.surface))
+        return Result(words, _outermost(errors))
+
+    def matches(self, rule: Rule, tokens: list[Token]) -> list[tuple[int, int]]:
+        """``(first, last)`` token positions (last exclusive) of each place ``rule`` matches."""
+        found = []
+        size = len(rule.pattern)
+        head = rule.pattern[0]
+        for first in range(len(tokens) - size + 1):
+            if head.readings(tokens[first], first == 0) is None:
+                continue
+            chosen = []
+            for offset, pattern in enumerate(rule.pattern):
+                readings = pattern.readings(tokens[first + offset], first + offset == 0)
+                if readings is None:
+                    break
+                chosen.append(readings)
+            else:
+                if rule.not_after and first > 0 and rule.not_after.readings(tokens[first - 1], first == 1) is not None:
+                    continue
+                if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
+                    continue
+                if rule.agree and self._agree(rule, chosen):
+                    continue
+                found.append((first, first + size))
+        return found
+
+    def _agree(self, rule: Rule, chosen: list[tuple[frozenset[str], ...]]) -> bool:
+        """True when some choice of one selected reading per token agrees on every feature of the rule."""
+        options = [chosen[i] or (frozenset(),) for i in rule.agree_on]
+        return any(_agrees(self.table.features, rule.agree, combination)
+                   for combination in itertools.product(*options))

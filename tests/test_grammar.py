@@ -1,0 +1,256 @@
+"""The ``grammar`` check (docs/grammar.md): rule tables, the engine on the real Apertium analysers and Hunspell
+dictionaries, the metric and its batch contract, and what happens where a resource is missing."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from mtcheck.commands.main import main
+from mtcheck.errors import MetricError
+from mtcheck.grammar.analyser import Reading, parse_stream
+from mtcheck.grammar.engine import LT_PROC, Checker, missing
+from mtcheck.grammar.rules import TABLES, TableError, bundled_table, languages, read_table
+from mtcheck.metrics import get_metric
+
+LANGUAGES = languages()
+
+
+def _needs(lang: str) -> pytest.MarkDecorator:
+    """Skip where the Debian packages of ``lang`` are missing, naming the command that installs them."""
+    table = bundled_table(lang)
+    resources = [LT_PROC, table.analyser, *table.dictionaries, *([table.other_standard] if table.other_standard else [])]
+    absent = " ".join(dict.fromkeys(r.package for r in missing(resources)))
+    return pytest.mark.skipif(bool(absent), reason=f"grammar ({lang}) needs: apt-get install -y {absent}")
+
+
+SV, NB = _needs("sv"), _needs("nb")
+
+
+def _rows() -> list[object]:
+    return [pytest.param(lang, rule.id, marks=_needs(lang), id=f"{lang}-{rule.id}")
+            for lang in LANGUAGES for rule in bundled_table(lang).rules]
+
+
+def test_the_bundled_tables_are_swedish_and_bokmal() -> None:
+    assert LANGUAGES == ["nb", "sv"]
+
+
+@pytest.mark.parametrize(("lang", "rule_id"), _rows())
+def test_every_rule_matches_its_examples_and_no_rule_fires_on_its_clean_ones(lang: str, rule_id: str) -> None:
+    checker = Checker(bundled_table(lang))
+    rule = next(r for r in checker.table.rules if r.id == rule_id)
+    matched = checker.check(list(rule.match_examples), [None] * len(rule.match_examples))
+    for example, result in zip(rule.match_examples, matched):
+        assert rule_id in [e.rule for e in result.errors], example
+    clean = checker.check(list(rule.clean_examples), [None] * len(rule.clean_examples))
+    for example, result in zip(rule.clean_examples, clean):
+        assert result.errors == (), example
+
+
+#: A golden table: output, the rules that must fire on it (none: it is correct and must stay clean).
+SWEDISH = [
+    ("Jag har ett bil.", ["det-noun-gender"]),
+    ("Vi bor i ett stor hus.", ["det-adj-noun"]),
+    ("Det är roligt att spelar fotboll.", ["att-finite-verb"]),
+    ("Idag jag går till skolan.", ["verb-second"]),
+    ("Jag vet att han kommer inte.", ["subordinate-negation"]),
+    ("Han ringde sina föräldrarna igår.", ["possessive-noun-def"]),
+    ("Jag gick till till skolan.", ["repeated-word"]),
+    ("Hon har en jobb intervju.", ["compound-written-apart", "det-noun-gender"]),
+    ("Jag tycker att filmen var fantastisk och skådespelarna var bra.", []),
+    ("Det stora huset ligger vid sjön.", []),
+    ("Min syster har köpt en ny bil som hon är mycket nöjd med.", []),
+    ("I Sverige kan man säga vad man vill.", []),
+    ("Eftersom det regnade stannade vi hemma.", []),
+    ("Barnen leker i parken medan föräldrarna dricker kaffe.", []),
+    ("Jag vet att han inte kommer i morgon.", []),
+    ("Kan du hjälpa mig med det här?", []),
+]
+NORWEGIAN = [
+    ("Jeg har et bil.", ["det-noun-gender"]),
+    ("Det er gøy å går på tur.", ["infinitive-marker-finite-verb"]),
+    ("Jeg vet at han kommer ikke.", ["subordinate-negation"]),
+    ("Eg veit ikkje kva han vil.", ["other-standard"]),
+    ("Jeg har ikke noe poeng på internett, men noen har det.", []),
+    ("Den store bilen står i garasjen.", []),
+    ("Hun leste en bok og drakk en kopp kaffe.", []),
+    ("I dag går jeg på skolen.", []),
+]
+
+
+@SV
+@pytest.mark.parametrize(("text", "rules"), SWEDISH, ids=[t for t, _ in SWEDISH])
+def test_swedish_golden_table(text: str, rules: list[str]) -> None:
+    result = Checker(bundled_table("sv")).check([text], [None])[0]
+    assert sorted({e.rule for e in result.errors}) == sorted(rules)
+    assert (result.score == 100.0) == (not rules)
+
+
+@NB
+@pytest.mark.parametrize(("text", "rules"), NORWEGIAN, ids=[t for t, _ in NORWEGIAN])
+def test_bokmal_golden_table(text: str, rules: list[str]) -> None:
+    result = Checker(bundled_table("nb")).check([text], [None])[0]
+    assert sorted({e.rule for e in result.errors}) == sorted(rules)
+
+
+@NB
+def test_nynorsk_forms_in_bokmal_are_the_written_standard_not_spelling() -> None:
+    result = Checker(bundled_table("nb")).check(["Eg veit ikkje kva han vil."], [None])[0]
+    assert [(e.text, e.category) for e in result.errors] == [
+        ("Eg", "written standard"), ("ikkje", "written standard"), ("kva", "written standard")]
+
+
+def test_the_stream_format_is_read_as_the_analyser_writes_it() -> None:
+    # Real lt-proc output (swe-nob.automorf.bin, lt-proc -e), kept as text so the parser is tested everywhere.
+    line = ("^min/min<det><pos><ut><sg>/min<prn><pos><ut><sg>$ ^förslag/förslag<n><nt><sg><ind>/"
+            "förslag<n><nt><sg><ind><cmp><compound-only-L>$ ^bilhuset/bil<n><ut><sg><ind><cmp>+hus<n><nt><sg><def>$ "
+            "^Xyzzy/*Xyzzy$ \\^ ^vara/vara¹<vblex><inf><actv>$")
+    tokens = parse_stream(line)[0]
+    assert [t.surface for t in tokens] == ["min", "förslag", "bilhuset", "Xyzzy", "vara"]
+    assert tokens[0].readings[0] == Reading("min", frozenset({"det", "pos", "ut", "sg"}))
+    assert len(tokens[1].readings) == 1  # the compound-only reading says nothing about the word alone
+    assert tokens[2].readings[0] == Reading("hus", frozenset({"n", "nt", "sg", "def", "compound"}))
+    assert not tokens[3].known
+    assert tokens[4].readings[0].lemma == "vara"
+
+
+@SV
+def test_one_analyser_process_serves_every_batch() -> None:
+    checker = Checker(bundled_table("sv"))
+    checker.check(["Jag har en bil."], [None])
+    process = checker._analyser._process
+    assert process is not None
+    many = [f"Jag har {n} bilar och ett hus." for n in range(300)]  # more than one chunk
+    results = checker.check(many, [None] * len(many))
+    assert checker._analyser._process is process and process.poll() is None
+    assert all(r.errors == () for r in results)
+
+
+@SV
+def test_a_long_output_and_markup_or_null_bytes_in_it_are_read_whole() -> None:
+    checker = Checker(bundled_table("sv"))
+    long_output = " ".join(["Jag har en bil och ett hus."] * 3000)  # its analysis is larger than a pipe's buffer
+    odd = "Jag har ^ett$ [bil] <x> / \\ \0 och ett bil."
+    long_result, odd_result = checker.check([long_output, odd], [None, None])
+    assert long_result.errors == () and long_result.words == 7 * 3000
+    assert [e.text for e in odd_result.errors] == ["ett bil"]
+
+
+@SV
+def test_words_copied_from_the_source_names_and_numbers_are_not_misspellings() -> None:
+    checker = Checker(bundled_table("sv"))
+    hyp = "Zlatkovska skrev 3x om Kvarnqvägen."
+    alone, with_source = checker.check([hyp, hyp], [None, "Zlatkovska wrote 3x about Kvarnqvägen."])
+    assert [e.text for e in alone.errors if e.category == "spelling"] == ["Zlatkovska", "Kvarnqvägen"]
+    assert with_source.errors == ()
+    assert checker.check(["Jag bor i Stokholm med min famij."], [None])[0].errors[-1].text == "famij"
+
+
+@SV
+def test_the_score_falls_with_each_error_per_word_and_details_list_every_error() -> None:
+    metric = get_metric("grammar", target_lang="sv")
+    score = metric.score("Jag har ett bil och vill att köper en ny.", [])
+    assert score.details["words"] == 10
+    assert score.value == pytest.approx(100 * (1 - 2 / 10))
+    assert [(e["start"], e["end"], e["category"], e["suggestion"]) for e in score.details["errors"]] == [
+        (8, 15, "agreement", None), (25, 34, "verb form", "att köpa")]
+    assert metric.explain(score)[1] == ("verb form 'att köper': after the infinitive marker 'att' the verb "
+                                         "is an infinitive -> att köpa")
+    assert all(len(line) <= 100 for line in metric.explain(score))
+    assert metric.score("Jag har en bil.", []).value == 100.0
+
+
+@SV
+def test_the_signature_names_the_resources_their_versions_and_the_table_hash() -> None:
+    signature = get_metric("grammar", target_lang="sv").signature()
+    assert signature.startswith("grammar|lang:sv|res:lttoolbox-")
+    assert "+apertium-swe-nor-" in signature and "+hunspell-sv-" in signature
+    assert f"|rules:sv-{bundled_table('sv').digest}|" in signature
+
+
+def _score(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@SV
+def test_batch_contract_one_json_object_per_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [{"id": "a", "hyp": "Jag har ett bil."}, {"hyp": "Anna Kvarnqvist bor här.", "src": "Anna Kvarnqvist lives here."},
+             {"hyp": "Jag har en bil."}]
+    path = tmp_path / "outputs.jsonl"
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    code, out, err = _score(["score", "--metric", "grammar", "--lang", "sv", "--input", str(path), "--json"], capsys)
+    assert (code, err) == (0, "")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["score"] for r in records] == [75.0, 100.0, 100.0]
+    assert records[0]["id"] == "a"
+    assert records[0]["details"]["errors"][0]["rule"] == "det-noun-gender"
+    for line, record in zip(lines, records):
+        code, out, _ = _score(["score", "--metric", "grammar", "--lang", "sv", "--hyp", line["hyp"], "--json",
+                               *(["--src", line["src"]] if "src" in line else [])], capsys)
+        assert json.loads(out)["score"] == record["score"]
+
+
+def test_a_language_without_a_table_is_one_error_naming_those_there_are(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _score(["score", "--metric", "grammar", "--lang", "da", "--hyp", "Jeg har en bil."], capsys)
+    assert (code, out) == (2, "")
+    assert err == "mtcheck: error: grammar has no rule table for 'da' yet (languages: nb, sv)\n"
+
+
+def _table_text(**replace: str) -> str:
+    text = (TABLES / "sv.yaml").read_text(encoding="utf-8")
+    for old, new in replace.items():
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_missing_resource_is_one_error_naming_the_package_to_install(tmp_path: Path) -> None:
+    path = tmp_path / "sv.yaml"
+    path.write_text(_table_text(**{"/usr/share/apertium/apertium-swe-nor/swe-nob.automorf.bin":
+                                   str(tmp_path / "absent.automorf.bin")}), encoding="utf-8")
+    with pytest.raises(MetricError) as caught:
+        Checker(read_table(path))
+    assert str(caught.value).endswith("(fix: sudo apt-get install apertium-swe-nor)")
+    assert "absent.automorf.bin" in str(caught.value)
+
+
+def test_lt_proc_missing_names_lttoolbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(MetricError, match=r"fix: sudo apt-get install lttoolbox"):
+        Checker(bundled_table("sv"))
+    assert os.environ["PATH"] == str(tmp_path)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("category: word order", "category: grammar", "unknown category 'grammar'"),
+    ("agree: {features: [gender]}", "agree: {features: [case]}", "unknown feature 'case'"),
+    ("      - {word: att}\n", "      - {wrod: att}\n", "unknown key(s) wrod"),
+])
+def test_a_broken_table_is_one_error_naming_the_file_and_the_rule(tmp_path: Path, old: str, new: str,
+                                                                  message: str) -> None:
+    path = tmp_path / "sv.yaml"
+    path.write_text(_table_text(**{old: new}), encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        read_table(path)
+    assert str(path) in str(caught.value) and message in str(caught.value)
+    assert "rule '" in str(caught.value)
+
+
+@SV
+def test_a_suite_gates_on_grammar(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite = tmp_path / "grammar.mt.yaml"
+    suite.write_text(
+        "version: 1\nname: grammar\nsource_lang: en\ntarget_lang: sv\n"
+        "defaults:\n  checks:\n    - {metric: grammar, min: 100}\n"
+        "cases:\n"
+        "  - {id: right, src: I have a car., hyp: Jag har en bil.}\n"
+        "  - {id: wrong, src: I have a car., hyp: Jag har ett bil.}\n", encoding="utf-8")
+    code, out, _ = _score(["run", str(suite)], capsys)
+    assert code == 1
+    assert "wrong" in out and "1 passed, 1 failed" in out
+    assert "agreement 'ett bil': 'ett' and 'bil' differ in gender" in out
