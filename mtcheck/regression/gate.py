@@ -157,54 +157,50 @@ class RegressionReport:
         return fit_lines(self._lines(tests), width, whole=set(tests))
 
     def _lines(self, tests: list[str]) -> list[str]:
+        """The section's lines before fitting: the counts, the tests, the lists, the notes and the verdict."""
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         lines = [f"baseline {self.baseline}: {counts or 'nothing compared'}"
                  + (f"; {len(self.changes)} output(s) changed" if self.changes else "")
-                 + (f"; {self.not_run} baseline case(s) not run" if self.not_run else "")]
-        lines.extend(tests)
+                 + (f"; {self.not_run} baseline case(s) not run" if self.not_run else ""), *tests]
         if self.corpus:
             lines.append(f"corpus checks ({len(self.corpus)}):")
             lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in self.corpus)
-        if self.outcomes:
-            lines.append(f"outcome worsened ({len(self.outcomes)}):")
-            lines.extend(f"  {o.suite}::{o.test_id}: {o.describe()}" for o in self.outcomes[:MAX_LISTED])
+        lines += _listed(f"outcome worsened ({len(self.outcomes)}):",
+                         [f"{o.suite}::{o.test_id}: {o.describe()}" for o in self.outcomes])
         for status in LISTED:
             found = [d for d in self.deltas if d.status == status]
-            if found:
-                note = ", reported, not failed" if status == "worse" else ""
-                lines.append(f"{status} ({len(found)}){note}:")
-                lines.extend(f"  {d.suite}::{d.test_id}: {d.describe()}" for d in found[:MAX_LISTED])
-                if len(found) > MAX_LISTED:
-                    lines.append(f"  ... and {len(found) - MAX_LISTED} more")
+            note = ", reported, not failed" if status == "worse" else ""
+            lines += _listed(f"{status} ({len(found)}){note}:", [f"{d.suite}::{d.test_id}: {d.describe()}" for d in found])
         lines.extend(self._changed_lines())
-        if self.stale:
-            verb = "pruned by this update" if self.update else "prune them with --mt-update-baseline or 'mtcheck baseline update'"
-            lines.append(f"stale ({len(self.stale)}): in the baseline but no longer in their suites ({verb}):")
-            lines.extend(f"  {suite}::{test_id}" for suite, test_id in self.stale[:MAX_LISTED])
-            if len(self.stale) > MAX_LISTED:
-                lines.append(f"  ... and {len(self.stale) - MAX_LISTED} more")
+        verb = "pruned by this update" if self.update else "prune them with --mt-update-baseline or 'mtcheck baseline update'"
+        lines += _listed(f"stale ({len(self.stale)}): in the baseline but no longer in their suites ({verb}):",
+                         [f"{suite}::{test_id}" for suite, test_id in self.stale])
+        return [*lines, *self._format_notes(), *self._verdict_lines()]
+
+    def _format_notes(self) -> list[str]:
+        """What the baseline file or the run could not give: verdicts, outputs, comparable values."""
+        notes = []
         if not self.verdicts:
-            lines.append(f"baseline {self.baseline} keeps no verdicts (an older format): its values were judged by "
+            notes.append(f"baseline {self.baseline} keeps no verdicts (an older format): its values were judged by "
                          "the thresholds now")
         if not self.snapshots:
-            lines.append(f"baseline {self.baseline} keeps no outputs (an older format): changed outputs are not detected "
+            notes.append(f"baseline {self.baseline} keeps no outputs (an older format): changed outputs are not detected "
                          f"until it is updated to {FORMAT}")
         if self.counts["incomparable"]:
-            lines.append("incomparable values were not compared: the metric configuration or a library version changed; "
+            notes.append("incomparable values were not compared: the metric configuration or a library version changed; "
                          "refresh the baseline (--mt-update-baseline) once the change is intended")
-        if self.update and self.updated:
-            lines.append(f"baseline {self.baseline} updated with this run's values")
-        elif self.update:
-            why = f"ERROR: {self.save_error}" if self.save_error else "the session did not complete or measured nothing"
-            lines.append(f"baseline {self.baseline} NOT updated: {why}")
-        elif self.error:
-            lines.append(f"ERROR: {self.error}")
-        elif self.reasons:
-            lines.extend(f"FAILED: {reason}" for reason in self.reasons)
-        else:
-            lines.append(f"passed (gate: {self.settings.gate})")
-        return lines
+        return notes
 
+    def _verdict_lines(self) -> list[str]:
+        """The last lines: the update made or not, an error, each reason the gate failed, or the pass."""
+        if self.update and self.updated:
+            return [f"baseline {self.baseline} updated with this run's values"]
+        if self.update:
+            why = f"ERROR: {self.save_error}" if self.save_error else "the session did not complete or measured nothing"
+            return [f"baseline {self.baseline} NOT updated: {why}"]
+        if self.error:
+            return [f"ERROR: {self.error}"]
+        return [f"FAILED: {reason}" for reason in self.reasons] or [f"passed (gate: {self.settings.gate})"]
 
     def _changed_lines(self) -> list[str]:
         """The changed outputs with their diffs (the first :data:`MAX_LISTED`)."""
@@ -219,6 +215,14 @@ class RegressionReport:
         if len(self.changes) > MAX_LISTED:
             lines.append(f"  ... and {len(self.changes) - MAX_LISTED} more")
         return lines
+
+
+def _listed(title: str, items: Sequence[str]) -> list[str]:
+    """``title`` and the first :data:`MAX_LISTED` of ``items``, indented, then how many more; none without items."""
+    if not items:
+        return []
+    more = [f"  ... and {len(items) - MAX_LISTED} more"] if len(items) > MAX_LISTED else []
+    return [title, *(f"  {item}" for item in items[:MAX_LISTED]), *more]
 
 
 def samples_of(deltas: Iterable[BaselineDelta], tags: dict[tuple[str, str], tuple[str, ...]]) -> list[Sample]:
