@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from mtcheck.errors import MetricError
-from mtcheck.grammar.analyser import Token
+from mtcheck.grammar.analyser import Reading, Token
 
 TABLES = Path(__file__).parent / "rules"
 CATEGORIES = ("spelling", "agreement", "definiteness", "verb form", "word form", "word order", "written standard",
@@ -72,13 +72,21 @@ class TokenPattern:
         return self._seen[key]
 
     def _select(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
+        return self._selected(token.readings) if self._fits_surface(token, first) else None
+
+    def _fits_surface(self, token: Token, first: bool) -> bool:
+        """Whether the word as written fits: its capitals, its place first in the sentence, its form."""
         surface = token.surface.lower()
         if self.capital is not None and not (token.surface[:1].isupper() if self.capital else token.surface.islower()):
-            return None  # capital: false asks for a word without any capital letter
-        if (self.start and not first) or (self.word and not self.word.fullmatch(surface)) \
-                or (self.not_word and self.not_word.fullmatch(surface)):
-            return None
-        readings = token.readings
+            return False  # capital: false asks for a word without any capital letter
+        if self.start and not first:
+            return False
+        if self.word and not self.word.fullmatch(surface):
+            return False
+        return not (self.not_word and self.not_word.fullmatch(surface))
+
+    def _selected(self, readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
+        """The tag sets of the ``readings`` this pattern selects, or None when it asks for a reading there is not."""
         if self.every and (not readings or not all(_matches(r.tags, self.every) for r in readings)):
             return None
         if self.none and any(_matches(r.tags, self.none) for r in readings):
