@@ -22,6 +22,7 @@ from pathlib import Path
 
 from gettext_catalogues import catalogue_paths, load_catalogue
 
+from mtcheck.errors import MetricError
 from mtcheck.grammar.engine import Checker
 from mtcheck.grammar.rules import bundled_table
 
@@ -65,7 +66,12 @@ def main() -> int:
     if not rows:
         print(f"skipped: no catalogue sentences for {args.lang!r} are installed")
         return 0
-    results = Checker(bundled_table(args.lang)).check([o for _, o in rows], [s for s, _ in rows])
+    try:
+        checker = Checker(bundled_table(args.lang))
+    except MetricError as error:
+        print(f"skipped: {error}")
+        return 0
+    results = checker.check([o for _, o in rows], [s for s, _ in rows])
     flagged = [(row, result) for row, result in zip(rows, results) if result.errors]
     rules = Counter(e.rule for _, result in flagged for e in result.errors)
     print(f"{args.lang} catalogues, {args.part}: {len(rows)} sentences, {len(flagged)} flagged "
