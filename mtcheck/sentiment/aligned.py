@@ -204,6 +204,8 @@ class Side:
     def read_as(self, shared: dict[int, tuple[str | None, float]], words: ContextWords) -> Side:
         """This side with the priors (and lemmas, where given) of ``shared`` (index -> (lemma or None,
         prior)), its contexts computed again; itself when nothing differs."""
+        if all(not lemma and prior == self.priors[index] for index, (lemma, prior) in shared.items()):
+            return self  # the same priors and list keys (most hypotheses): no keys to look up again
         own = words.keys(self.tokens)
         priors, keys = list(self.priors), list(own)
         for index, (lemma, prior) in shared.items():

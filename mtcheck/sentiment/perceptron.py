@@ -22,6 +22,7 @@ import json
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -53,16 +54,13 @@ class PackedWeights:
         return cls(labels, {feature: k for k, feature in enumerate(weights)}, bounds,
                    np.frombuffer(columns, dtype=np.uint8), np.frombuffer(values, dtype=np.float64))
 
-    def rows(self, features: list[str]) -> np.ndarray:
-        """The weights of each of ``features`` over :attr:`labels`, one row each (0.0 where it has none; a row of 0.0
-        for a feature never seen), gathered in one pass over the packed arrays."""
-        found = [(k, self.index[feature]) for k, feature in enumerate(features) if feature in self.index]
-        table = np.zeros((len(features), len(self.labels)))
-        if not found:
-            return table
-        at, which = np.array(found).T
+    def rows(self, numbers: np.ndarray) -> np.ndarray:
+        """The weights of each feature numbered in ``numbers`` (:attr:`index`'s numbers; -1: a feature never seen)
+        over :attr:`labels`, one row each (0.0 where it has none), gathered in one pass over the packed arrays."""
+        table = np.zeros((len(numbers), len(self.labels)))
+        at = np.flatnonzero(numbers >= 0)
         bounds = np.frombuffer(self.bounds, dtype=np.int64)
-        starts, ends = bounds[which], bounds[which + 1]
+        starts, ends = bounds[numbers[at]], bounds[numbers[at] + 1]
         lengths = ends - starts
         cells = np.arange(lengths.sum()) - np.repeat(np.cumsum(lengths) - lengths - starts, lengths)
         table[np.repeat(at, lengths), self.columns[cells]] = self.values[cells]
@@ -104,9 +102,10 @@ class DensePerceptron:
         (a feature never seen adds a row of 0.0, which changes no sum)."""
         if not rows:
             return []
-        numbers: dict[str, int] = {}
-        index = np.array([[numbers.setdefault(feature, len(numbers)) for feature in row] for row in rows])
-        table = self.weights.rows(list(numbers))
+        numbers = np.fromiter(map(self.weights.index.get, chain.from_iterable(rows), repeat(-1)), dtype=np.int64)
+        distinct, index = np.unique(numbers, return_inverse=True)
+        index = index.reshape(len(rows), -1)
+        table = self.weights.rows(distinct)
         scores = table[index[:, 0]]
         for k in range(1, index.shape[1]):
             scores += table[index[:, k]]
