@@ -1,4 +1,5 @@
-"""SAM's fast tagging gives NLTK's tags: the dense perceptron, the resumable tag loop, its cache."""
+"""SAM's fast tagging gives NLTK's tags: the dense perceptron, the resumable tag loop, its cache, and many
+sentences tagged together."""
 from __future__ import annotations
 
 import importlib.util
@@ -13,7 +14,7 @@ from mtcheck.sentiment import analyse, tokenise  # noqa: E402
 from mtcheck.sentiment import analysis as analysis_module  # noqa: E402
 from mtcheck.sentiment.analysis import analyse_like  # noqa: E402
 from mtcheck.sentiment.perceptron import DensePerceptron  # noqa: E402
-from mtcheck.sentiment.tagger import _tagger, pos_tags, shipped_weights, weights_path  # noqa: E402
+from mtcheck.sentiment.tagger import _tagger, pos_tags, shipped_weights, tags_of_many, weights_path  # noqa: E402
 
 PerceptronTagger = nltk_perceptron.PerceptronTagger
 
@@ -95,6 +96,37 @@ def test_a_sentence_analysed_like_another_gets_its_own_tags(nltk_tagger: Percept
         words = tokenise(hyp_text)
         assert [t.tag for t in tokens] == [tag for _, tag in nltk_tagger.tag(list(words))], (ref_text, hyp_text)
         assert tokens == analyse(hyp_text) == analysis_module._Analysis(hyp_text).first(len(words)), (ref_text, hyp_text)
+
+
+def test_sentences_tagged_together_get_their_own_tags(nltk_tagger: PerceptronTagger) -> None:
+    """``tags_of_many`` predicts the words of many sentences at one position at once: each sentence gets NLTK's
+    tags, whatever the others hold, and from known first tags on it gets the tags after them."""
+    rng = random.Random(29)
+    vocabulary = _vocabulary()
+    sentences = [[rng.choice(vocabulary) for _ in range(rng.randint(0, 25))] for _ in range(300)]
+    expected = [[tag for _, tag in nltk_tagger.tag(words)] for words in sentences]
+    assert tags_of_many(sentences) == expected
+    known = [tags[: rng.randint(0, len(tags))] for tags in expected]
+    assert tags_of_many(sentences, known) == expected
+
+
+def test_pairs_analysed_together_are_analysed_as_one_by_one() -> None:
+    """``analyse_pairs`` tags references, then hypotheses from where they leave them, in one batch: the tokens are
+    those ``analyse`` gives each sentence alone (a reference partly analysed before, a hypothesis equal to its
+    reference or to another pair's, an empty one)."""
+    rng = random.Random(31)
+    vocabulary = [word for word in _vocabulary() if word.strip()]
+    refs, hyps = [], []
+    for number in range(120):
+        ref = [rng.choice(vocabulary) for _ in range(rng.randint(1, 15))]
+        hyp = list(ref)
+        hyp[rng.randrange(len(hyp))] = rng.choice(vocabulary)
+        refs.append(" ".join(ref) + f" together{number}")
+        hyps.append(rng.choice([" ".join(hyp) + f" together{number}", refs[-1], refs[0], ""]))
+    analyse(refs[1], 3)
+    analysis_module.analyse_pairs(hyps, refs)
+    for text in (*hyps, *refs):
+        assert analyse(text) == analysis_module._Analysis(text).first(len(tokenise(text))), text
 
 
 def test_a_token_holding_the_cache_keys_separator_is_tagged_as_nltk_tags_it(nltk_tagger: PerceptronTagger) -> None:

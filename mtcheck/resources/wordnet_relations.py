@@ -80,7 +80,7 @@ INSTALL_HINT = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no dict per synset: parsed synsets stay in memory
 class Synset:
     """The parts of one ``data.*`` line SAM needs: its type (n, v, a, s, r), words, the pointers it follows (those of
     :data:`_FOLLOWED`) as ``(symbol, target, source word number, target word number)`` (word numbers from 1; 0: the

@@ -115,8 +115,15 @@ class Word:
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready form for ``Score.details``."""
-        return {"word": self.text, "lemma": self.lemma, "pos": self.pos, "s": round(self.prior, 5),
-                "e": round(self.effective, 5), "negated": self.negated, "factor": self.factor, "role": self.role}
+        return _word_dict(self.text, self.lemma, self.pos, self.prior, self.effective, self.negated, self.factor,
+                          self.role)
+
+
+def _word_dict(text: str, lemma: str, pos: str | None, prior: float, effective: float, negated: bool, factor: float,
+               role: str) -> dict[str, object]:
+    """A word's JSON-ready form (:meth:`Word.as_dict`; the details build it without the :class:`Word`)."""
+    return {"word": text, "lemma": lemma, "pos": pos, "s": round(prior, 5), "e": round(effective, 5),
+            "negated": negated, "factor": factor, "role": role}
 
 
 @dataclass(frozen=True)
@@ -133,9 +140,15 @@ class Pair:
     source: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {"hyp": None if self.hyp is None else self.hyp.as_dict(),
-                "ref": None if self.ref is None else self.ref.as_dict(),
-                "how": self.how, "relation": self.relation, "source": self.source, "change": round(self.change, 6)}
+        return _pair_dict(None if self.hyp is None else self.hyp.as_dict(),
+                          None if self.ref is None else self.ref.as_dict(), self.how, self.change, self.relation,
+                          self.source)
+
+
+def _pair_dict(hyp: dict[str, object] | None, ref: dict[str, object] | None, how: str, change: float,
+               relation: str | None, source: str | None) -> dict[str, object]:
+    """A pair's JSON-ready form (:meth:`Pair.as_dict`; the details build it without the :class:`Pair`)."""
+    return {"hyp": hyp, "ref": ref, "how": how, "relation": relation, "source": source, "change": round(change, 6)}
 
 
 @dataclass(frozen=True)
@@ -150,11 +163,16 @@ class Side:
     priors: tuple[float, ...]
     context: tuple[Context, ...]
 
-    @cached_property
     def keys(self) -> tuple[tuple[str, int, float, str], ...]:
-        """Each word's lemma with its context (sign, factor, role): what the alignment matches first."""
+        """Each word's lemma with its context (sign, factor, role): what the alignment matches first (built for one
+        alignment, not kept: a cached side would hold a tuple per word)."""
         return tuple((self.lemmas[k], c.sign, c.factor, c.role)
                      for k, c in enumerate(self.context[i] for i in self.words))
+
+    def word_context(self, number: int) -> tuple[int, float, str]:
+        """The context (sign, factor, role) of word number ``number``: its key without the lemma."""
+        context = self.context[self.words[number]]
+        return context.sign, context.factor, context.role
 
     @cached_property
     def own(self) -> tuple[float, ...]:
@@ -170,15 +188,24 @@ class Side:
         return own if context.role == "negator" else own * context.sign * context.factor
 
     def word(self, index: int) -> Word:
+        return Word(index, *self._word_fields(index))
+
+    def word_dict(self, index: int) -> dict[str, object]:
+        """:meth:`word`'s JSON-ready form, built without the :class:`Word`."""
+        return _word_dict(*self._word_fields(index))
+
+    def _word_fields(self, index: int) -> tuple[str, str, str | None, float, float, bool, float, str]:
         context = self.context[index]
         token = self.tokens[index]
         own = 0.0 if context.role == "modifier" else self.priors[index]
-        return Word(index, token.text, token.lemma, token.pos, own, self.effective(index),
-                    bool(context.negated_by), context.factor, context.role)
+        return (token.text, token.lemma, token.pos, own, self.effective(index), bool(context.negated_by),
+                context.factor, context.role)
 
     def read_as(self, shared: dict[int, tuple[str | None, float]], words: ContextWords) -> Side:
         """This side with the priors (and lemmas, where given) of ``shared`` (index -> (lemma or None,
         prior)), its contexts computed again; itself when nothing differs."""
+        if all(not lemma and prior == self.priors[index] for index, (lemma, prior) in shared.items()):
+            return self  # the same priors and list keys (most hypotheses): no keys to look up again
         own = words.keys(self.tokens)
         priors, keys = list(self.priors), list(own)
         for index, (lemma, prior) in shared.items():
@@ -223,6 +250,12 @@ class AlignedPenalty:
         return Pair(None if h is None else self.hyp.word(h), None if r is None else self.ref.word(r), how, change,
                     relation, source)
 
+    def _pair_dict(self, link: Link) -> dict[str, object]:
+        """:meth:`_pair`'s JSON-ready form, built without the :class:`Pair`."""
+        h, r, how, change, relation, source = link
+        return _pair_dict(None if h is None else self.hyp.word_dict(h), None if r is None else self.ref.word_dict(r),
+                          how, change, relation, source)
+
     @property
     def scopes_hyp(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         return _scopes(self.hyp)
@@ -242,7 +275,7 @@ class AlignedPenalty:
             "p": round(self.p, 6),
             "penalty": "aligned",
             "relations": self.relations,
-            "pairs": [self._pair(link).as_dict() for link in shown],
+            "pairs": [self._pair_dict(link) for link in shown],
             "worst": next((k for k, link in enumerate(shown) if link is worst), None),
             "scopes_hyp": [[negator, list(scope)] for negator, scope in self.scopes_hyp],
             "scopes_ref": [[negator, list(scope)] for negator, scope in self.scopes_ref],
@@ -633,9 +666,10 @@ def align(hyp: Side, ref: Side, relations: WordRelations | None = None) -> list[
 
 def _alignment(hyp: Side, ref: Side, relations: WordRelations | None) -> tuple[Pairs, Asked]:
     """:func:`align`'s pairs, and the relations the assignment asked on the way (:data:`Asked`)."""
-    if hyp.keys == ref.keys:
+    keys_h, keys_r = hyp.keys(), ref.keys()
+    if keys_h == keys_r:
         return [(i, j, "equal") for i, j in zip(hyp.words, ref.words)], {}
-    pairs, blocks = _equal_blocks(hyp, ref)
+    pairs, blocks = _equal_blocks(hyp, ref, keys_h, keys_r)
     places_h = {a: k for k, (block_h, _) in enumerate(blocks) for a in block_h}
     places_r = {b: k for k, (_, block_r) in enumerate(blocks) for b in block_r}
     for a, b in _pair_compounds(hyp, ref, list(places_h), list(places_r)):
@@ -655,10 +689,12 @@ Blocks = list[tuple[range, range]]
 Places = dict[int, int]
 
 
-def _equal_blocks(hyp: Side, ref: Side) -> tuple[Pairs, Blocks]:
-    """The *equal* pairs (the common prefix and suffix of the key sequences, then ``difflib.SequenceMatcher``'s
-    equal blocks of the middle) and the replace blocks left (word numbers of each side)."""
-    left, right, a_keys, b_keys = hyp.words, ref.words, hyp.keys, ref.keys
+def _equal_blocks(hyp: Side, ref: Side, a_keys: tuple[tuple[str, int, float, str], ...],
+                  b_keys: tuple[tuple[str, int, float, str], ...]) -> tuple[Pairs, Blocks]:
+    """The *equal* pairs (the common prefix and suffix of the key sequences ``a_keys`` and ``b_keys``,
+    :meth:`Side.keys`, then ``difflib.SequenceMatcher``'s equal blocks of the middle) and the replace blocks left
+    (word numbers of each side)."""
+    left, right = hyp.words, ref.words
     head, shorter = 0, min(len(a_keys), len(b_keys))
     while head < shorter and a_keys[head] == b_keys[head]:
         head += 1
@@ -853,9 +889,9 @@ def _by_word(hyp: Side, a: int, ref: Side, b: int) -> PairingCost | None:
     lemmas and contexts (:data:`PAIRING_COSTS`), None for a negator and a non-negator, and :data:`_ASK` where
     their relation decides."""
     if hyp.forms[a] == ref.forms[b]:
-        return _COSTS["same form" if hyp.keys[a][1:] == ref.keys[b][1:] else "same form, other context"]
+        return _COSTS["same form" if hyp.word_context(a) == ref.word_context(b) else "same form, other context"]
     if hyp.lemmas[a] == ref.lemmas[b]:
-        return _COSTS["same lemma" if hyp.keys[a][1:] == ref.keys[b][1:] else "same lemma, other context"]
+        return _COSTS["same lemma" if hyp.word_context(a) == ref.word_context(b) else "same lemma, other context"]
     negators = (hyp.context[hyp.words[a]].role == "negator") + (ref.context[ref.words[b]].role == "negator")
     if negators:
         return _COSTS["negators"] if negators == 2 else None

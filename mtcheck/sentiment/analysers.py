@@ -12,12 +12,12 @@ checks; :data:`ANALYSERS` has one analyser for each.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from mtcheck.languages import word_lists
-from mtcheck.sentiment.analysis import Token, analyse, analyse_like, lemmatised, surface
+from mtcheck.sentiment.analysis import Token, analyse, analyse_like, analyse_pairs, lemmatised, surface
 from mtcheck.sentiment.tagger import lemmatiser_ident, tagger_ident
 
 
@@ -42,6 +42,10 @@ def _from_like(text: str, like: str) -> None:
     analyse_like(text, like)
 
 
+def _nothing_together(texts: Sequence[str], likes: Sequence[str]) -> None:
+    """An analysis that reads each word alone gains nothing from analysing many sentences at once."""
+
+
 @dataclass(frozen=True)
 class Analyser:
     """How a language's text becomes tokens (lemma, part of speech), and what the signature calls it."""
@@ -53,16 +57,19 @@ class Analyser:
     #: ``share(text, like)``: analyse ``text`` from where it first differs from ``like`` (a hypothesis shares most
     #: of its words with its reference), for the analysers whose tokens depend on the words before them.
     share: Callable[[str, str], None]
+    #: ``together(texts, likes)``: analyse many sentences at once, each ``texts[k]`` as ``share(texts[k], likes[k])``
+    #: would, for the analysers that gain by it (the tagger predicts the words of many sentences in one step).
+    together: Callable[[Sequence[str], Sequence[str]], None]
     #: The analyser's packages and versions, for the ``tagger:`` part of signatures.
     ident: Callable[[], str]
 
 
 ANALYSERS: dict[str, Analyser] = {
-    "tagged": Analyser("tagged", _tagged, _from_like, tagger_ident),
-    "lemmatised": Analyser("lemmatised", _lemmatised, _nothing_shared, lemmatiser_ident),
+    "tagged": Analyser("tagged", _tagged, _from_like, analyse_pairs, tagger_ident),
+    "lemmatised": Analyser("lemmatised", _lemmatised, _nothing_shared, _nothing_together, lemmatiser_ident),
 }
 #: The analysis of a target language without a language file.
-SURFACE = Analyser("surface", _surface, _nothing_shared, lambda: "none")
+SURFACE = Analyser("surface", _surface, _nothing_shared, _nothing_together, lambda: "none")
 
 
 @lru_cache(maxsize=64)

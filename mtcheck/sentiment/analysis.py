@@ -19,7 +19,7 @@ a sentence is tagged only as far as asked: ``analyse(text, count)`` tags its fir
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import NamedTuple
@@ -28,7 +28,7 @@ from mtcheck.errors import MetricError
 from mtcheck.languages import get_language
 from mtcheck.sentiment.known_words import listed
 from mtcheck.sentiment.lemmas import first_lemma
-from mtcheck.sentiment.tagger import iter_pos_tags
+from mtcheck.sentiment.tagger import iter_pos_tags, tags_of_many
 
 #: Combining marks that belong to the word before them (``\\w`` leaves them out): Arabic harakat and tanween
 #: (جداً, أبداً), accents of decomposed Latin text.
@@ -195,6 +195,32 @@ def analyse_like(text: str, like: str) -> tuple[Token, ...]:
     analysis = _analysis(text)
     analysis.start_like(_analysis(like))
     return analysis.first(len(analysis.words))
+
+
+#: How many pairs :func:`analyse_pairs` tags together: the rows of weights it gathers stay a few megabytes.
+_BATCH = 1000
+
+
+def analyse_pairs(texts: Sequence[str], likes: Sequence[str]) -> None:
+    """Tag the sentences of ``likes`` and ``texts`` that no analysis has tagged yet, many at once
+    (:func:`~mtcheck.sentiment.tagger.tags_of_many`): first each ``likes[k]``, then each ``texts[k]`` from where it
+    leaves it (as :func:`analyse_like`); their tokens are then built from those tags, the tags
+    :func:`analyse` gives one sentence at a time."""
+    for at in range(0, len(texts), _BATCH):
+        likes_here = [_analysis(like) for like in dict.fromkeys(likes[at:at + _BATCH])]
+        _tag_together([a for a in likes_here if not a.tags])
+        pairs = zip(texts[at:at + _BATCH], likes[at:at + _BATCH])
+        new = {analysis: like for analysis, like in ((_analysis(text), _analysis(like)) for text, like in pairs)
+               if not analysis.tags}
+        for analysis, like in new.items():
+            analysis.start_like(like)
+        _tag_together(list(new))
+
+
+def _tag_together(analyses: list[_Analysis]) -> None:
+    """Tag every word of ``analyses`` after those tagged already, all of them together."""
+    for analysis, tags in zip(analyses, tags_of_many([a.words for a in analyses], [a.tags for a in analyses])):
+        analysis.tags = tags
 
 
 def analyse(text: str, count: int | None = None) -> tuple[Token, ...]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 
 from mtcheck.languages import DEFAULT_LANGUAGE, Language, get_language, word_lists
@@ -61,6 +61,15 @@ class ContextWords:
     #: Relative pronouns: the relative clause one opens inside a negator's scope is left out of it
     #: (:func:`relative_clauses`).
     relatives: frozenset[str] = frozenset()
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash of every field, computed once: each new sentence and pair is cached under a key that holds the
+        lists, whose constructions and scales are tuples (hashed again on every call)."""
+        return hash(tuple(getattr(self, field.name) for field in fields(self)))
 
     @cached_property
     def listed(self) -> frozenset[str]:
@@ -119,7 +128,7 @@ class ContextWords:
         return keys
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no dict per context: fewer objects for the collector
 class Context:
     """How one token's context changes its polarity: ``sign`` (+1/-1), ``factor``, and its ``role``.
 

@@ -95,6 +95,32 @@ def iter_pos_tags(tokens: Sequence[str], known: Sequence[str] = ()) -> Iterator[
     return _tags(_tagger(), tokens, known) if len(tokens) > len(known) else iter(())
 
 
+def tags_of_many(sentences: Sequence[Sequence[str]], known: Sequence[Sequence[str]] = ()) -> list[list[str]]:
+    """The tags :func:`pos_tags` gives each of ``sentences`` (after ``known[k]``, the tags of sentence ``k``'s first
+    words, already computed), tagged together position by position: the words of every sentence at one position that
+    the tag dictionary lacks are predicted at once
+    (:meth:`~mtcheck.sentiment.perceptron.DensePerceptron.predict_many`), each given the tags before it in its own
+    sentence, as :func:`iter_pos_tags` gives them one by one."""
+    tagger = _tagger()
+    contexts = [(*tagger.START, *(tagger.normalize(word) for word in words), *tagger.END) for words in sentences]
+    tags = [list(known[k]) if k < len(known) else [] for k in range(len(sentences))]
+    for i in range(max(map(len, sentences), default=0)):
+        asked, features = [], []
+        for k, words in enumerate(sentences):
+            if i >= len(words) or i < len(tags[k]):
+                continue
+            found = tagger.tagdict.get(words[i])
+            if found:
+                tags[k].append(found)
+                continue
+            prev, prev2 = (*reversed(tags[k][-2:]), *tagger.START)[:2]
+            asked.append(k)
+            features.append(tagger.features(words[i], contexts[k][i : i + 5], prev, prev2))
+        for k, tag in zip(asked, tagger.model.predict_many(features)):
+            tags[k].append(tag)
+    return tags
+
+
 def _tags(tagger: PerceptronTagger, tokens: Sequence[str], known: Sequence[str]) -> Iterator[str]:
     prev, prev2 = (*reversed(known[-2:]), *tagger.START)[:2]
     context = (*tagger.START, *(tagger.normalize(word) for word in tokens), *tagger.END)
