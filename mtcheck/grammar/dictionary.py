@@ -1,4 +1,5 @@
-"""Hunspell dictionaries read by spylls (pure Python, MIT), each word looked up once per process."""
+"""Hunspell dictionaries read by spylls (pure Python, MIT), each word looked up once per process (with
+:class:`~mtcheck.grammar.lookup.PrunedLookup`: spylls' verdicts, less its searches that cannot succeed)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -16,7 +17,10 @@ class Dictionary:
         if self._dictionary is None:
             from spylls.hunspell import Dictionary as Spylls
 
+            from mtcheck.grammar.lookup import PrunedLookup
+
             self._dictionary = Spylls.from_files(self.stem)
+            self._dictionary.lookuper = PrunedLookup(self._dictionary.aff, self._dictionary.dic)
         return self._dictionary
 
     @lru_cache(maxsize=200_000)  # noqa: B019 - one Dictionary per file for the life of the process
