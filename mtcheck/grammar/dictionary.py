@@ -1,4 +1,9 @@
-"""Hunspell dictionaries read by spylls (pure Python, MIT), each word looked up once per process."""
+"""Hunspell dictionaries read by spylls (pure Python, MIT), each word looked up once per process.
+
+The words come from a snapshot kept in mtcheck's cache (:mod:`mtcheck.grammar.snapshot`: made once per installed
+dictionary) and are looked up with :class:`~mtcheck.grammar.lookup.PrunedLookup` (spylls' verdicts, less its
+searches that cannot succeed).
+"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,19 +15,21 @@ class Dictionary:
 
     def __init__(self, stem: str):
         self.stem = stem  # the path without ``.dic``/``.aff``
-        self._dictionary: Any = None
+        self._lookup: Any = None
 
     def _loaded(self) -> Any:
-        if self._dictionary is None:
-            from spylls.hunspell import Dictionary as Spylls
+        """spylls' lookup over this dictionary (``lookup(word)``: whether Hunspell accepts the word)."""
+        if self._lookup is None:
+            from mtcheck.grammar.lookup import PrunedLookup
+            from mtcheck.grammar.snapshot import load
 
-            self._dictionary = Spylls.from_files(self.stem)
-        return self._dictionary
+            self._lookup = PrunedLookup(*load(self.stem))
+        return self._lookup
 
     @lru_cache(maxsize=200_000)  # noqa: B019 - one Dictionary per file for the life of the process
     def knows(self, word: str) -> bool:
         """True when Hunspell accepts ``word`` as written (its own case rules apply)."""
-        return bool(self._loaded().lookup(word))
+        return bool(self._loaded()(word))
 
 
 @lru_cache(maxsize=None)

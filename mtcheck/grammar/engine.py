@@ -10,6 +10,7 @@ from pathlib import Path
 from mtcheck.errors import MetricError
 from mtcheck.grammar.analyser import COMPOUND, Analyser, Token, analyser
 from mtcheck.grammar.dictionary import Dictionary, dictionary
+from mtcheck.grammar.index import RuleIndex
 from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, fill
 
 #: The program that reads Apertium analysers, and the Debian package that installs it.
@@ -120,6 +121,7 @@ class Checker:
     def __init__(self, table: Table):
         require(table)
         self.table = table
+        self._index = RuleIndex(table.rules)
         self._analyser: Analyser = analyser(LT_PROC.file, table.analyser.file)
         self._dictionaries: list[Dictionary] = [dictionary(d.file) for d in table.dictionaries]
         self._other: Analyser | None = (
@@ -138,8 +140,7 @@ class Checker:
         analysed = self._analyser.analyse(hyps)
         unknown = self._unknown(analysed, srcs)
         other = self._other_standard(analysed, unknown)
-        found = [[(rule, match) for rule in self.table.rules for match in self.matches(rule, tokens)]
-                 for tokens in analysed]
+        found = [self._found(tokens) for tokens in analysed]
         known = self._joined_words(analysed, found)
         return [self._result(hyp, tokens, words, other,
                              [(r, m) for r, m in matches if not r.joined or _joined(tokens, m) in known])
@@ -207,29 +208,29 @@ class Checker:
         words = sum(1 for t in tokens if _WORD.search(t.surface))
         return Result(words, _outermost(errors))
 
-    def matches(self, rule: Rule, tokens: list[Token]) -> list[tuple[int, int]]:
-        """``(first, last)`` token positions (last exclusive) of each place ``rule`` matches."""
-        found = []
-        size = len(rule.pattern)
-        head = rule.pattern[0]
-        for first in range(len(tokens) - size + 1):
-            if head.readings(tokens[first], first == 0) is None:
-                continue
-            chosen = []
-            for offset, pattern in enumerate(rule.pattern):
-                readings = pattern.readings(tokens[first + offset], first + offset == 0)
-                if readings is None:
-                    break
-                chosen.append(readings)
-            else:
-                if rule.not_after and first > 0 and rule.not_after.readings(tokens[first - 1], first == 1) is not None:
-                    continue
-                if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
-                    continue
-                if rule.agree and self._agree(rule, chosen):
-                    continue
-                found.append((first, first + size))
-        return found
+    def _found(self, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
+        """Each rule's matches in ``tokens``, in the table's order; a token is tried only with the rules that can
+        start there (:class:`~mtcheck.grammar.index.RuleIndex`)."""
+        found = sorted((place, first, rule) for first, token in enumerate(tokens)
+                       for place, rule in self._index.starting(token, first == 0)
+                       if self._matches_at(rule, tokens, first))
+        return [(rule, (first, first + len(rule.pattern))) for _, first, rule in found]
+
+    def _matches_at(self, rule: Rule, tokens: list[Token], first: int) -> bool:
+        """Whether ``rule`` matches the tokens from position ``first`` on."""
+        if first + len(rule.pattern) > len(tokens):
+            return False
+        chosen = []
+        for offset, pattern in enumerate(rule.pattern):
+            readings = pattern.readings(tokens[first + offset], first + offset == 0)
+            if readings is None:
+                return False
+            chosen.append(readings)
+        if rule.not_after and first > 0 and rule.not_after.readings(tokens[first - 1], first == 1) is not None:
+            return False
+        if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
+            return False
+        return not (rule.agree and self._agree(rule, chosen))
 
     def _agree(self, rule: Rule, chosen: list[tuple[frozenset[str], ...]]) -> bool:
         """True when some choice of one selected reading per token agrees on every feature of the rule."""

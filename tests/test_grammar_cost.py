@@ -1,0 +1,135 @@
+"""What makes the ``grammar`` check cheap gives the results it gave without it: the rule index (each token tried
+only with the rules that can start there), the pruned Hunspell lookup (spylls' verdicts, fewer searches) and the
+dictionary's snapshot in mtcheck's cache (the words spylls reads, loaded in a fraction of the time)."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtcheck.grammar.analyser import Token
+from mtcheck.grammar.dictionary import dictionary
+from mtcheck.grammar.engine import LT_PROC, Checker, missing
+from mtcheck.grammar.index import RuleIndex
+from mtcheck.grammar.lookup import PrunedLookup
+from mtcheck.grammar.rules import Rule, Table, bundled_table, languages
+from mtcheck.grammar.snapshot import KIND, load
+
+
+def _needs(table: Table) -> pytest.MarkDecorator:
+    resources = [LT_PROC, table.analyser, *table.dictionaries, *([table.other_standard] if table.other_standard else [])]
+    absent = " ".join(dict.fromkeys(r.package for r in missing(resources)))
+    return pytest.mark.skipif(bool(absent), reason=f"grammar ({table.language}) needs: apt-get install -y {absent}")
+
+
+def _languages() -> list[Any]:
+    return [pytest.param(lang, marks=_needs(bundled_table(lang)), id=lang) for lang in languages()]
+
+
+def timed(work: Callable[[], object]) -> float:
+    """CPU seconds ``work`` takes."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def _examples(table: Table) -> list[str]:
+    return [text for rule in table.rules for text in (*rule.match_examples, *rule.clean_examples)]
+
+
+def _every_match(checker: Checker, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
+    """Every rule tried at every position, in the table's order: what the index must find."""
+    return [(rule, (first, first + len(rule.pattern))) for rule in checker.table.rules
+            for first in range(len(tokens)) if checker._matches_at(rule, tokens, first)]
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_the_index_finds_what_every_rule_at_every_position_finds(lang: str) -> None:
+    checker = Checker(bundled_table(lang))
+    analysed = checker._analyser.analyse(_examples(checker.table))
+    found = [checker._found(tokens) for tokens in analysed]
+    assert found == [_every_match(checker, tokens) for tokens in analysed]
+    assert sum(map(len, found)) >= len(checker.table.rules)  # every rule matches at least its own examples
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_token_is_tried_only_with_rules_that_can_start_there(lang: str) -> None:
+    table = bundled_table(lang)
+    index = RuleIndex(table.rules)
+    tokens = [t for line in Checker(table)._analyser.analyse(_examples(table)) for t in line]
+    offered = [len(index.starting(token, False)) for token in tokens]
+    assert max(offered) < len(table.rules) and sum(offered) < len(tokens) * len(table.rules) / 4
+    first_only = {rule.id for rule in table.rules if rule.pattern[0].start}
+    assert first_only and not any(rule.id in first_only for token in tokens for _, rule in index.starting(token, False))
+
+
+class _Counting:
+    """A suffix index that counts the suffixes it hands out (how much searching a lookup did)."""
+
+    def __init__(self, index: Any):
+        self.index, self.handed = index, 0
+
+    def lookup(self, path: str) -> Any:
+        for suffix in self.index.lookup(path):
+            self.handed += 1
+            yield suffix
+
+
+def _words(table: Table) -> list[str]:
+    """Words of the table's examples, each also misspelt (a letter doubled), capitalised and run into the next."""
+    words = list(dict.fromkeys(w.strip(".,!?") for text in _examples(table) for w in text.split()))[:30]
+    misspelt = [w[:2] + w[1:] for w in words if len(w) > 2]
+    return [*words, *misspelt, *(w.capitalize() for w in misspelt[:10]), *(a + b for a, b in pairwise(words[:20]))]
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_the_pruned_lookup_gives_spylls_verdicts_with_fewer_searches(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spylls.hunspell.algo.lookup import Lookup
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        loaded = dictionary(resource.file)._loaded()
+        counting = _Counting(loaded.aff.suffixes_index)
+        monkeypatch.setattr(loaded.aff, "suffixes_index", counting)
+        spylls = [Lookup(loaded.aff, loaded.dic)(word) for word in words]
+        searched, counting.handed = counting.handed, 0
+        pruned = [PrunedLookup(loaded.aff, loaded.dic)(word) for word in words]
+        assert pruned == spylls
+        assert True in spylls and False in spylls
+        assert counting.handed < searched / 2, (counting.handed, searched)
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_the_snapshot_holds_the_words_spylls_reads_and_gives_its_verdicts(lang: str) -> None:
+    from spylls.hunspell import Dictionary as Spylls
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        read = Spylls.from_files(resource.file)
+        aff, dic = load(resource.file)
+        stems = sorted(read.dic.index)[::50]
+        assert [dic.homonyms(s) for s in stems] == [read.dic.homonyms(s) for s in stems]
+        lower = sorted(read.dic.lowercase_index)[::20]
+        assert [dic.homonyms(s, ignorecase=True) for s in lower] == [read.dic.homonyms(s, ignorecase=True) for s in lower]
+        assert [(r.pattern, r.replacement) for r in aff.REP] == [(r.pattern, r.replacement) for r in read.aff.REP]
+        asked = [*words, *map(str.upper, words[:20])]  # capitals: the lower-case index
+        assert [dictionary(resource.file).knows(w) for w in asked] == [read.lookup(w) for w in asked]
+
+
+def test_a_snapshot_is_made_once_and_read_back_in_a_fraction_of_the_time(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    installed = [d.file for lang in languages() for d in bundled_table(lang).dictionaries if not missing([d])]
+    if not installed:
+        pytest.skip("no bundled language's Hunspell dictionary is installed: apt-get install -y hunspell-sv")
+    stem = min(installed, key=lambda file: Path(f"{file}.dic").stat().st_size)
+    monkeypatch.setenv("MTCHECK_CACHE_DIR", str(tmp_path))
+    made = timed(lambda: load(stem))
+    kept = [path.name for path in (tmp_path / "derived").iterdir()]
+    read = timed(lambda: load(stem))
+    assert len(kept) == 1 and kept[0].startswith(KIND) and read < made / 3, (kept, made, read)
