@@ -14,6 +14,7 @@ from mtcheck.grammar.analyser import Reading, parse_stream
 from mtcheck.grammar.engine import LT_PROC, Checker, missing
 from mtcheck.grammar.rules import TABLES, TableError, bundled_table, languages, read_table
 from mtcheck.metrics import get_metric
+from mtcheck.perturb.kinds import candidates
 
 LANGUAGES = languages()
 
@@ -164,6 +165,20 @@ def test_bokmal_forms_in_nynorsk_are_the_written_standard_with_the_nynorsk_form_
     assert [(e.text, e.category, e.suggestion) for e in result.errors] == [
         ("Ikke", "written standard", "Ikkje"), ("noen", "written standard", "nokon"), ("hva", "written standard", "kva")]
     assert all(e.message.endswith("is Bokmål, not this written standard") for e in result.errors)
+
+
+@DA
+def test_generated_danish_agreement_and_definiteness_errors_are_caught() -> None:
+    """The perturbation engine's Danish errors (mtcheck/languages/da.yaml) in the golden table's correct sentences:
+    the da table finds each."""
+    correct = [text for text, rules in DANISH if not rules]
+    edited = {kind: [e.apply(text) for text in correct for e in candidates(text, kind, "da")]
+              for kind in ("agreement", "definiteness-drop", "determiner-swap")}
+    assert all(edited.values()), edited
+    checker = Checker(bundled_table("da"))
+    for kind, texts in edited.items():
+        missed = [text for text, result in zip(texts, checker.check(texts, [None] * len(texts))) if not result.errors]
+        assert missed == [], kind
 
 
 @DA
