@@ -25,7 +25,7 @@ from pathlib import Path
 
 from gettext_catalogues import catalogue_paths, load_catalogue
 
-from mtcheck.grammar.engine import Checker
+from mtcheck.grammar.engine import Checker, Result
 from mtcheck.grammar.rules import bundled_table
 from mtcheck.perturb.kinds import candidates
 
@@ -33,10 +33,11 @@ _SENTENCE = re.compile(r"[A-ZÆØÅ][^%{}<>\\/\n\t=_|`\"@#$*\[\]]*[a-zæøå]\."
 _KINDS = ("agreement", "definiteness-drop", "determiner-swap", "word-order", "repeated-word", "compound-split")
 
 
-def sentences(lang: str) -> list[tuple[str, str]]:
-    """``(translation, English message)`` of each sentence-like message, once each, in a fixed order."""
+def sentences(lang: str, root: Path = Path("/")) -> list[tuple[str, str]]:
+    """``(translation, English message)`` of each sentence-like message of the catalogues under ``root``, once
+    each, in a fixed order."""
     found: dict[str, str] = {}
-    for path in catalogue_paths(Path("/"), lang):
+    for path in catalogue_paths(root, lang):
         for msgid, text in load_catalogue(path, lang).messages.items():
             text = " ".join(text.split())
             if _SENTENCE.fullmatch(text) and 4 <= len(text.split()) <= 40 and " -" not in text and "..." not in text:
@@ -50,7 +51,7 @@ def part(rows: list[tuple[str, str]], name: str) -> list[tuple[str, str]]:
     return [row for row in rows if (hashlib.sha1(row[0].encode("utf-8")).digest()[-1] % 2 == 0) == even]
 
 
-def _per_rule(results: list) -> Counter[str]:
+def _per_rule(results: list[Result]) -> Counter[str]:
     return Counter(rule for result in results for rule in {e.rule for e in result.errors})
 
 
@@ -69,20 +70,26 @@ def main() -> int:
         return 0
     checker = Checker(bundled_table(args.lang))
     results = checker.check([text for text, _ in rows], [src for _, src in rows])
-    alarms = [(text, r) for r, (text, _) in zip(results, rows) if r.errors]
     print(f"{text_lang} catalogues read as {args.lang}, {args.part}: {len(rows)} sentences")
-    if args.text:
-        standard = sum(any(e.category == "written standard" for e in r.errors) for r in results)
-        print(f"{'written standard':16} {standard / len(rows):6.1%}  ({standard} of {len(rows)})")
-    label = "any error" if args.text else "false alarms"
-    print(f"{label:16} {len(alarms) / len(rows):6.1%}  ({len(alarms)} of {len(rows)})")
-    for rule, count in _per_rule(results).most_common():
-        print(f"  {rule:32} {count}")
-    for text, result in alarms[: args.show]:
-        print(f"- {text}\n  " + "; ".join(f"{e.rule}: {e.text}" for e in result.errors))
+    _report(rows, results, other=bool(args.text), show=args.show)
     if args.generated:
         _generated(checker, [(text, src) for (text, src), r in zip(rows, results) if not r.errors], args.lang)
     return 0
+
+
+def _report(rows: list[tuple[str, str]], results: list[Result], *, other: bool, show: int) -> None:
+    """The share of sentences with an error (false alarms, or with ``other`` the other standard found), per
+    rule, and the first ``show`` of them."""
+    alarms = [(text, r) for r, (text, _) in zip(results, rows) if r.errors]
+    if other:
+        standard = sum(any(e.category == "written standard" for e in r.errors) for r in results)
+        print(f"{'written standard':16} {standard / len(rows):6.1%}  ({standard} of {len(rows)})")
+    label = "any error" if other else "false alarms"
+    print(f"{label:16} {len(alarms) / len(rows):6.1%}  ({len(alarms)} of {len(rows)})")
+    for rule, count in _per_rule(results).most_common():
+        print(f"  {rule:32} {count}")
+    for text, result in alarms[:show]:
+        print(f"- {text}\n  " + "; ".join(f"{e.rule}: {e.text}" for e in result.errors))
 
 
 def _generated(checker: Checker, clean: list[tuple[str, str]], lang: str) -> None:
