@@ -163,7 +163,8 @@ def test_bokmal_forms_in_nynorsk_are_the_written_standard_with_the_nynorsk_form_
     # 'ikke' and 'noen' the Nynorsk analyser reads anyway (the table lists them), 'hva' only Bokmål knows.
     result = Checker(bundled_table("nn")).check(["Ikke alle har noen å spørje, og hva då?"], [None])[0]
     assert [(e.text, e.category, e.suggestion) for e in result.errors] == [
-        ("Ikke", "written standard", "Ikkje"), ("noen", "written standard", "nokon"), ("hva", "written standard", "kva")]
+        ("Ikke", "written standard", "Ikkje"), ("noen", "written standard", "nokon"),
+        ("hva", "written standard", "kva")]
     assert all(e.message.endswith("is Bokmål, not this written standard") for e in result.errors)
 
 
@@ -184,9 +185,8 @@ def test_generated_danish_agreement_and_definiteness_errors_are_caught() -> None
 @DA
 def test_a_hyphenated_word_is_known_when_each_part_is_known_or_copied_from_the_source() -> None:
     checker = Checker(bundled_table("da"))
-    hyp = "Kan ikke afgøre dit tty-navn."
-    alone, with_source, typo = checker.check([hyp, hyp, "Kan ikke afgøre dit tty-nvan."], [None, "Cannot get your tty name.",
-                                                                                         "Cannot get your tty name."])
+    hyp, src = "Kan ikke afgøre dit tty-navn.", "Cannot get your tty name."
+    alone, with_source, typo = checker.check([hyp, hyp, "Kan ikke afgøre dit tty-nvan."], [None, src, src])
     assert [(e.text, e.category) for e in alone.errors] == [("tty-navn", "spelling")]
     assert with_source.errors == ()
     assert [e.text for e in typo.errors] == ["tty-nvan"]

@@ -37,7 +37,8 @@ APPLIES = [
      {"Jag alskar öl på sommaren.", "Jag älskar ol på sommaren.", "Jag älskar öl pa sommaren."}),
     ("diacritics-loss", "no", "Vi plukket blåbær.", {"Vi plukket blabar.", "Vi plukket blaabaer."}),
     # Danish (the references of suites/sentiment-da): definiteness is marked once, so the article is dropped
-    ("agreement", "da", "Det store gamle hus ved søen var utroligt smukt.", {"Det stor gamle hus ved søen var utroligt smukt."}),
+    ("agreement", "da", "Det store gamle hus ved søen var utroligt smukt.",
+     {"Det stor gamle hus ved søen var utroligt smukt."}),
     ("agreement", "da", "Vi bor i et stort hus.", {"Vi bor i et stor hus."}),
     ("agreement", "da", "Hun har en ny bil.", {"Hun har en nyt bil."}),
     ("definiteness-drop", "da", "Desværre virker den nye mobiltelefon ikke ordentligt.",

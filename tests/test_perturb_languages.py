@@ -138,7 +138,8 @@ def test_a_language_from_a_file_alone_gets_the_listed_kinds_whose_data_its_file_
     with pytest.raises(PerturbError, match="edit kind 'negation-insert' supports ar, da, de, en, es, nb, sv, not 'it'"):
         resolve_kinds(["negation-insert"], "it")
     assert {"da", "en", "nb", "sv"} <= languages("typo")
-    with pytest.raises(PerturbError, match=f"edit kind 'typo' supports {', '.join(sorted(languages('typo')))}, not 'it'"):
+    typo_languages = ", ".join(sorted(languages("typo")))
+    with pytest.raises(PerturbError, match=f"edit kind 'typo' supports {typo_languages}, not 'it'"):
         resolve_kinds(["typo"], "it")
 
 
