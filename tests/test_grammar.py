@@ -14,6 +14,7 @@ from mtcheck.grammar.analyser import Reading, parse_stream
 from mtcheck.grammar.engine import LT_PROC, Checker, missing
 from mtcheck.grammar.rules import TABLES, TableError, bundled_table, languages, read_table
 from mtcheck.metrics import get_metric
+from mtcheck.perturb.kinds import candidates
 
 LANGUAGES = languages()
 
@@ -26,7 +27,7 @@ def _needs(lang: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(bool(absent), reason=f"grammar ({lang}) needs: apt-get install -y {absent}")
 
 
-SV, NB = _needs("sv"), _needs("nb")
+SV, NB, DA, NN = _needs("sv"), _needs("nb"), _needs("da"), _needs("nn")
 
 
 def _rows() -> list[object]:
@@ -34,8 +35,8 @@ def _rows() -> list[object]:
             for lang in LANGUAGES for rule in bundled_table(lang).rules]
 
 
-def test_the_bundled_tables_are_swedish_and_bokmal() -> None:
-    assert LANGUAGES == ["nb", "sv"]
+def test_the_bundled_tables_are_danish_bokmal_nynorsk_and_swedish() -> None:
+    assert LANGUAGES == ["da", "nb", "nn", "sv"]
 
 
 @pytest.mark.parametrize(("lang", "rule_id"), _rows())
@@ -101,6 +102,94 @@ def test_nynorsk_forms_in_bokmal_are_the_written_standard_not_spelling() -> None
     result = Checker(bundled_table("nb")).check(["Eg veit ikkje kva han vil."], [None])[0]
     assert [(e.text, e.category) for e in result.errors] == [
         ("Eg", "written standard"), ("ikkje", "written standard"), ("kva", "written standard")]
+
+
+#: Correct Danish: the references of suites/sentiment-da.mt.yaml (written by others); errors: one each.
+DANISH = [
+    ("Jeg har et bil.", ["det-noun-gender"]),
+    ("Vi bor i et stor hus.", ["det-adj-noun"]),
+    ("Den store huset ligger ved søen.", ["double-definiteness"]),
+    ("Jeg kan lide den stor bil.", ["definite-adj-form"]),
+    ("Det er sjovt at spiller fodbold.", ["infinitive-marker-finite-verb"]),
+    ("Jeg kan går hjem.", ["modal-finite-verb"]),
+    ("I dag jeg går i skole.", ["verb-second"]),
+    ("Jeg bliver hjemme, hvis han kommer ikke.", ["subordinate-negation"]),
+    ("Jeg gik til til skolen.", ["repeated-word"]),
+    ("Vi tog skole bus til byen.", ["compound-written-apart"]),
+    ("Personalet var slet ikke venligt.", []),
+    ("Jeg ville aldrig anbefale dette hotel til nogen.", []),
+    ("Filmen var ikke dårlig, men slutningen skuffede mig.", []),
+    ("Desværre virker den nye mobiltelefon ikke ordentligt.", []),
+    ("I går spiste vi på en vidunderlig restaurant.", []),
+    ("Det store gamle hus ved søen var utroligt smukt.", []),
+    ("Tusind tak for jeres hjælp, den betød meget for os.", []),
+]
+#: Correct Nynorsk: messages of the Nynorsk translations installed under /usr/share/locale/nn (apt, cups,
+#: Linux-PAM; written by their translators); errors: one each.
+NYNORSK = [
+    ("Eg har eit bil.", ["det-noun-gender"]),
+    ("Ho las ein bok.", ["det-noun-gender"]),
+    ("Det er kjekt å går på tur.", ["infinitive-marker-finite-verb"]),
+    ("Eg veit at han kjem ikkje.", ["subordinate-negation"]),
+    ("Eg veit ikke kva han vil.", ["other-standard"]),
+    ("Jeg veit ikkje kva han vil.", ["other-standard"]),
+    ("Standardhandlinga er å installera den nye versjonen.", []),
+    ("Du må vente lengre før du kan skifte passordet ditt.", []),
+    ("Nokre pakkar må fjernast, men fjerning er slått av.", []),
+    ("Versjonen i pakken er den same som ved siste installasjon.", []),
+    ("Kor mykje raudt lys det er i fargen.", []),
+    ("Det er ikkje mogleg å kopla til tenaren.", []),
+]
+
+
+@DA
+@pytest.mark.parametrize(("text", "rules"), DANISH, ids=[t for t, _ in DANISH])
+def test_danish_golden_table(text: str, rules: list[str]) -> None:
+    result = Checker(bundled_table("da")).check([text], [None])[0]
+    assert sorted({e.rule for e in result.errors}) == sorted(rules)
+    assert (result.score == 100.0) == (not rules)
+
+
+@NN
+@pytest.mark.parametrize(("text", "rules"), NYNORSK, ids=[t for t, _ in NYNORSK])
+def test_nynorsk_golden_table(text: str, rules: list[str]) -> None:
+    result = Checker(bundled_table("nn")).check([text], [None])[0]
+    assert sorted({e.rule for e in result.errors}) == sorted(rules)
+    assert (result.score == 100.0) == (not rules)
+
+
+@NN
+def test_bokmal_forms_in_nynorsk_are_the_written_standard_with_the_nynorsk_form_as_the_fix() -> None:
+    # 'ikke' and 'noen' the Nynorsk analyser reads anyway (the table lists them), 'hva' only Bokmål knows.
+    result = Checker(bundled_table("nn")).check(["Ikke alle har noen å spørje, og hva då?"], [None])[0]
+    assert [(e.text, e.category, e.suggestion) for e in result.errors] == [
+        ("Ikke", "written standard", "Ikkje"), ("noen", "written standard", "nokon"),
+        ("hva", "written standard", "kva")]
+    assert all(e.message.endswith("is Bokmål, not this written standard") for e in result.errors)
+
+
+@DA
+def test_generated_danish_agreement_and_definiteness_errors_are_caught() -> None:
+    """The perturbation engine's Danish errors (mtcheck/languages/da.yaml) in the golden table's correct sentences:
+    the da table finds each."""
+    correct = [text for text, rules in DANISH if not rules]
+    edited = {kind: [e.apply(text) for text in correct for e in candidates(text, kind, "da")]
+              for kind in ("agreement", "definiteness-drop", "determiner-swap")}
+    assert all(edited.values()), edited
+    checker = Checker(bundled_table("da"))
+    for kind, texts in edited.items():
+        missed = [text for text, result in zip(texts, checker.check(texts, [None] * len(texts))) if not result.errors]
+        assert missed == [], kind
+
+
+@DA
+def test_a_hyphenated_word_is_known_when_each_part_is_known_or_copied_from_the_source() -> None:
+    checker = Checker(bundled_table("da"))
+    hyp, src = "Kan ikke afgøre dit tty-navn.", "Cannot get your tty name."
+    alone, with_source, typo = checker.check([hyp, hyp, "Kan ikke afgøre dit tty-nvan."], [None, src, src])
+    assert [(e.text, e.category) for e in alone.errors] == [("tty-navn", "spelling")]
+    assert with_source.errors == ()
+    assert [e.text for e in typo.errors] == ["tty-nvan"]
 
 
 def test_the_stream_format_is_read_as_the_analyser_writes_it() -> None:
@@ -196,9 +285,9 @@ def test_batch_contract_one_json_object_per_line(tmp_path: Path, capsys: pytest.
 
 
 def test_a_language_without_a_table_is_one_error_naming_those_there_are(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _score(["score", "--metric", "grammar", "--lang", "da", "--hyp", "Jeg har en bil."], capsys)
+    code, out, err = _score(["score", "--metric", "grammar", "--lang", "de", "--hyp", "Ich habe ein Auto."], capsys)
     assert (code, out) == (2, "")
-    assert err == "mtcheck: error: grammar has no rule table for 'da' yet (languages: nb, sv)\n"
+    assert err == f"mtcheck: error: grammar has no rule table for 'de' yet (languages: {', '.join(LANGUAGES)})\n"
 
 
 def _table_text(**replace: str) -> str:
@@ -224,6 +313,15 @@ def test_lt_proc_missing_names_lttoolbox(tmp_path: Path, monkeypatch: pytest.Mon
     with pytest.raises(MetricError, match=r"fix: sudo apt-get install lttoolbox"):
         Checker(bundled_table("sv"))
     assert os.environ["PATH"] == str(tmp_path)
+
+
+def test_forms_of_the_other_standard_that_are_not_a_mapping_are_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "nn.yaml"
+    path.write_text((TABLES / "nn.yaml").read_text(encoding="utf-8").replace("forms: {ikke: ikkje,", "forms: {ikke: [ikkje],"),
+                    encoding="utf-8")
+    with pytest.raises(TableError, match=r"nn.yaml: resources.other_standard.forms: forms map a word of the other "
+                                         r"written standard to this one's, such as \{ikke: ikkje\}"):
+        read_table(path)
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [

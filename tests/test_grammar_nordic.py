@@ -1,4 +1,4 @@
-"""Swedish and Norwegian Bokmål grammar edits (seeds 001 and 003): each applies where its rule does,
+"""Swedish, Norwegian Bokmål and Danish grammar edits (seeds 001 and 003): each applies where its rule does,
 keeps the rest of the sentence, and declines where it does not apply."""
 from __future__ import annotations
 
@@ -36,6 +36,17 @@ APPLIES = [
     ("diacritics-loss", "sv", "Jag älskar öl på sommaren.",
      {"Jag alskar öl på sommaren.", "Jag älskar ol på sommaren.", "Jag älskar öl pa sommaren."}),
     ("diacritics-loss", "no", "Vi plukket blåbær.", {"Vi plukket blabar.", "Vi plukket blaabaer."}),
+    # Danish (the references of suites/sentiment-da): definiteness is marked once, so the article is dropped
+    ("agreement", "da", "Det store gamle hus ved søen var utroligt smukt.",
+     {"Det stor gamle hus ved søen var utroligt smukt."}),
+    ("agreement", "da", "Vi bor i et stort hus.", {"Vi bor i et stor hus."}),
+    ("agreement", "da", "Hun har en ny bil.", {"Hun har en nyt bil."}),
+    ("definiteness-drop", "da", "Desværre virker den nye mobiltelefon ikke ordentligt.",
+     {"Desværre virker nye mobiltelefon ikke ordentligt."}),
+    ("definiteness-drop", "da", "Det store hus ligger ved søen.", {"Store hus ligger ved søen."}),
+    ("determiner-swap", "da", "Jeg elskede virkelig denne bog.", {"Jeg elskede virkelig dette bog."}),
+    ("word-order", "da", "I morgen rejser Anna til Aarhus.", {"I morgen Anna rejser til Aarhus."}),
+    ("diacritics-loss", "da", "Vi spiste blåbær.", {"Vi spiste blabar.", "Vi spiste blaabaer."}),
 ]
 DECLINES = [
     ("agreement", "sv", "Jag tycker att filmen var bra."),   # no listed adjective after a determiner
@@ -47,6 +58,9 @@ DECLINES = [
     ("word-order", "no", "Jeg liker maten."),
     ("compound-split", "no", "Vi bor i Oslo."),
     ("diacritics-loss", "sv", "Jag dricker te."),
+    ("definiteness-drop", "da", "Huset ligger ved søen."),    # no adjective: the suffix is the one marker
+    ("definiteness-drop", "da", "Det store huset ligger."),   # not Danish already: the noun is not indefinite
+    ("agreement", "da", "Huset er stort."),
 ]
 
 

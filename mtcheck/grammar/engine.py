@@ -99,6 +99,13 @@ def _agrees(features: dict[str, dict[str, frozenset[str]]], names: tuple[str, ..
     return True
 
 
+def _left_alone(word: str, copied: set[str]) -> bool:
+    """No letter, a number, a word copied from the source, or an acronym or a brand (iPhone): not checked for
+    spelling (a name is left alone when the source has it)."""
+    return (not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word)
+            or any(c.isupper() for c in word[1:]))
+
+
 def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
     """The errors in text order, less any whose span lies inside another's (one error, found by two rules)."""
     ordered = sorted(errors, key=lambda e: (e.start, -e.end))
@@ -163,20 +170,19 @@ class Checker:
         result = []
         for tokens, src in zip(analysed, srcs):
             copied = {w.lower() for w in _SOURCE_WORD.findall(src or "")}
-            positions = set()
-            for index, token in enumerate(tokens):
-                word = token.surface
-                if token.known or not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word):
-                    continue
-                if any(c.isupper() for c in word[1:]):
-                    continue  # an acronym or a brand (iPhone); a name is left alone when the source has it
-                if self.table.ignore and self.table.ignore.fullmatch(word):
-                    continue
-                if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
-                    continue
-                positions.add(index)
-            result.append(positions)
+            result.append({index for index, token in enumerate(tokens)
+                           if not token.known and not self._known(token.surface, copied)})
         return result
+
+    def _known(self, word: str, copied: set[str]) -> bool:
+        """Whether a word the analyser does not know is still no misspelling: left alone, ignored by the table,
+        in a dictionary, or parts joined by hyphens that each are (``tty-navn``: a source word and a Danish one)."""
+        if _left_alone(word, copied) or (self.table.ignore and self.table.ignore.fullmatch(word)):
+            return True
+        if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
+            return True
+        parts = [part for part in word.split("-") if part]
+        return len(parts) > 1 and all(self._known(part, copied) for part in parts)
 
     def _other_standard(self, analysed: list[list[Token]], unknown: list[set[int]]) -> set[str]:
         """The words unknown here that the other written standard's analyser knows (Nynorsk in Bokmål)."""
@@ -189,16 +195,7 @@ class Checker:
     def _result(self, hyp: str, tokens: list[Token], unknown: set[int], other: set[str],
                 matches: list[tuple[Rule, tuple[int, int]]]) -> Result:
         spans = _spans(hyp, tokens)
-        errors = []
-        for index in sorted(unknown):
-            start, end = spans[index]
-            word = tokens[index].surface
-            if word.lower() in other:
-                errors.append(GrammarError(start, end, word, "written standard", "other-standard",
-                                           f"{word!r} is {self.table.other_standard_name}, not this written standard"))
-            else:
-                errors.append(GrammarError(start, end, word, "spelling", "spelling",
-                                           f"{word!r} is in no dictionary"))
+        errors = self._word_errors(tokens, spans, unknown, other)
         for rule, (first, last) in matches:
             start, end = spans[first + rule.span[0]][0], spans[first + (rule.span[1] % len(rule.pattern))][1]
             matched = tokens[first:last]
@@ -207,6 +204,25 @@ class Checker:
                                        fill(rule.suggestion, matched) if rule.suggestion else None))
         words = sum(1 for t in tokens if _WORD.search(t.surface))
         return Result(words, _outermost(errors))
+
+    def _word_errors(self, tokens: list[Token], spans: list[tuple[int, int]], unknown: set[int],
+                     other: set[str]) -> list[GrammarError]:
+        """Words of the other written standard (unknown here and known there, or a form the table lists) and
+        words no resource knows."""
+        forms = self.table.other_standard_forms
+        errors = []
+        for index, token in enumerate(tokens):
+            word, (start, end) = token.surface, spans[index]
+            if word.lower() in forms or (index in unknown and word.lower() in other):
+                fix = forms.get(word.lower())
+                if fix and word[:1].isupper():
+                    fix = fix[:1].upper() + fix[1:]
+                errors.append(GrammarError(start, end, word, "written standard", "other-standard",
+                                           f"{word!r} is {self.table.other_standard_name}, not this written standard",
+                                           fix))
+            elif index in unknown:
+                errors.append(GrammarError(start, end, word, "spelling", "spelling", f"{word!r} is in no dictionary"))
+        return errors
 
     def _found(self, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
         """Each rule's matches in ``tokens``, in the table's order; a token is tried only with the rules that can

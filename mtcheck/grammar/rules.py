@@ -140,6 +140,9 @@ class Table:
     rules: tuple[Rule, ...]
     other_standard: Resource | None = None
     other_standard_name: str = ""
+    #: Forms of the other written standard that this one's resources know anyway (Bokmål ``ikke`` in a
+    #: Nynorsk analyser that reads it), each with this standard's form (``ikkje``).
+    other_standard_forms: dict[str, str] = field(default_factory=dict)
     ignore: re.Pattern[str] | None = field(default=None)
 
 
@@ -213,6 +216,14 @@ def _features(raw: object, where: str) -> dict[str, dict[str, frozenset[str]]]:
     return {str(name): {str(tag): frozenset(values) for tag, values in tags.items()} for name, tags in raw.items()}
 
 
+def _forms(raw: object, where: str) -> dict[str, str]:
+    """``{ikke: ikkje}``: each form of the other written standard and this standard's form of it."""
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in raw.items()):
+        raise TableError(f"{where}: forms map a word of the other written standard to this one's, "
+                         f"such as {{ikke: ikkje}}")
+    return {k.lower(): v for k, v in raw.items()}
+
+
 def read_table(path: Path) -> Table:
     """The table in ``path``; :class:`TableError` names the file and the rule for anything wrong."""
     text = path.read_text(encoding="utf-8")
@@ -238,6 +249,7 @@ def read_table(path: Path) -> Table:
         features=features, rules=tuple(rules),
         other_standard=_resource(other, f"{where}: resources.other_standard") if other else None,
         other_standard_name=str((other or {}).get("name", "")),
+        other_standard_forms=_forms((other or {}).get("forms") or {}, f"{where}: resources.other_standard.forms"),
         ignore=_regex(raw["ignore"], f"{where}: ignore") if "ignore" in raw else None)
 
 

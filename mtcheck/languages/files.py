@@ -113,6 +113,7 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     **{key: (_words, "a list of words") for key in (
         "neuter_articles", "common_articles", "definite_articles", "weak_determiners", "weak_words")},
     "definite_plural_endings": (_strings, "a list of word endings"),
+    "single_definiteness": (_flag, "true or false"),
 }
 #: The keys of a number-words file (``numbers/<code>.yaml``, :mod:`mtcheck.languages.number_words`).
 NUMBER_FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
@@ -126,7 +127,7 @@ NUMBER_FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
 #: The keys of the noun-phrase edits (agreement, definiteness-drop, word-order: :mod:`mtcheck.perturb.nordic`),
 #: which a file gives together, and those it may leave out.
 NOUN_PHRASES = ("adjective_forms", "noun_forms", "neuter_articles", "common_articles", "definite_articles")
-NOUN_PHRASES_OPTIONAL = ("weak_determiners", "weak_words", "definite_plural_endings")
+NOUN_PHRASES_OPTIONAL = ("weak_determiners", "weak_words", "definite_plural_endings", "single_definiteness")
 
 
 def read_fields(path: Path, fields: dict[str, tuple[Callable[[Any], Any], str]],

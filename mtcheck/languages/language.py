@@ -123,6 +123,9 @@ class Language:
     weak_determiners: frozenset[str] = frozenset()
     weak_words: frozenset[str] = frozenset()
     definite_plural_endings: tuple[str, ...] = ()
+    #: Definiteness marked once, by the article before an adjective (Danish "det store hus", not "det store huset"):
+    #: a definiteness-drop edit drops that article ("store hus").
+    single_definiteness: bool = False
     #: Letters and their spelling where a keyboard lacks them (Norwegian "å" -> "aa"): a diacritics-loss edit writes
     #: a word so too (a capital letter's spelling is capitalised: "Å" -> "Aa").
     ascii_spellings: dict[str, str] = field(default_factory=dict)

@@ -70,11 +70,19 @@ def _weak_modifier(word: str, lang: str) -> bool:
     return word in get_language(lang).weak_words or (forms is not None and word == forms[2])
 
 
+def _indefinite_noun(word: str, lang: str) -> bool:
+    """Whether ``word`` is a listed indefinite noun or a compound ending in one (``mobiltelefon``)."""
+    return any(word == indef or (word.endswith(indef) and len(word) - len(indef) >= 3)
+               for indef, _ in get_language(lang).noun_forms)
+
+
 def definiteness_drop(sentence: str, lang: str) -> list[Edit]:
     """Drop one marker of double definiteness (one or more weak adjectives between them):
     ``det stora huset`` -> ``det stora hus`` (the noun's suffix)
-    or ``stora huset`` (the determiner); ``den første kongen`` -> ``den første konge``."""
-    ws, definite = words(sentence, lang), get_language(lang).definite_articles
+    or ``stora huset`` (the determiner); ``den første kongen`` -> ``den første konge``. Where definiteness is
+    marked once (``single_definiteness``: Danish ``det store hus``), the article: ``store hus``."""
+    language = get_language(lang)
+    ws, definite = words(sentence, lang), language.definite_articles
     edits: list[Edit] = []
     for i in range(len(ws) - 2):
         det, adj = ws[i], ws[i + 1]
@@ -83,11 +91,15 @@ def definiteness_drop(sentence: str, lang: str) -> list[Edit]:
         k = i + 2
         while k < len(ws) - 1 and _weak_modifier(ws[k].lower, lang):  # "det stora gamla huset"
             k += 1
-        noun = ws[k]
-        plain = indefinite(noun.lower, lang)
-        if plain is None:
-            continue
-        edits.append(replace_word(noun, "definiteness-drop", plain))
+        noun = ws[k].lower
+        if language.single_definiteness:
+            if not _indefinite_noun(noun, lang):  # "det store huset" is no correct Danish to edit
+                continue
+        else:
+            plain = indefinite(noun, lang)
+            if plain is None:
+                continue
+            edits.append(replace_word(ws[k], "definiteness-drop", plain))
         edits.append(_drop_determiner(sentence, det, adj))
     return edits
 
