@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+from collections import defaultdict
 from array import array
 from importlib.metadata import version
 from pathlib import Path
@@ -37,7 +38,7 @@ def _build(stem: str) -> bytes:
         "\n".join(word.stem for word in dic.words),
         "\n".join(_SEP.join(sorted(word.flags)) for word in dic.words),
         bytes(word.captype.value for word in dic.words),
-        {index: word.data for index, word in enumerate(dic.words) if word.data},
+        {index: dict(word.data) for index, word in enumerate(dic.words) if word.data},  # spylls: a defaultdict
         {index: word.alt_spellings for index, word in enumerate(dic.words) if word.alt_spellings},
         {key: array("I", [number[id(word)] for word in words]).tobytes() for key, words in dic.lowercase_index.items()},
         [(rep.pattern, rep.replacement) for rep in aff.REP[before:]],
@@ -63,7 +64,7 @@ class SnapshotDic(Dic):
             flags = self._flags[index]
             found = self._words[index] = Word(
                 stem=self._stems[index], flags=set(flags.split(_SEP)) if flags else set(),
-                data=self._data.get(index, {}), alt_spellings=self._alt.get(index, []),
+                data=defaultdict(list, self._data.get(index, {})), alt_spellings=self._alt.get(index, []),
                 captype=CapType(self._captypes[index]))
         return found
 
