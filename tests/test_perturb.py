@@ -254,7 +254,8 @@ def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert shares[("sam:bleu >= 40", "negation-drop")] == (1, 1)
     table = render_table(cells)
     assert table[0].split() == ["edit", "kind", "bleu", ">=", "40", "sam:bleu", ">=", "40", "checks", "together"]
-    assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)", "1/1", "(100%)"]
+    assert table[1].split() == ["unperturbed", "0/1", "(0%)", "0/1", "(0%)", "0/1", "(0%)"]
+    assert table[2].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)", "1/1", "(100%)"]
     assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
     assert '"kind": "negation-drop"' in capsys.readouterr().out
 
@@ -263,12 +264,13 @@ def test_blind_spots_without_kinds_tries_every_critical_intensity_and_grammar_ki
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     suite = load_suite(_suite(tmp_path))
     cells = blind_spot_table([suite], checks=[parse_check("chrf>=40")])
-    tried = [cell.kind for cell in cells]
+    tried = [cell.kind for cell in cells][1:]
+    assert cells[0].kind == "unperturbed"
     english = [k for k in (*GROUPS["critical"], *GROUPS["intensity"], *GROUPS["grammar"]) if candidates(RAIN, k, "en")]
     assert tried == english  # in the registry's order, noise never
     assert {"negation-drop", "preposition-swap", "typo"} <= set(tried)
     assert main(["blind-spots", str(tmp_path), "--check", "chrf>=40"]) == 0
-    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[2:]]
     assert rows == english
     assert main(["blind-spots", str(tmp_path), "--kinds", "negaton-drop"]) == 2
     assert "--kinds: unknown edit kind 'negaton-drop': did you mean 'negation-drop'?" in capsys.readouterr().err
