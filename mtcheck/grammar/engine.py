@@ -162,20 +162,33 @@ class Checker:
         result = []
         for tokens, src in zip(analysed, srcs):
             copied = {w.lower() for w in _SOURCE_WORD.findall(src or "")}
-            positions = set()
-            for index, token in enumerate(tokens):
-                word = token.surface
-                if token.known or not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word):
-                    continue
-                if any(c.isupper() for c in word[1:]):
-                    continue  # an acronym or a brand (iPhone); a name is left alone when the source has it
-                if self.table.ignore and self.table.ignore.fullmatch(word):
-                    continue
-                if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
-                    continue
-                positions.add(index)
-            result.append(positions)
+            result.append({index for index, token in enumerate(tokens)
+                           if not token.known and not self._left_alone(token.surface, copied)
+                           and not self._in_dictionaries(tokens, index)})
         return result
+
+    def _left_alone(self, word: str, copied: set[str]) -> bool:
+        """True for what is not checked for spelling: punctuation, a word of the source, a number, an acronym or
+        a brand (iPhone; a name is left alone when the source has it), a word the table ignores."""
+        return (not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word)
+                or any(c.isupper() for c in word[1:]) or bool(self.table.ignore and self.table.ignore.fullmatch(word)))
+
+    def _in_dictionaries(self, tokens: list[Token], index: int) -> bool:
+        """True when a dictionary knows the word at ``index``, or knows it with the full stop after it as an
+        abbreviation (``kl.``, which the analyser reads as two tokens)."""
+        word = tokens[index].surface
+        abbreviation = index + 1 < len(tokens) and tokens[index + 1].surface.startswith(".")
+        return self.in_dictionary(word) or (abbreviation and self.in_dictionary(f"{word}."))
+
+    def in_dictionary(self, word: str) -> bool:
+        """True when a Hunspell dictionary of the table knows ``word`` as written or in lower case."""
+        return any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries)
+
+    def knows(self, words: list[str]) -> list[bool]:
+        """For each word, whether a resource knows it: the analyser reads it as one known word, or a dictionary
+        has it. A word no resource knows is what the check reports as misspelt (names and source words aside)."""
+        return [(len(tokens) == 1 and tokens[0].known) or self.in_dictionary(word)
+                for word, tokens in zip(words, self._analyser.analyse(words))]
 
     def _other_standard(self, analysed: list[list[Token]], unknown: list[set[int]]) -> set[str]:
         """The words unknown here that the other written standard's analyser knows (Nynorsk in Bokmål)."""
