@@ -27,6 +27,7 @@ from mtcheck.strategies import sentiment_edits
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Check, Output
 from mtcheck.suite.recommended import recommended_checks
+from test_grammar import _needs
 
 pytest_plugins = ["pytester"]
 RAIN = "i just don't love walking in the rain"
@@ -502,3 +503,20 @@ def test_a_suite_of_references_alone_is_checked_by_its_generated_tests(
     assert main(["run", "demo.mt.yaml"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("PASSED: 2 passed, 1 skipped")
     pytester.runpytest("--mt-perturb-budget", "3").assert_outcomes(passed=2, skipped=1)
+
+
+@_needs("sv")
+def test_blind_spots_counts_a_reference_free_check_only_where_it_passes_the_unperturbed_reference(
+        tmp_path: Path) -> None:
+    suite = load_suite(_suite(tmp_path, """\
+        version: 1
+        source_lang: en
+        target_lang: sv
+        defaults: {checks: [{metric: grammar, min: 100}]}
+        cases:
+          - {id: wrong, src: "I have a car.", ref: "Jag har ett bil."}
+          - {id: right, src: "I have a car.", ref: "Jag har en bil."}
+        """))
+    cells = {c.kind: (c.caught, c.total) for c in blind_spot_table([suite], kinds=["repeated-word"])}
+    # 'ett bil' fails before any edit: a false alarm of the unperturbed row, and its edits are left out
+    assert cells == {"unperturbed": (1, 2), "repeated-word": (4, 4)}
