@@ -27,6 +27,7 @@ from mtcheck.strategies import sentiment_edits
 from mtcheck.suite.loader import load_suite
 from mtcheck.suite.model import Check, Output
 from mtcheck.suite.recommended import recommended_checks
+from test_grammar import _needs
 
 pytest_plugins = ["pytester"]
 RAIN = "i just don't love walking in the rain"
@@ -254,7 +255,8 @@ def test_blind_spot_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert shares[("sam:bleu >= 40", "negation-drop")] == (1, 1)
     table = render_table(cells)
     assert table[0].split() == ["edit", "kind", "bleu", ">=", "40", "sam:bleu", ">=", "40", "checks", "together"]
-    assert table[1].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)", "1/1", "(100%)"]
+    assert table[1].split() == ["unperturbed", "0/1", "(0%)", "0/1", "(0%)", "0/1", "(0%)"]
+    assert table[2].split() == ["negation-drop", "0/1", "(0%)", "1/1", "(100%)", "1/1", "(100%)"]
     assert main(["blind-spots", str(tmp_path), "--check", "bleu>=40", "--json"]) == 0
     assert '"kind": "negation-drop"' in capsys.readouterr().out
 
@@ -263,12 +265,13 @@ def test_blind_spots_without_kinds_tries_every_critical_intensity_and_grammar_ki
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     suite = load_suite(_suite(tmp_path))
     cells = blind_spot_table([suite], checks=[parse_check("chrf>=40")])
-    tried = [cell.kind for cell in cells]
+    tried = [cell.kind for cell in cells][1:]
+    assert cells[0].kind == "unperturbed"
     english = [k for k in (*GROUPS["critical"], *GROUPS["intensity"], *GROUPS["grammar"]) if candidates(RAIN, k, "en")]
     assert tried == english  # in the registry's order, noise never
     assert {"negation-drop", "preposition-swap", "typo"} <= set(tried)
     assert main(["blind-spots", str(tmp_path), "--check", "chrf>=40"]) == 0
-    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[2:]]
     assert rows == english
     assert main(["blind-spots", str(tmp_path), "--kinds", "negaton-drop"]) == 2
     assert "--kinds: unknown edit kind 'negaton-drop': did you mean 'negation-drop'?" in capsys.readouterr().err
@@ -500,3 +503,20 @@ def test_a_suite_of_references_alone_is_checked_by_its_generated_tests(
     assert main(["run", "demo.mt.yaml"]) == 0
     assert capsys.readouterr().out.rstrip().endswith("PASSED: 2 passed, 1 skipped")
     pytester.runpytest("--mt-perturb-budget", "3").assert_outcomes(passed=2, skipped=1)
+
+
+@_needs("sv")
+def test_blind_spots_counts_a_reference_free_check_only_where_it_passes_the_unperturbed_reference(
+        tmp_path: Path) -> None:
+    suite = load_suite(_suite(tmp_path, """\
+        version: 1
+        source_lang: en
+        target_lang: sv
+        defaults: {checks: [{metric: grammar, min: 100}]}
+        cases:
+          - {id: wrong, src: "I have a car.", ref: "Jag har ett bil."}
+          - {id: right, src: "I have a car.", ref: "Jag har en bil."}
+        """))
+    cells = {c.kind: (c.caught, c.total) for c in blind_spot_table([suite], kinds=["repeated-word"])}
+    # 'ett bil' fails before any edit: a false alarm of the unperturbed row, and its edits are left out
+    assert cells == {"unperturbed": (1, 2), "repeated-word": (4, 4)}

@@ -171,7 +171,8 @@ class Checker:
         for tokens, src in zip(analysed, srcs):
             copied = {w.lower() for w in _SOURCE_WORD.findall(src or "")}
             result.append({index for index, token in enumerate(tokens)
-                           if not token.known and not self._known(token.surface, copied)})
+                           if not token.known and not self._known(token.surface, copied)
+                           and not self._abbreviation(tokens, index)})
         return result
 
     def _known(self, word: str, copied: set[str]) -> bool:
@@ -179,10 +180,26 @@ class Checker:
         in a dictionary, or parts joined by hyphens that each are (``tty-navn``: a source word and a Danish one)."""
         if _left_alone(word, copied) or (self.table.ignore and self.table.ignore.fullmatch(word)):
             return True
-        if any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries):
+        if self.in_dictionary(word):
             return True
         parts = [part for part in word.split("-") if part]
         return len(parts) > 1 and all(self._known(part, copied) for part in parts)
+
+    def _abbreviation(self, tokens: list[Token], index: int) -> bool:
+        """Whether a dictionary knows the word at ``index`` with the full stop after it (``kl.``, which the analyser
+        reads as two tokens)."""
+        return (index + 1 < len(tokens) and tokens[index + 1].surface.startswith(".")
+                and self.in_dictionary(f"{tokens[index].surface}."))
+
+    def in_dictionary(self, word: str) -> bool:
+        """True when a Hunspell dictionary of the table knows ``word`` as written or in lower case."""
+        return any(d.knows(word) or d.knows(word.lower()) for d in self._dictionaries)
+
+    def knows(self, words: list[str]) -> list[bool]:
+        """For each word, whether a resource knows it: the analyser reads it as one known word, or a dictionary
+        has it. A word no resource knows is what the check reports as misspelt (names and source words aside)."""
+        return [(len(tokens) == 1 and tokens[0].known) or self.in_dictionary(word)
+                for word, tokens in zip(words, self._analyser.analyse(words))]
 
     def _other_standard(self, analysed: list[list[Token]], unknown: list[set[int]]) -> set[str]:
         """The words unknown here that the other written standard's analyser knows (Nynorsk in Bokmål)."""

@@ -21,7 +21,7 @@ from mtcheck.grammar.analyser import Reading, Token
 
 TABLES = Path(__file__).parent / "rules"
 CATEGORIES = ("spelling", "agreement", "definiteness", "verb form", "word form", "word order", "written standard",
-              "compound", "repeated word", "missing word", "word choice")
+              "compound", "repeated word", "missing word", "preposition", "word choice")
 _TOKEN_KEYS = {"word", "not_word", "lemma", "tags", "every", "none", "start", "capital"}
 _RULE_KEYS = {"id", "category", "message", "suggestion", "pattern", "not_after", "agree", "same", "joined", "span",
               "examples"}

@@ -6,15 +6,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mtcheck.engine.evaluate import Evaluator
+from mtcheck.engine.results import CheckResult
 from mtcheck.errors import MtcheckError, PerturbError
-from mtcheck.perturb.edit import compose
+from mtcheck.perturb.edit import Variant, compose
 from mtcheck.perturb.kinds import CRITICAL, GRAMMAR, INTENSITY, candidates, family, resolve_kinds
 from mtcheck.perturb.sensitivity import judged_checks, probe
 from mtcheck.perturb.text import normalise_lang
-from mtcheck.suite.model import Check, Suite
+from mtcheck.suite.model import Case, Check, Suite
 
 #: Every kind that corrupts meaning or grammar; noise edits keep both, so they are nothing to catch.
 DEFAULT_KINDS = (CRITICAL, INTENSITY, GRAMMAR)
+#: The row of the references before any edit: the share a check fails is its false alarms.
+UNPERTURBED = "unperturbed"
 #: The column of a probe's checks judged together, as a sensitivity test judges them: caught when one fails.
 TOGETHER = "checks together"
 _CHECK = re.compile(r"^\s*([\w:+.-]+)\s*(>=|<=)\s*(-?\d+(?:\.\d+)?)\s*$")
@@ -58,8 +61,12 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
 
     ``kinds`` names kinds or families (default: every critical, intensity and grammar kind); noise kinds are
     left out, and a kind that does not apply to a suite's target language has no edits there.
-    Cells come in the order of the kinds. Where a probe has several checks, the :data:`TOGETHER` cell counts it
-    caught when one of them fails, and leaves it out when one could not be computed. A check that cannot be computed (e.g. ``sam:`` on a
+    The first cells, of kind :data:`UNPERTURBED`, count the references each check fails before any edit (false
+    alarms); the others come in the order of the kinds and count the corrupted references it fails (catches).
+    A corrupted reference whose unperturbed reference a check already fails is left out of that check's cells:
+    the check cannot tell the edit from what was there. Where a probe has several checks, the :data:`TOGETHER`
+    cell counts it caught when one of them fails, and leaves it out when one could not be computed or failed
+    the unperturbed reference. A check that cannot be computed (e.g. ``sam:`` on a
     language without a lexicon) has no cell; its error is added once per suite to ``problems``
     when given. PerturbError for an unknown kind."""
     evaluator = evaluator or Evaluator()
@@ -71,25 +78,50 @@ def blind_spot_table(suites: Sequence[Suite], *, kinds: Sequence[str] = DEFAULT_
         except PerturbError:
             continue
         for case in suite.cases:
-            if not case.refs:  # a reference-free case: no reference to corrupt
-                continue
             chosen = tuple(checks) or judged_checks(case)
-            for kind in names:
-                for edit in candidates(case.refs[0], kind, lang)[:per_case]:
-                    variant = compose(case.refs[0], [edit])
-                    if variant is None or not chosen:
-                        continue
-                    results = probe(evaluator, suite, case, variant, chosen).results
-                    for result in results:
-                        if result.error:
-                            problem = f"{suite.name}: {result.error}"
-                            if problems is not None and problem not in problems:
-                                problems.append(problem)
-                            continue
-                        _count(cells, _label(result.check), kind, not result.passed)
-                    if len(results) > 1 and not any(result.error for result in results):
-                        _count(cells, TOGETHER, kind, not all(result.passed for result in results))
-    return sorted(cells.values(), key=lambda cell: names.index(cell.kind))
+            if not case.refs or not chosen:  # a reference-free case: no reference to corrupt
+                continue
+            variants = [(kind, v) for kind in names for v in _variants(case.refs[0], kind, lang, per_case)]
+            if not variants:
+                continue
+            unedited = Variant(case.refs[0], (), case.refs[0])
+            clean = _tally(cells, evaluator, (suite, case, chosen), UNPERTURBED, unedited, problems, None)
+            for kind, variant in variants:
+                _tally(cells, evaluator, (suite, case, chosen), kind, variant, problems, clean)
+    order = [UNPERTURBED, *names]
+    return sorted(cells.values(), key=lambda cell: order.index(cell.kind))
+
+
+def _variants(reference: str, kind: str, lang: str, per_case: int) -> list[Variant]:
+    """Up to ``per_case`` single edits of ``kind`` made to ``reference``."""
+    made = (compose(reference, [edit]) for edit in candidates(reference, kind, lang)[:per_case])
+    return [variant for variant in made if variant is not None]
+
+
+def _tally(cells: dict[tuple[str, str], Cell], evaluator: Evaluator, scored: tuple[Suite, Case, tuple[Check, ...]],
+           kind: str, variant: Variant, problems: list[str] | None, clean: set[str] | None) -> set[str]:
+    """Score ``variant`` with the ``scored`` case's checks and count it in row ``kind`` under each computed check
+    whose label is in ``clean`` (the checks its unperturbed reference passes; None: every one); return the labels
+    of the checks it passes."""
+    suite, case, chosen = scored
+    results = probe(evaluator, suite, case, variant, chosen).results
+    computed = [result for result in results if not result.error]
+    if problems is not None:
+        _report(problems, suite, results)
+    counted = [result for result in computed if clean is None or _label(result.check) in clean]
+    for result in counted:
+        _count(cells, _label(result.check), kind, not result.passed)
+    if len(results) > 1 and len(counted) == len(results):
+        _count(cells, TOGETHER, kind, not all(result.passed for result in results))
+    return {_label(result.check) for result in computed if result.passed}
+
+
+def _report(problems: list[str], suite: Suite, results: Sequence[CheckResult]) -> None:
+    """Add each check's error to ``problems``, once."""
+    for result in results:
+        problem = f"{suite.name}: {result.error}"
+        if result.error and problem not in problems:
+            problems.append(problem)
 
 
 def _count(cells: dict[tuple[str, str], Cell], label: str, kind: str, caught: bool) -> None:
