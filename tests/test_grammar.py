@@ -145,6 +145,14 @@ def test_english_names_and_acronyms_are_not_misspellings_but_a_lower_case_word_i
     assert [(e.text, e.category) for e in result.errors] == [("freind", "spelling")]
 
 
+@EN
+def test_a_quotation_in_straight_single_quotes_is_punctuation_not_a_contraction() -> None:
+    checker = Checker(bundled_table("en"))
+    quoted, contracted = checker.check(["My phone changes 'meeting' to 'meatball' and it's annoying.",
+                                        "It's the dog's bone, isn't it?"], [None, None])
+    assert quoted.errors == () and contracted.errors == ()
+
+
 @SV
 @pytest.mark.parametrize(("text", "rules"), SWEDISH, ids=[t for t, _ in SWEDISH])
 def test_swedish_golden_table(text: str, rules: list[str]) -> None:
