@@ -80,26 +80,35 @@ def gettext_texts(lang: str) -> list[tuple[str, str | None]]:
     return sorted(found.items())
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def texts(lang: str, source: str, part: str) -> list[tuple[str, str | None]]:
+    """``(text, source)`` of one half (or ``all``) of ``source``'s correct texts in ``lang``, in NFC."""
+    found = {"suites": lambda: suite_texts(lang), "gettext": lambda: gettext_texts(lang),
+             "wordnet": lambda: wordnet_texts() if lang == "en" else []}[source]()
+    rows = [(unicodedata.normalize("NFC", text), src) for text, src in found]
+    return rows if part == "all" else rows[0 if part == "tune" else 1::2]
+
+
+def arguments(description: str) -> argparse.Namespace:
+    """The options both benches take: language, source, half and how many examples to print."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--lang", choices=["en", "es"], default="en")
     parser.add_argument("--source", choices=["suites", "wordnet", "gettext"], default="suites")
     parser.add_argument("--part", choices=["tune", "held-out", "all"], default="tune")
-    parser.add_argument("--show", type=int, default=0, help="print this many false alarms")
-    args = parser.parse_args()
-    sources = {"suites": lambda: suite_texts(args.lang), "gettext": lambda: gettext_texts(args.lang),
-               "wordnet": lambda: wordnet_texts() if args.lang == "en" else []}
-    rows = [(unicodedata.normalize("NFC", t), s) for t, s in sources[args.source]()]
+    parser.add_argument("--show", type=int, default=0, help="print this many examples")
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = arguments(__doc__.splitlines()[0])
+    rows = texts(args.lang, args.source, args.part)
     if not rows:
         print(f"skipped: no {args.source} text in {args.lang}")
         return 0
-    if args.part != "all":
-        rows = rows[0 if args.part == "tune" else 1::2]
     results = Checker(bundled_table(args.lang)).check([t for t, _ in rows], [s for _, s in rows])
     alarms = [(text, r) for r, (text, _) in zip(results, rows) if r.errors]
     print(f"{args.lang} {args.source} {args.part}: {len(rows)} correct texts")
     print(f"false alarms {len(alarms) / len(rows):6.1%}  ({len(alarms)} of {len(rows)})")
-    fired = Counter(e.rule for _, r in alarms for e in {e.rule: e for e in r.errors}.values())
+    fired = Counter(rule for _, r in alarms for rule in {e.rule for e in r.errors})
     for rule, count in fired.most_common():
         print(f"  {rule:36} {count}")
     for text, result in alarms[: args.show]:
