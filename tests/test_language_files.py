@@ -151,7 +151,7 @@ def _cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("negators: [", "bogus: 1\nnegators: ["), "it.yaml: unknown key 'bogus' (fix: use one of adjective_forms, aliases,"),
+    (("negators: [", "bogus: 1\nnegators: ["), "it.yaml: unknown key 'bogus' (fix: use one of adjective_forms, agreement_swaps, aliases,"),
     (("[non, mai,", "[no, mai,"), "it.yaml: negators must be a list of words, not [False, "),
     (("it-lexicon.txt", "missing.txt"), "it.yaml: lexicon 'missing.txt' is not a file (looked for "),
     (("code: it", "code: italian"), "it.yaml: code 'italian' is not the file's name (fix: name the file italian.yaml"),

@@ -26,6 +26,9 @@ _SPLIT = re.compile(r"(?<!\\)/")
 _COMPOUND_ONLY = "compound-only-L"
 #: The tag the engine adds to a reading the analyser built as a compound (``bil+hus``) rather than looked up.
 COMPOUND = "compound"
+#: A straight single quote that opens a quotation ('meeting'): lt-proc would read it as a contraction ('m +
+#: eeting), so it goes to the analyser as a typographic one, which lt-proc reads as punctuation.
+_OPENING_QUOTE = re.compile(r"(?<![\w'])'(?=\w)")
 #: Input bytes per null-flushed chunk: small enough that neither pipe fills while the other waits.
 CHUNK_BYTES = 2048
 
@@ -117,7 +120,8 @@ class Analyser:
 
     def analyse(self, lines: list[str]) -> list[list[Token]]:
         """The tokens of each line (line breaks and null bytes inside a line are read as spaces)."""
-        escaped = [_SPECIAL.sub(r"\\\1", " ".join(line.replace("\0", " ").split())) for line in lines]
+        escaped = [_SPECIAL.sub(r"\\\1", _OPENING_QUOTE.sub("\u2018", " ".join(line.replace("\0", " ").split())))
+                   for line in lines]
         tokens: list[list[Token]] = []
         with self._lock:
             start = 0

@@ -94,7 +94,7 @@ FIELDS: dict[str, tuple[Callable[[Any], Any], str]] = {
     "negator": (_text, "a word"), "intensifier": (_text, "a word"), "downtoner": (_text, "a word"),
     "negator_after_verb": (_flag, "true or false"), "modifiers_follow": (_flag, "true or false"),
     **{key: (_swaps, "a mapping of words to words") for key in (
-        "negative_swaps", "determiner_swaps", "preposition_swaps")},
+        "negative_swaps", "determiner_swaps", "preposition_swaps", "agreement_swaps")},
     "ascii_spellings": (_spellings, "a mapping of single letters to their spelling in ASCII"),
     "perturbation_aliases": (_strings, "a list of language codes"),
     **{key: (_words, "a list of words") for key in (

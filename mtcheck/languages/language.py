@@ -99,8 +99,10 @@ class Language:
     opposite_particles: tuple[tuple[str, str], ...] = ()
     #: Grammar errors of the perturbation engine: determiners swapped for a wrong one ("a" -> "an", "ett" -> "en"),
     #: determiners whose removal leaves a gap, prepositions swapped, and subject pronouns (a word-order edit moves a
-    #: verb across one).
+    #: verb across one); words of a noun phrase and their form of the other gender or number ("rojo" -> "roja"),
+    #: which an agreement edit puts in their place after a determiner.
     determiner_swaps: dict[str, str] = field(default_factory=dict)
+    agreement_swaps: dict[str, str] = field(default_factory=dict)
     droppable_determiners: frozenset[str] = frozenset()
     preposition_swaps: dict[str, str] = field(default_factory=dict)
     subject_pronouns: frozenset[str] = frozenset()

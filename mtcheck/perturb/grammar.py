@@ -28,6 +28,17 @@ def determiner_swap(sentence: str, lang: str) -> list[Edit]:
             if w.lower in table and i + 1 < len(ws) and ws[i + 1].is_word and ws[i + 1].lower not in table]
 
 
+def agreement_swap(sentence: str, lang: str) -> list[Edit]:
+    """Break agreement in a noun phrase: a word of the file's ``agreement_swaps`` one or two words after one of
+    its determiners takes its listed other gender or number (``un coche rojo`` -> ``un coche roja``, ``la nueva
+    casa`` -> ``la nuevo casa``)."""
+    language = _language(lang)
+    table, determiners = language.agreement_swaps, set(language.determiner_swaps) | language.droppable_determiners
+    ws = words(sentence, lang)
+    return [replace_word(w, "agreement", table[w.lower]) for i, w in enumerate(ws)
+            if w.lower in table and any(j >= 0 and ws[j].lower in determiners for j in (i - 1, i - 2))]
+
+
 def preposition_swap(sentence: str, lang: str) -> list[Edit]:
     """Swap a preposition: ``in`` -> ``on``, ``på`` -> ``i``, ``genom`` -> ``av``."""
     language = _language(lang)

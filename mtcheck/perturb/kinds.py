@@ -45,9 +45,10 @@ def _english(name: str, family: str, target: str) -> Entry:
     return _kind(name, family, {ENGLISH: target})
 
 
-def _grammar(name: str, family: str, target: str) -> Entry:
-    """A kind of the languages with grammar edits, English and the Nordic ones, made by one function for both."""
-    return _kind(name, family, {ENGLISH: target, NORDIC: target})
+def _grammar(name: str, family: str, target: str, *needs: str) -> Entry:
+    """A kind of the languages with grammar edits, English and the Nordic ones, made by one function for both;
+    given ``needs``, also of every lemmatised language whose file has those fields."""
+    return _kind(name, family, {ENGLISH: target, NORDIC: target, **({LISTED: target} if needs else {})}, needs)
 
 
 KINDS = Registry("edit kind", [
@@ -60,14 +61,15 @@ KINDS = Registry("edit kind", [
     _english("intensity-gain", INTENSITY, "mtcheck.perturb.critical:intensity_gain"),
     _english("sentiment-deletion", INTENSITY, "mtcheck.perturb.critical:sentiment_deletion"),
     _kind("agreement", GRAMMAR, {ENGLISH: "mtcheck.perturb.english:subject_verb_agreement",
-                                 NORDIC: "mtcheck.perturb.nordic:adjective_agreement"}),
+                                 NORDIC: "mtcheck.perturb.nordic:adjective_agreement",
+                                 LISTED: "mtcheck.perturb.grammar:agreement_swap"}, ("agreement_swaps",)),
     _kind("definiteness-drop", GRAMMAR, {NORDIC: "mtcheck.perturb.nordic:definiteness_drop"}),
-    _grammar("determiner-drop", GRAMMAR, "mtcheck.perturb.grammar:determiner_drop"),
-    _grammar("determiner-swap", GRAMMAR, "mtcheck.perturb.grammar:determiner_swap"),
+    _grammar("determiner-drop", GRAMMAR, "mtcheck.perturb.grammar:determiner_drop", "droppable_determiners"),
+    _grammar("determiner-swap", GRAMMAR, "mtcheck.perturb.grammar:determiner_swap", "determiner_swaps"),
     _english("adverb-misplacement", GRAMMAR, "mtcheck.perturb.english:adverb_misplacement"),
     _kind("word-order", GRAMMAR, {ENGLISH: "mtcheck.perturb.english:adjective_after_noun",
                                   NORDIC: "mtcheck.perturb.nordic:verb_second"}),
-    _grammar("preposition-swap", GRAMMAR, "mtcheck.perturb.grammar:preposition_swap"),
+    _grammar("preposition-swap", GRAMMAR, "mtcheck.perturb.grammar:preposition_swap", "preposition_swaps"),
     _grammar("typo", GRAMMAR, "mtcheck.perturb.grammar:typo"),
     _grammar("diacritics-loss", GRAMMAR, "mtcheck.perturb.grammar:diacritics_loss"),
     _grammar("compound-split", GRAMMAR, "mtcheck.perturb.grammar:compound_split"),
