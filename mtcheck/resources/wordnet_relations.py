@@ -46,7 +46,7 @@ import bisect
 import mmap
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from mtcheck.errors import MetricError
@@ -193,15 +193,18 @@ def _word(field: str) -> str:
     return field.split("(", 1)[0].lower()
 
 
-@dataclass(frozen=True, slots=True)  # no dict per lemma: every lemma asked stays in memory
+@dataclass(frozen=True)
 class LemmaRelations:
-    """A lemma's senses (with the heads of its satellite senses), derived synsets and opposites; ``related``, its
-    senses and derived synsets, is what an opposite of another lemma is looked for in."""
+    """A lemma's senses (with the heads of its satellite senses), derived synsets and opposites."""
 
     senses: frozenset[SynsetId]
     derived: frozenset[SynsetId]
     opposites: frozenset[SynsetId]
-    related: frozenset[SynsetId]
+
+    @cached_property
+    def related(self) -> frozenset[SynsetId]:
+        """Senses and derived synsets: what an opposite of another lemma is looked for in."""
+        return self.senses | self.derived
 
 
 @lru_cache(maxsize=1)
@@ -237,8 +240,7 @@ def lemma_relations(lemma: str) -> LemmaRelations:
                     derived.add(target)
     senses = [*own.values(), *(files.synset(*head) for head in heads - own.keys())]
     opposites = {target for synset in senses for symbol, target, _, _ in synset.pointers if symbol == "!"}
-    senses_of = frozenset(own.keys() | heads)
-    return LemmaRelations(senses_of, frozenset(derived), frozenset(opposites), senses_of | derived)
+    return LemmaRelations(frozenset(own.keys() | heads), frozenset(derived), frozenset(opposites))
 
 
 @lru_cache(maxsize=50_000)
@@ -255,7 +257,7 @@ def indirect_opposites(lemma: str) -> frozenset[SynsetId]:
     return frozenset(opposites - relations.opposites)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Paraphrases:
     """What relates a lemma to its paraphrases, over all its senses: the senses, their opposites, neighbours and
     narrow verb hypernyms."""

@@ -149,9 +149,9 @@ class _Analysis:
     __slots__ = ("words", "tags", "tokens", "_tagging")  # no dict per sentence: fewer objects for the collector
 
     def __init__(self, text: str):
-        self.words: list[str] | tuple[str, ...] = tokenise(text)
-        self.tags: list[str] | tuple[str, ...] = []  # lists while the analysis grows, tuples once it is finished
-        self.tokens: list[Token] | tuple[Token, ...] = []
+        self.words = tokenise(text)
+        self.tags: list[str] = []
+        self.tokens: list[Token] = []
         self._tagging: Iterator[str] | None = None  # started on the first tag asked for, dropped after the last
 
     def start_like(self, other: _Analysis) -> None:
@@ -167,7 +167,7 @@ class _Analysis:
             shared += 1
         known = len(other.first(max(0, shared - 2)))
         if known > 0:
-            self.tags, self.tokens = list(other.tags[:known]), list(other.tokens[:known])
+            self.tags, self.tokens = other.tags[:known], other.tokens[:known]
 
     def first(self, count: int) -> tuple[Token, ...]:
         """The first ``count`` tokens (all of them when there are fewer)."""
@@ -179,15 +179,9 @@ class _Analysis:
                     self._tagging = iter_pos_tags(self.words, tuple(self.tags))
                 self.tags.append(next(self._tagging))
             self.tokens.append(_token(self.words[index], self.tags[index], self.tokens))
-        if len(self.tokens) == len(self.words) and isinstance(self.tokens, list):
-            self._finish()
-        return tuple(self.tokens[:count])  # a finished analysis's own tuple when all of it is asked for
-
-    def _finish(self) -> None:
-        """Keep the finished analysis as tuples and drop its tagging loop: the garbage collector stops walking a
-        tuple of strings after its first pass, and walks a list (and a live loop: four objects) at every full one."""
-        self.words, self.tags, self.tokens = tuple(self.words), tuple(self.tags), tuple(self.tokens)
-        self._tagging = None
+        if len(self.tokens) == len(self.words):
+            self._tagging = None  # a finished loop kept alive is four more objects for the garbage collector to walk
+        return tuple(self.tokens[:count])
 
 
 @lru_cache(maxsize=200_000)
