@@ -46,7 +46,7 @@ def outputs(count: int, text: str) -> tuple[list[str], str]:
     """``count`` distinct outputs (learner text: as many as there are, at most ``count``) and where they are from."""
     if text == "learner":
         if not DATA.is_dir():
-            raise SystemExit(f"skipped: {DATA} is absent (MultiGED-2023 Swedish; see docs/grammar.md)")
+            raise SystemExit(f"skipped: {DATA} is absent (MultiGED-2023 Swedish; see docs/grammar-evaluation.md)")
         texts = list(dict.fromkeys(text for text, _ in sentences(DATA / "sv_swell_train.tsv")))
         return texts[:count], "MultiGED sv train, every sentence once"
     texts = [f"{s} {v} {o}{t}." for s, v, o, t in itertools.product(SUBJECTS, VERBS, OBJECTS, TAILS)]

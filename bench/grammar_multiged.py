@@ -52,7 +52,7 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=0, help="print this many false alarms")
     args = parser.parse_args()
     if not DATA.is_dir():
-        print(f"skipped: {DATA} is absent (MultiGED-2023 Swedish; see docs/grammar.md)")
+        print(f"skipped: {DATA} is absent (MultiGED-2023 Swedish; see docs/grammar-evaluation.md)")
         return 0
     rows = part(args.part)
     results = Checker(bundled_table("sv")).check([text for text, _ in rows], [None] * len(rows))

@@ -92,7 +92,7 @@ def test_the_pruned_lookup_gives_spylls_verdicts_with_no_more_searches(lang: str
         pruned = [PrunedLookup(loaded.aff, loaded.dic)(word) for word in words]
         assert pruned == spylls
         assert True in spylls and False in spylls
-        assert counting.handed <= searched, (counting.handed, searched)  # Swedish: under half (docs/grammar.md)
+        assert counting.handed <= searched, (counting.handed, searched)  # Swedish: under half (docs/grammar-evaluation.md)
 
 
 @pytest.mark.parametrize("lang", _languages())
