@@ -130,6 +130,22 @@ def test_a_correct_sentence_stays_clean(lang: str) -> None:
     assert flagged == {}
 
 
+def _caught_where(lang: str, kind: str, condition: Callable[[str, Variant], bool], categories: set[str]) -> None:
+    """Every generated edit of ``kind`` that meets ``condition`` is caught: an error of one of ``categories``
+    that overlaps the edit (and some generated edit meets it, so the property cannot hold for nothing)."""
+    _applies(lang, kind, condition)
+
+    @CI
+    @given(_variants(lang, kind))
+    def caught(variant: Variant) -> None:
+        if not condition(lang, variant):
+            return
+        result = _check(lang, variant.text)
+        assert categories & {e.category for e in result.errors}, (variant.text, result.errors)
+        assert _touches(result, variant)
+    caught()
+
+
 def _misspelt(lang: str, variant: Variant) -> bool:
     return bool(_unknown(lang, _edited(variant)))
 
@@ -169,16 +185,7 @@ def _repeated_apart(lang: str, variant: Variant) -> bool:
 
 @pytest.mark.parametrize(("lang", "kind"), _rows(("repeated-word",)))
 def test_a_repeated_word_is_caught_unless_the_table_exempts_it_or_the_analyser_joins_it(lang: str, kind: str) -> None:
-    _applies(lang, kind, _repeated_apart)
-    @CI
-    @given(_variants(lang, kind))
-    def caught(variant: Variant) -> None:
-        if not _repeated_apart(lang, variant):
-            return
-        result = _check(lang, variant.text)
-        assert "repeated word" in {e.category for e in result.errors}, (variant.text, result.errors)
-        assert _touches(result, variant)
-    caught()
+    _caught_where(lang, kind, _repeated_apart, {"repeated word"})
 
 
 def _adjective_in_a_row(lang: str, variant: Variant) -> bool:
@@ -195,16 +202,7 @@ def _adjective_in_a_row(lang: str, variant: Variant) -> bool:
 
 @pytest.mark.parametrize(("lang", "kind"), _rows(("agreement",)))
 def test_a_broken_agreement_is_caught_in_a_determiner_adjective_noun_phrase(lang: str, kind: str) -> None:
-    _applies(lang, kind, _adjective_in_a_row)
-    @CI
-    @given(_variants(lang, kind))
-    def caught(variant: Variant) -> None:
-        if not _adjective_in_a_row(lang, variant):
-            return
-        result = _check(lang, variant.text)
-        assert {"agreement", "definiteness"} & {e.category for e in result.errors}, (variant.text, result.errors)
-        assert _touches(result, variant)
-    caught()
+    _caught_where(lang, kind, _adjective_in_a_row, {"agreement", "definiteness"})
 
 
 def _suffix_dropped(lang: str, variant: Variant) -> bool:
@@ -223,13 +221,4 @@ def _suffix_dropped(lang: str, variant: Variant) -> bool:
 @pytest.mark.parametrize(("lang", "kind"), [row for row in _rows(("definiteness-drop",))
                                           if not find_language(row.values[0]).single_definiteness])
 def test_a_dropped_definite_suffix_is_caught(lang: str, kind: str) -> None:
-    _applies(lang, kind, _suffix_dropped)
-    @CI
-    @given(_variants(lang, kind))
-    def caught(variant: Variant) -> None:
-        if not _suffix_dropped(lang, variant):
-            return
-        result = _check(lang, variant.text)
-        assert "definiteness" in {e.category for e in result.errors}, (variant.text, result.errors)
-        assert _touches(result, variant)
-    caught()
+    _caught_where(lang, kind, _suffix_dropped, {"definiteness"})
