@@ -19,7 +19,7 @@ import pytest
 
 from mtcheck.errors import SystemFailure
 from mtcheck.systems import command as command_module
-from mtcheck.systems import libretranslate as libretranslate_module
+from mtcheck.systems import http_calls
 from mtcheck.suite.model import Case, Output, Suite
 from mtcheck.systems import is_all_recorded, make_system, runs_user_code
 from mtcheck.systems.command import CommandSystem
@@ -554,7 +554,7 @@ def test_libretranslate_slow_but_in_time_answer_is_read(server: str) -> None:
 
 
 def test_libretranslate_response_size_is_capped(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(libretranslate_module, "MAX_RESPONSE_BYTES", 1 << 20)
+    monkeypatch.setattr(http_calls, "MAX_RESPONSE_BYTES", 1 << 20)
     _Handler.mode = "flood"
     with pytest.raises(SystemFailure, match=r"/translate sent more than 1 MiB \(fix: "):
         LibreTranslateSystem(server, timeout=10).translate(CASES[:1], **LANGS)
