@@ -5,7 +5,8 @@
 * ``file:PATH``: an outputs file (plain text, or ``.jsonl``);
 * ``cmd:COMMAND LINE``: a command, sources on stdin, hypotheses on stdout;
 * ``py:package.module:function``: a Python function;
-* ``libretranslate:URL`` or a bare ``http(s)://`` URL: a LibreTranslate-compatible endpoint.
+* ``libretranslate:URL`` or a bare ``http(s)://`` URL: a LibreTranslate-compatible endpoint;
+* ``apy:URL``: Apertium's HTTP server (APY).
 
 Each spec prefix names its :class:`System` class in :data:`SYSTEMS` (imported only when a spec uses it). A class
 registered there builds itself with ``from_spec(value, spec=, timeout=)``, ``value`` being the spec's part after the
@@ -46,6 +47,7 @@ SYSTEMS = Registry("system", [
     _system("py", "python_callable:CallableSystem", ("py:package.module:function",), runs_code=True),
     _system("libretranslate", "libretranslate:LibreTranslateSystem", ("libretranslate:URL", "http(s)://URL"),
             schemes=("http", "https")),
+    _system("apy", "apy:ApySystem", ("apy:URL",)),
 ], error=SystemFailure)
 #: Every way a system spec is written.
 SPEC_FORMS = tuple(form for entry in SYSTEMS.entries() for form in entry.meta["forms"])
