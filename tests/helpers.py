@@ -1,4 +1,4 @@
-"""Test material that several test files share: suite texts, a type alias and a reference algorithm.
+"""Test material that several test files share: suite texts, a type alias, a reference algorithm, an APY server.
 
 Imported as ``helpers``: ``tests`` is not a package, so pytest puts this folder on
 ``sys.path`` before it imports a test file. Sample input files go under the
@@ -10,7 +10,11 @@ import ast
 import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
+import time
+import urllib.request
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -104,3 +108,54 @@ def module_imports(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
     return found
+
+
+#: What the ``apy:`` tests and docs need from Debian, as the reason a test skips without it.
+APY_INSTALL = "apt-get install apertium-apy apertium-eng-spa"
+#: Where Debian's Apertium pairs install their modes.
+APERTIUM_MODES = Path("/usr/share/apertium/modes")
+
+
+class ApyServer:
+    """Apertium's HTTP server (apertium-apy) serving ``pairs`` from a modes folder of its own under ``folder``, on a
+    free port of 127.0.0.1, once it answers ``/listPairs``; :meth:`stop` stops it and the pipelines it started.
+
+    Raises :class:`FileNotFoundError` naming :data:`APY_INSTALL` where apertium-apy or a pair is not installed.
+    """
+
+    def __init__(self, folder: Path, pairs: Sequence[str] = ("eng-spa", "spa-eng")):
+        program = shutil.which("apertium-apy")
+        if program is None or shutil.which("apertium") is None or not all(
+                (APERTIUM_MODES / f"{pair}.mode").is_file() for pair in pairs):
+            raise FileNotFoundError(f"apertium-apy or the pairs {', '.join(pairs)} are not installed ({APY_INSTALL})")
+        modes = folder / "apy-modes"
+        modes.mkdir(parents=True)
+        for pair in pairs:
+            shutil.copy(APERTIUM_MODES / f"{pair}.mode", modes)
+        self.log = folder / "apy.log"
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        with self.log.open("wb") as log:  # its own process group: stopping it stops the pipelines it started
+            self.process = subprocess.Popen([program, "-p", str(port), str(modes)], stdin=subprocess.DEVNULL,
+                                            stdout=log, stderr=log, start_new_session=True)
+        self._wait_until_listening()
+
+    def _wait_until_listening(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"apertium-apy exited with {self.process.returncode}: {self.log.read_text()[-500:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/listPairs", timeout=5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"apertium-apy did not answer /listPairs within {seconds:g}s: {self.log.read_text()[-500:]}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=30)

@@ -7,11 +7,8 @@ delays or spoils /translate.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import threading
@@ -24,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from helpers import APY_INSTALL, ApyServer
 from mtcheck.commands.main import main
 from mtcheck.errors import SystemFailure
 from mtcheck.suite.loader import load_suite
@@ -32,10 +30,6 @@ from mtcheck.systems import apy as apy_module
 from mtcheck.systems import make_system
 from mtcheck.systems.apy import ApySystem
 
-MODES = Path("/usr/share/apertium/modes")
-#: The pairs the test server offers (both directions of Debian's apertium-eng-spa).
-PAIRS = ("eng-spa", "spa-eng")
-INSTALL = "apt-get install apertium-apy apertium-eng-spa"
 EN_ES = {"source_lang": "en", "target_lang": "es"}
 SENTIMENT_ES = Path(__file__).resolve().parents[1] / "suites" / "sentiment-es.mt.yaml"
 
@@ -44,53 +38,17 @@ def _case(case_id: str, src: str) -> Case:
     return Case(id=case_id, src=src, refs=(), raw_refs=())
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _apertium_cli(source: str, pair: str = "eng-spa") -> str:
     """What ``apertium -u PAIR`` prints for ``source`` alone, without the final newline."""
     done = subprocess.run(["apertium", "-u", pair], input=source + "\n", capture_output=True, text=True, check=True)
     return done.stdout.removesuffix("\n")
 
 
-class _Apy:
-    """One apertium-apy process serving :data:`PAIRS` from a modes folder of their own, on a free port."""
-
-    def __init__(self, folder: Path):
-        program = shutil.which("apertium-apy")
-        if program is None or shutil.which("apertium") is None or not all((MODES / f"{p}.mode").is_file() for p in PAIRS):
-            pytest.skip(f"apertium-apy or the eng-spa pair is not installed ({INSTALL})")
-        modes = folder / "modes"
-        modes.mkdir(parents=True)
-        for pair in PAIRS:
-            shutil.copy(MODES / f"{pair}.mode", modes)
-        self.log = folder / "apy.log"
-        self.url = f"http://127.0.0.1:{_free_port()}"
-        with self.log.open("wb") as log:  # its own process group: stopping it stops the pipelines it started
-            self.process = subprocess.Popen([program, "-p", self.url.rpartition(":")[2], str(modes)],
-                                            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-        self._wait_until_listening()
-
-    def _wait_until_listening(self, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"apertium-apy exited with {self.process.returncode}: {self.log.read_text()[-500:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/listPairs", timeout=5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        pytest.fail(f"apertium-apy did not answer /listPairs within {seconds:g}s: {self.log.read_text()[-500:]}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait(timeout=30)
+def _apy(folder: Path) -> ApyServer:
+    try:
+        return ApyServer(folder)
+    except FileNotFoundError:
+        pytest.skip(f"apertium-apy or its eng-spa pair is not installed ({APY_INSTALL})")
 
 
 @pytest.fixture(scope="session")
@@ -98,7 +56,7 @@ def apy_url() -> Iterator[str]:
     """The URL of an APY server started for this test run; stopped, and its folder removed, at the end."""
     folder = Path(tempfile.mkdtemp(prefix="mtcheck-apy-"))
     try:
-        server = _Apy(folder)
+        server = _apy(folder)
         yield server.url
         server.stop()
     finally:
@@ -106,9 +64,9 @@ def apy_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def own_apy(tmp_path: Path) -> Iterator[_Apy]:
+def own_apy(tmp_path: Path) -> Iterator[ApyServer]:
     """An APY server for one test, which may stop it."""
-    server = _Apy(tmp_path)
+    server = _apy(tmp_path)
     yield server
     server.stop()
 
@@ -170,7 +128,7 @@ def test_mtcheck_run_gives_the_verdicts_of_the_command_line_outputs(apy_url: str
     assert verdicts[0] == verdicts[1] and len(verdicts[0]) == 10
 
 
-def _kill_after(server: _Apy, calls: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def _kill_after(server: ApyServer, calls: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stop ``server`` once the adapter has translated ``calls`` cases."""
     translate = ApySystem._translate
     done = []
@@ -184,7 +142,7 @@ def _kill_after(server: _Apy, calls: int, monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(ApySystem, "_translate", counting)
 
 
-def test_a_server_that_dies_mid_batch_is_one_error(own_apy: _Apy, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_server_that_dies_mid_batch_is_one_error(own_apy: ApyServer, monkeypatch: pytest.MonkeyPatch) -> None:
     system = ApySystem(own_apy.url, timeout=60)
     _kill_after(own_apy, 5, monkeypatch)
     with pytest.raises(SystemFailure) as caught:
@@ -193,7 +151,7 @@ def test_a_server_that_dies_mid_batch_is_one_error(own_apy: _Apy, monkeypatch: p
                                  f" [Errno 111] Connection refused")
 
 
-def test_a_server_that_dies_between_batches_fails_the_next_case(own_apy: _Apy, pytester: pytest.Pytester,
+def test_a_server_that_dies_between_batches_fails_the_next_case(own_apy: ApyServer, pytester: pytest.Pytester,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Under pytest the first batch's cases keep their own outputs (each must equal its own reference, the command
     line's translation); the run stops at the next batch's first case, an error naming the server."""

@@ -62,7 +62,8 @@ Unknown actions and keys are errors, so a typo cannot switch a check off.
     - ``setup=FIXTURE,FIXTURE``: files a reader would already have, written
       first by a function in ``FIXTURES`` below (``bundled-suites`` copies
       suites/, ``translate-sh`` writes a toy ``cmd:`` system,
-      ``libretranslate-server`` starts a local server for the example, ...);
+      ``libretranslate-server`` starts a local server for the example, ``apy-server``
+      Apertium's, ...);
     - ``env=NAME=VALUE`` (repeatable; ``PYTHONPATH`` is put before the
       checkout's); ``stdin=TEXT`` (default empty; ``\\n`` is a line break); ``timeout=SECONDS``
       (default 120).
@@ -344,6 +345,16 @@ def fixture_libretranslate_server(tmp: Path) -> Callable[[], None]:
     return stop
 
 
+def fixture_apy_server(tmp: Path) -> Callable[[], None]:
+    """apy-url: the URL of Apertium's HTTP server (apertium-apy, tests/helpers.py) serving eng-spa and spa-eng on a
+    free port."""
+    from helpers import ApyServer
+
+    server = ApyServer(tmp / "_apy")
+    (tmp / "apy-url").write_text(server.url + "\n", encoding="utf-8")
+    return server.stop
+
+
 def fixture_translate_sh(tmp: Path) -> None:
     """translate.sh: a toy command system that echoes each source (so most checks fail)."""
     shutil.copy(SHARED / "systems" / "translate.sh", tmp)
@@ -409,6 +420,7 @@ FIXTURES: dict[str, Callable[[Path], Callable[[], None] | None]] = {
     "translate-py": fixture_translate_py,
     "my-mt": fixture_my_mt,
     "libretranslate-server": fixture_libretranslate_server,
+    "apy-server": fixture_apy_server,
     "translate-sh": fixture_translate_sh,
     "sentiwords-lexicon": fixture_sentiwords_lexicon,
     "model-folder": fixture_model_folder,
