@@ -41,7 +41,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtcheck", "machine translation checks (mtcheck)")
     group.addoption("--mt-system", metavar="SPEC", default=None,
                     help="system under test: recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, "
-                         "libretranslate:URL (default: each suite's 'system:' or all recorded hypotheses)")
+                         "libretranslate:URL, apy:URL (default: each suite's 'system:' or all recorded hypotheses)")
     group.addoption("--mt-outputs", metavar="PATH", default=None,
                     help="shorthand for --mt-system file:PATH (one line per case, or JSONL keyed by id)")
     add_pytest_options(group, SUITE_RUN)
