@@ -165,7 +165,7 @@ def test_a_server_that_dies_between_batches_fails_the_next_case(own_apy: ApyServ
     error = re.escape(f'system "apy:{own_apy.url}": cannot reach {own_apy.url}/translate: [Errno 111] Connection'
                       f" refused")
     result.stdout.re_match_lines([*(rf".*::c{n} PASSED" for n in range(1, 5)), r".*::c5 ERROR",
-                                  rf"c5 \(dogs.mt.yaml:9\): error: {error}$", rf"! Interrupted: mtcheck: {error} !$"])
+                                  rf"c5 \(dogs.mt.yaml:9\): error: {error}$", rf"!+ Interrupted: mtcheck: {error} !+$"])
     assert "::c6" not in result.stdout.str()
 
 
