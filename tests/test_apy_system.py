@@ -44,9 +44,9 @@ def _apertium_cli(source: str, pair: str = "eng-spa") -> str:
     return done.stdout.removesuffix("\n")
 
 
-def _apy(folder: Path) -> ApyServer:
+def _apy(folder: Path, pairs: tuple[str, ...] = ("eng-spa", "spa-eng")) -> ApyServer:
     try:
-        return ApyServer(folder)
+        return ApyServer(folder, pairs)
     except FileNotFoundError:
         pytest.skip(f"apertium-apy or its eng-spa pair is not installed ({APY_INSTALL})")
 
@@ -96,6 +96,26 @@ def test_the_pair_follows_the_suite_languages(apy_url: str) -> None:
     [english] = system.translate([_case("c", SPANISH)], source_lang="es", target_lang="en")
     assert (spanish, english) == (_apertium_cli("The food was great."), _apertium_cli(SPANISH, "spa-eng"))
     assert "pair eng-spa, spa-eng;" in system.describe()
+
+
+def test_of_two_pairs_for_the_languages_the_one_without_a_variant_is_taken(tmp_path: Path) -> None:
+    server = _apy(tmp_path, ("spa-eng_US", "spa-eng"))
+    try:
+        system = ApySystem(server.url, timeout=120)
+        assert system.translate([_case("c", SPANISH)], source_lang="es", target_lang="en-US") == \
+            [_apertium_cli(SPANISH, "spa-eng")]
+        assert "pair spa-eng;" in system.describe()
+    finally:
+        server.stop()
+
+
+def test_apy_drops_the_star_before_a_word_itself(apy_url: str) -> None:
+    """The one documented difference from ``apertium -u``: APY's markUnknown=no removes a '*' before any word,
+    the source's own included."""
+    source = "5 * 3 is *great*."
+    [output] = ApySystem(apy_url, timeout=120).translate([_case("c", source)], **EN_ES)
+    alone = _apertium_cli(source)
+    assert output != alone and output == re.sub(r"\*(?=\w)", "", alone)
 
 
 def test_a_batch_of_100_keeps_its_order(apy_url: str) -> None:
