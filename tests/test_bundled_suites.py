@@ -23,8 +23,9 @@ SUITE_FILES = sorted(SUITES_DIR.glob("*.mt.yaml"))
 #: The suites that carry human ratings (the guidelines 000, 001 and 003).
 RATED_SUITES = ("sarcasm-interpretation-en.mt.yaml", "gec-sv.mt.yaml", "fluency-nb.mt.yaml")
 MIN_CASES = 40
-#: The per-language sentiment suites of issue 14 share ten English sources (one case each).
-SMALL_SUITES = {f"sentiment-{lang}.mt.yaml": 10 for lang in ("sv", "nb", "da", "de", "es", "ar")}
+#: The per-language sentiment suites of issue 14 share ten English sources (one case each); sentiment-sv-nb (issue 42)
+#: translates their Swedish references.
+SMALL_SUITES = {f"sentiment-{lang}.mt.yaml": 10 for lang in ("sv", "nb", "da", "de", "es", "ar", "sv-nb")}
 ANNOTATORS = {"ann1", "ann2"}
 #: Outputs recorded deliberately without ratings (paraphrases nobody rated; meta-eval leaves them out).
 UNRATED_OUTPUTS = {"sarcasm-interpretation-en.mt.yaml": {"interp-para"}}
