@@ -10,6 +10,7 @@ annotators' ratings.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,14 @@ SUITE_FILES = sorted(SUITES_DIR.glob("*.mt.yaml"))
 #: The suites that carry human ratings (the guidelines 000, 001 and 003).
 RATED_SUITES = ("sarcasm-interpretation-en.mt.yaml", "gec-sv.mt.yaml", "fluency-nb.mt.yaml")
 MIN_CASES = 40
-#: The per-language sentiment suites of issue 14 share ten English sources (one case each).
-SMALL_SUITES = {f"sentiment-{lang}.mt.yaml": 10 for lang in ("sv", "nb", "da", "de", "es", "ar")}
+#: The per-language sentiment suites of issue 14 share ten English sources (one case each); sentiment-sv-nb (issue 42)
+#: translates their Swedish references.
+SMALL_SUITES = {f"sentiment-{lang}.mt.yaml": 10 for lang in ("sv", "nb", "da", "de", "es", "ar", "sv-nb")}
 ANNOTATORS = {"ann1", "ann2"}
 #: Outputs recorded deliberately without ratings (paraphrases nobody rated; meta-eval leaves them out).
 UNRATED_OUTPUTS = {"sarcasm-interpretation-en.mt.yaml": {"interp-para"}}
+#: The systems of Apertium's recorded outputs (issue 42): apertium-<apertium version>-<pair version>.
+APERTIUM = "apertium-"
 #: Outputs no check catches are named blind-spot-* and carry a `blind_spot:` reason.
 BLIND_SPOT_PREFIX = "blind-spot"
 
@@ -211,3 +215,48 @@ def test_sam_checks_use_the_penalty_docs_sam_md_names():
                 assert "SAM paper (002)" in case.notes, f"{suite.name}::{case.id}: the paper's penalty off its examples"
     assert sam_suites == set(uses)
     assert {name for name, penalty in uses.items() if penalty == "paper"} == set()
+
+
+def _apertium(results) -> dict[str, list]:
+    """The results of Apertium's recorded outputs, by suite name."""
+    by_suite: dict[str, list] = {}
+    for result in results:
+        if result.target.system.startswith(APERTIUM):
+            by_suite.setdefault(result.target.suite.name, []).append(result)
+    return by_suite
+
+
+def test_every_apertium_output_is_labelled_and_its_faulty_ones_caught_or_known_misses(results):
+    """One Apertium output per case of each suite that records one, with its label in the case notes; a faulty one
+    has a severity and is caught, or is a known miss with its reason."""
+    by_suite = _apertium(results)
+    assert set(by_suite) >= {"sentiment-es", "puzzles-eu-en", "sentiment-sv-nb"}
+    for name, found in by_suite.items():
+        assert len(found) == len(found[0].target.suite.cases), f"{name}: not one Apertium output per case"
+        for result in found:
+            target, where = result.target, f"{name}::{result.target.test_id}"
+            assert target.case.notes.count(f"{target.system} (Apertium)") == 1, f"{where}: no label in the notes"
+            if target.expect_fail:
+                assert target.recorded.severity in ("minor", "major", "critical"), where
+                assert result.outcome == ("known-miss" if target.blind_spot else "caught"), where
+            else:
+                assert result.outcome == "passed", where
+
+
+def _readme_apertium_table() -> dict[str, list[int]]:
+    """suites/README.md's Apertium table: suite -> outputs, correct, major, minor, caught, known misses."""
+    section = (SUITES_DIR / "README.md").read_text(encoding="utf-8").split("## Apertium: a real engine's outputs", 1)[1]
+    rows = re.findall(r"^\| (\S+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", section, re.M)
+    return {row[0]: [int(n) for n in row[1:]] for row in rows}
+
+
+def test_the_readme_apertium_table_counts_the_outputs_as_the_suites_label_them(results):
+    counted = {}
+    for name, found in _apertium(results).items():
+        faulty = [r for r in found if r.target.expect_fail]
+        counted[name] = [len(found), len(found) - len(faulty),
+                         sum(r.target.severity == "major" for r in faulty),
+                         sum(r.target.severity == "minor" for r in faulty),
+                         sum(r.outcome == "caught" for r in faulty),
+                         sum(r.outcome == "known-miss" for r in faulty)]
+    assert _readme_apertium_table() == counted
