@@ -117,11 +117,11 @@ def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
     return tuple(kept)
 
 
-def _joined(tokens: list[Token], match: tuple[int, int]) -> str:
-    """The words of a match written as one, without spaces or a hyphen between letters (a compound written
-    apart: ``sjuk hus`` -> ``sjukhus``; ``hopp-bakken`` -> ``hoppbakken``)."""
-    first, last = match
-    return _HYPHEN.sub("", tokens[first].surface + "".join(t.surface.lower() for t in tokens[first + 1 : last]))
+def _joined(tokens: list[Token], rule: Rule, first: int) -> str:
+    """The words of a match's span written as one, without spaces or a hyphen between letters (a compound
+    written apart: ``sjuk hus`` -> ``sjukhus``; ``hopp-bakken`` -> ``hoppbakken``)."""
+    start, last = first + rule.span[0], first + rule.span[1] % len(rule.pattern)
+    return _HYPHEN.sub("", tokens[start].surface + "".join(t.surface.lower() for t in tokens[start + 1 : last + 1]))
 
 
 class Checker:
@@ -152,7 +152,8 @@ class Checker:
         found = [self._found(tokens) for tokens in analysed]
         known = self._joined_words(analysed, found)
         return [self._result(hyp, tokens, words, other,
-                             [(r, m) for r, m in matches if not r.joined or (_joined(tokens, m), r.joined) in known])
+                             [(r, m) for r, m in matches
+                              if not r.joined or (_joined(tokens, r, m[0]), r.joined) in known])
                 for hyp, tokens, words, matches in zip(hyps, analysed, unknown, found)]
 
     def _joined_words(self, analysed: list[list[Token]],
@@ -160,7 +161,7 @@ class Checker:
         """Of the matches of ``joined`` rules, each ``(word, resources)``: the words written together that the
         rule's resources hold: the analyser's own dictionary (``lexicon``: a compound it only builds,
         ``kopp+kaffe``, is not enough), or that or a Hunspell dictionary (``dictionaries``)."""
-        asked = {(_joined(tokens, match), rule.joined) for tokens, matches in zip(analysed, found)
+        asked = {(_joined(tokens, rule, match[0]), rule.joined) for tokens, matches in zip(analysed, found)
                  for rule, match in matches if rule.joined}
         words = sorted({word for word, _ in asked})
         read = dict(zip(words, self._analyser.analyse(words)))
