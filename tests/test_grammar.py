@@ -69,6 +69,8 @@ SWEDISH = [
     ("Barnen leker i parken medan föräldrarna dricker kaffe.", []),
     ("Jag vet att han inte kommer i morgon.", []),
     ("Kan du hjälpa mig med det här?", []),
+    ("Hon ska börja på ett nytt arbete jobb.", ["two-nouns-one-thing"]),
+    ("Hon dricker en stor kopp kaffe varje morgon.", []),
 ]
 NORWEGIAN = [
     ("Jeg har et bil.", ["det-noun-gender"]),
@@ -79,6 +81,11 @@ NORWEGIAN = [
     ("Den store bilen står i garasjen.", []),
     ("Hun leste en bok og drakk en kopp kaffe.", []),
     ("I dag går jeg på skolen.", []),
+    ("Du må stå opp for deg selv.", ["calque-stand-up-for-yourself"]),
+    ("Konserten vil ta plass på lørdag.", ["calque-take-place"]),
+    ("Vi kom hjem seint i kvelden.", ["time-of-day-preposition"]),
+    ("Konserten finner sted på lørdag, og vi ses neste gang.", []),
+    ("Vi satt oppe langt ut i natten.", []),
 ]
 
 
@@ -262,6 +269,20 @@ def test_a_hyphenated_word_is_known_when_each_part_is_known_or_copied_from_the_s
     assert [(e.text, e.category) for e in alone.errors] == [("tty-navn", "spelling")]
     assert with_source.errors == ()
     assert [e.text for e in typo.errors] == ["tty-nvan"]
+
+
+@NB
+def test_a_joined_rule_asks_only_its_own_resources_and_joins_across_a_hyphen() -> None:
+    # sjokoladekake is in Hunspell's Bokmål dictionary, not the analyser's: the rule that asks the analyser alone
+    # (compound-written-apart, the earlier row) must not take the answer of the one that asks Hunspell too.
+    checker = Checker(bundled_table("nb"))
+    split, lexicon, hyphen, mail = checker.check(
+        ["Hun bakte en sjokolade kake.", "Vi tok skole buss.", "Hopp-bakken var stengt.", "Send en e-post."],
+        [None] * 4)
+    assert [(e.rule, e.text) for e in split.errors] == [("compound-written-apart-dictionary", "sjokolade kake")]
+    assert [(e.rule, e.text) for e in lexicon.errors] == [("compound-written-apart", "skole buss")]
+    assert [(e.rule, e.text) for e in hyphen.errors] == [("needless-hyphen", "Hopp-bakken")]
+    assert mail.errors == ()
 
 
 def test_the_stream_format_is_read_as_the_analyser_writes_it() -> None:

@@ -17,6 +17,7 @@ from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, fill
 LT_PROC = Resource("lt-proc", "lttoolbox")
 _WORD = re.compile(r"\w", re.UNICODE)
 _SOURCE_WORD = re.compile(r"\w+(?:[-'’]\w+)*", re.UNICODE)
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 @dataclass(frozen=True)
@@ -116,10 +117,11 @@ def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
     return tuple(kept)
 
 
-def _joined(tokens: list[Token], match: tuple[int, int]) -> str:
-    """The words of a match written as one (a compound written apart: ``sjuk hus`` -> ``sjukhus``)."""
-    first, last = match
-    return tokens[first].surface + "".join(t.surface.lower() for t in tokens[first + 1 : last])
+def _joined(tokens: list[Token], rule: Rule, first: int) -> str:
+    """The words of a match's span written as one, without spaces or a hyphen between letters (a compound
+    written apart: ``sjuk hus`` -> ``sjukhus``; ``hopp-bakken`` -> ``hoppbakken``)."""
+    start, last = first + rule.span[0], first + rule.span[1] % len(rule.pattern)
+    return _HYPHEN.sub("", tokens[start].surface + "".join(t.surface.lower() for t in tokens[start + 1 : last + 1]))
 
 
 class Checker:
@@ -150,20 +152,27 @@ class Checker:
         found = [self._found(tokens) for tokens in analysed]
         known = self._joined_words(analysed, found)
         return [self._result(hyp, tokens, words, other,
-                             [(r, m) for r, m in matches if not r.joined or _joined(tokens, m) in known])
+                             [(r, m) for r, m in matches
+                              if not r.joined or (_joined(tokens, r, m[0]), r.joined) in known])
                 for hyp, tokens, words, matches in zip(hyps, analysed, unknown, found)]
 
-    def _joined_words(self, analysed: list[list[Token]], found: list[list[tuple[Rule, tuple[int, int]]]]) -> set[str]:
-        """Of the matches of ``joined`` rules, the words written together that the rule's resources hold: the
-        analyser's own dictionary (``lexicon``: a compound it only builds, ``kopp+kaffe``, is not enough), or that
-        or a Hunspell dictionary (``dictionaries``)."""
-        asked = {_joined(tokens, match): rule.joined for tokens, matches in zip(analysed, found)
+    def _joined_words(self, analysed: list[list[Token]],
+                      found: list[list[tuple[Rule, tuple[int, int]]]]) -> set[tuple[str, str]]:
+        """Of the matches of ``joined`` rules, each ``(word, resources)``: the words written together that the
+        rule's resources hold: the analyser's own dictionary (``lexicon``: a compound it only builds,
+        ``kopp+kaffe``, is not enough), or that or a Hunspell dictionary (``dictionaries``)."""
+        asked = {(_joined(tokens, rule, match[0]), rule.joined) for tokens, matches in zip(analysed, found)
                  for rule, match in matches if rule.joined}
-        words = sorted(asked)
-        return {word for word, tokens in zip(words, self._analyser.analyse(words))
-                if len(tokens) == 1 and tokens[0].known
-                and (any(COMPOUND not in r.tags for r in tokens[0].readings)
-                     or (asked[word] == DICTIONARIES and any(d.knows(word) for d in self._dictionaries)))}
+        words = sorted({word for word, _ in asked})
+        read = dict(zip(words, self._analyser.analyse(words)))
+        return {(word, kind) for word, kind in asked if self._holds(word, kind, read[word])}
+
+    def _holds(self, word: str, kind: str, tokens: list[Token]) -> bool:
+        """Whether ``word`` (read by the analyser as ``tokens``) is in the resources a ``joined`` rule asks."""
+        if len(tokens) != 1 or not tokens[0].known:
+            return False
+        return (any(COMPOUND not in r.tags for r in tokens[0].readings)
+                or (kind == DICTIONARIES and any(d.knows(word) for d in self._dictionaries)))
 
     def _unknown(self, analysed: list[list[Token]], srcs: list[str | None]) -> list[set[int]]:
         """For each output, the positions of the words no resource knows (names, numbers, source words aside)."""
