@@ -95,6 +95,58 @@ def test_the_pruned_lookup_gives_spylls_verdicts_with_no_more_searches(lang: str
         assert counting.handed <= searched, (counting.handed, searched)  # Swedish: under half (docs/grammar-evaluation.md)
 
 
+def _required(aff: Any) -> list[list[str]]:
+    """Flags a search may require that some suffix carries: a stripped suffix's (a second suffix), with and
+    without the flag that lets an affix stand inside a compound."""
+    flags = sorted({flag for group in aff.SFX.values() for suffix in group for flag in suffix.flags})[:12]
+    return [[flag] for flag in flags] + [[flag, aff.COMPOUNDPERMITFLAG] for flag in flags if aff.COMPOUNDPERMITFLAG]
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_search_that_requires_flags_finds_what_spylls_finds(lang: str) -> None:
+    from spylls.hunspell.algo.lookup import Lookup
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        loaded = dictionary(resource.file)._loaded()
+        spylls, pruned = Lookup(loaded.aff, loaded.dic), PrunedLookup(loaded.aff, loaded.dic)
+        found = {}
+        for required in _required(loaded.aff):
+            found[tuple(required)] = [list(pruned.desuffix(word, required, [])) for word in words]
+            assert found[tuple(required)] == [list(spylls.desuffix(word, required, [])) for word in words]
+        assert any(any(forms) for forms in found.values()) or not found, resource.file  # some search finds forms
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_compound_part_searched_once_is_not_searched_again(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spylls.hunspell.algo.capitalization import Type as CapType
+    from spylls.hunspell.algo.lookup import CompoundPos, Lookup
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        loaded = dictionary(resource.file)._loaded()
+        permit = [loaded.aff.COMPOUNDPERMITFLAG] if loaded.aff.COMPOUNDPERMITFLAG else []
+        asked = [(word, place) for word in words for place in CompoundPos]
+        spylls, pruned = Lookup(loaded.aff, loaded.dic), PrunedLookup(loaded.aff, loaded.dic)
+
+        def forms(lookup: Lookup) -> list[list[Any]]:  # the arguments spylls' compound search passes
+            return [list(lookup.affix_forms(word, CapType.NO, compoundpos=place, forbidden_flags=[],
+                                            prefix_flags=[] if place == CompoundPos.BEGIN else permit,
+                                            suffix_flags=[] if place == CompoundPos.END else permit))
+                    for word, place in asked]
+
+        first = forms(pruned)
+        assert first == forms(spylls)
+        assert any(first) or not (loaded.aff.COMPOUNDBEGIN or loaded.aff.COMPOUNDFLAG)  # some part is one
+        counting = _Counting(loaded.aff.suffixes_index)
+        monkeypatch.setattr(loaded.aff, "suffixes_index", counting)
+        assert forms(pruned) == first and counting.handed == 0
+        forms(PrunedLookup(loaded.aff, loaded.dic))
+        assert counting.handed > 0  # a new lookup searches afresh (the counter sees its searches)
+
+
 @pytest.mark.parametrize("lang", _languages())
 def test_the_snapshot_holds_the_words_spylls_reads_and_gives_its_verdicts(lang: str) -> None:
     from spylls.hunspell import Dictionary as Spylls
