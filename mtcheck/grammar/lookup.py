@@ -8,7 +8,13 @@ This lookup answers those searches at once with nothing, and a search that requi
 suffixes that carry them (sv_SE: 41 of 454 may end a compound's first part), which is what spylls finds.
 
 A word no dictionary knows is split at every place, and its parts recur among words (*för-*, *-ning*): the forms
-spylls finds for a part in a place of a compound are kept, so that each part is searched once per process. A search reads only the dictionary, so a kept answer is the answer spylls would find again.
+spylls finds for a part in a place of a compound are kept, so that each part is searched once per process. A
+search reads only the dictionary, so a kept answer is the answer spylls would find again.
+
+Most places split a word into parts no dictionary word could make. Where a compound's first and middle parts can
+only be a word or a word with one linking suffix (``COMPOUNDPERMITFLAG``, no prefixes: sv_SE), every string such
+a part could be is listed once per install (:func:`compound_parts`, kept in the dictionary's snapshot): a part
+not on the list has no forms and is not searched at all.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from spylls.hunspell.algo.capitalization import Type as CapType
-from spylls.hunspell.algo.lookup import Lookup
+from spylls.hunspell.algo.lookup import CompoundPos, Lookup
 from spylls.hunspell.algo.trie import Trie
 
 #: Searches kept before the memo starts afresh (a bound on memory over a long run).
@@ -28,6 +34,37 @@ MAX_SEARCHES = 200_000
 def _carried(affixes: dict[str, list[Any]]) -> frozenset[str]:
     """Every flag that some affix of the table carries."""
     return frozenset(flag for group in affixes.values() for affix in group for flag in affix.flags)
+
+
+def _linking(aff: Any) -> list[Any] | None:
+    """The suffixes that may end a compound's first or middle part (``COMPOUNDPERMITFLAG``), or None where such a
+    part could be made another way: a prefix, two suffixes, or a suffix with capitals (FORCEUCASE lowers a part)."""
+    permit = aff.COMPOUNDPERMITFLAG
+    if not permit or aff.PFX:
+        return None
+    linking = [suffix for suffix in itertools.chain.from_iterable(aff.SFX.values()) if permit in suffix.flags]
+    if any(first.flag in second.flags for first in linking for second in linking):
+        return None
+    return None if any(s.add != s.add.lower() or s.strip != s.strip.lower() for s in linking) else linking
+
+
+def compound_parts(aff: Any, words: Iterable[tuple[str, frozenset[str]]]) -> list[str] | None:
+    """Every string that could be a compound's first or middle part: a word, or a word with one linking suffix
+    whose flag the word or the suffix carries (more than can be, never less; None: see :func:`_linking`)."""
+    linking = _linking(aff)
+    if linking is None:
+        return None
+    by_flag: dict[str, list[Any]] = defaultdict(list)
+    for suffix in linking:
+        by_flag[suffix.flag].append(suffix)
+    always = [suffix for suffix in linking if suffix.flag in suffix.flags]
+    parts = set()
+    for stem, flags in words:
+        parts.add(stem)
+        for suffix in itertools.chain(always, *(by_flag[flag] for flag in flags & by_flag.keys())):
+            if stem.endswith(suffix.strip):
+                parts.add(stem[: len(stem) - len(suffix.strip)] + suffix.add)
+    return sorted(parts)
 
 
 class _Carrying:
@@ -50,8 +87,10 @@ class PrunedLookup(Lookup):
     """:class:`spylls.hunspell.algo.lookup.Lookup` that skips affix searches no affix could satisfy, reads only
     the suffixes that could, and keeps the forms it found for each word or part."""
 
-    def __init__(self, aff: Any, dic: Any, carrying: dict[frozenset[str], PrunedLookup] | None = None):
+    def __init__(self, aff: Any, dic: Any, parts: frozenset[str] | None = None,
+                 carrying: dict[frozenset[str], PrunedLookup] | None = None):
         super().__init__(aff, dic)
+        self._parts = parts  # :func:`compound_parts` of this dictionary (None: every part is searched)
         self._suffix_flags = _carried(aff.SFX)
         self._prefix_flags = _carried(aff.PFX)
         self._forms: dict[tuple[Any, ...], tuple[Any, ...]] = {}
@@ -66,6 +105,10 @@ class PrunedLookup(Lookup):
         if compoundpos is None:
             return super().affix_forms(word, captype, allow_nosuggest, list(prefix_flags), list(suffix_flags),
                                        list(forbidden_flags), compoundpos, with_forbidden)
+        if (self._parts is not None and compoundpos != CompoundPos.END
+                and list(suffix_flags) == [self.aff.COMPOUNDPERMITFLAG]
+                and word not in self._parts and word.lower() not in self._parts):
+            return iter(())  # no word, nor a word with a linking suffix (nor one in lower case: FORCEUCASE)
         key = (word, captype, allow_nosuggest, tuple(prefix_flags), tuple(suffix_flags), tuple(forbidden_flags),
                compoundpos, with_forbidden)
         found = self._forms.get(key)
@@ -95,5 +138,5 @@ class PrunedLookup(Lookup):
         found = self._carrying.get(flags)
         if found is None:
             aff = self.aff._aff if isinstance(self.aff, _Carrying) else self.aff
-            found = self._carrying[flags] = PrunedLookup(_Carrying(aff, flags), self.dic, self._carrying)
+            found = self._carrying[flags] = PrunedLookup(_Carrying(aff, flags), self.dic, None, self._carrying)
         return found
