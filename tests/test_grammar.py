@@ -289,9 +289,11 @@ def test_the_stream_format_is_read_as_the_analyser_writes_it() -> None:
     # Real lt-proc output (swe-nob.automorf.bin, lt-proc -e), kept as text so the parser is tested everywhere.
     line = ("^min/min<det><pos><ut><sg>/min<prn><pos><ut><sg>$ ^förslag/förslag<n><nt><sg><ind>/"
             "förslag<n><nt><sg><ind><cmp><compound-only-L>$ ^bilhuset/bil<n><ut><sg><ind><cmp>+hus<n><nt><sg><def>$ "
-            "^Xyzzy/*Xyzzy$ \\^ ^vara/vara¹<vblex><inf><actv>$")
+            "^Xyzzy/*Xyzzy$ \\^ ^vara/vara¹<vblex><inf><actv>$ ^US/US<np><org>$\\$ ^a/aalphabet<n><ut><sg><ind>$"
+            "^\\//\\/<cm>$^b/balphabet<n><ut><sg><ind>$")  # 'US\$ a\/b' (readings cut): escapes in and out of units
     tokens = parse_stream(line)[0]
-    assert [t.surface for t in tokens] == ["min", "förslag", "bilhuset", "Xyzzy", "vara"]
+    assert [t.surface for t in tokens] == ["min", "förslag", "bilhuset", "Xyzzy", "vara", "US", "a", "/", "b"]
+    assert tokens[7].readings == (Reading("/", frozenset({"cm"})),)
     assert tokens[0].readings[0] == Reading("min", frozenset({"det", "pos", "ut", "sg"}))
     assert len(tokens[1].readings) == 1  # the compound-only reading says nothing about the word alone
     assert tokens[2].readings[0] == Reading("hus", frozenset({"n", "nt", "sg", "def", "compound"}))

@@ -89,10 +89,87 @@ def test_the_pruned_lookup_gives_spylls_verdicts_with_no_more_searches(lang: str
         monkeypatch.setattr(loaded.aff, "suffixes_index", counting)
         spylls = [Lookup(loaded.aff, loaded.dic)(word) for word in words]
         searched, counting.handed = counting.handed, 0
-        pruned = [PrunedLookup(loaded.aff, loaded.dic)(word) for word in words]
+        pruned = [PrunedLookup(loaded.aff, loaded.dic, loaded.dic.compound_parts)(word) for word in words]
         assert pruned == spylls
         assert True in spylls and False in spylls
         assert counting.handed <= searched, (counting.handed, searched)  # Swedish: under half (docs/grammar-evaluation.md)
+
+
+def _required(aff: Any) -> list[list[str]]:
+    """Flags a search may require that some suffix carries: a stripped suffix's (a second suffix), with and
+    without the flag that lets an affix stand inside a compound."""
+    flags = sorted({flag for group in aff.SFX.values() for suffix in group for flag in suffix.flags})[:12]
+    return [[flag] for flag in flags] + [[flag, aff.COMPOUNDPERMITFLAG] for flag in flags if aff.COMPOUNDPERMITFLAG]
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_search_that_requires_flags_finds_what_spylls_finds(lang: str) -> None:
+    from spylls.hunspell.algo.lookup import Lookup
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        loaded = dictionary(resource.file)._loaded()
+        spylls, pruned = Lookup(loaded.aff, loaded.dic), PrunedLookup(loaded.aff, loaded.dic)
+        found = {}
+        for required in _required(loaded.aff):
+            found[tuple(required)] = [list(pruned.desuffix(word, required, [])) for word in words]
+            assert found[tuple(required)] == [list(spylls.desuffix(word, required, [])) for word in words]
+        assert any(any(forms) for forms in found.values()) or not found, resource.file  # some search finds forms
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_compound_part_searched_once_is_not_searched_again(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from spylls.hunspell.algo.capitalization import Type as CapType
+    from spylls.hunspell.algo.lookup import CompoundPos, Lookup
+
+    table = bundled_table(lang)
+    words = _words(table)
+    for resource in table.dictionaries:
+        loaded = dictionary(resource.file)._loaded()
+        permit = [loaded.aff.COMPOUNDPERMITFLAG] if loaded.aff.COMPOUNDPERMITFLAG else []
+        asked = [(word, place) for word in words for place in CompoundPos]
+        parts = loaded.dic.compound_parts
+        spylls, pruned = Lookup(loaded.aff, loaded.dic), PrunedLookup(loaded.aff, loaded.dic, parts)
+
+        def forms(lookup: Lookup) -> list[list[Any]]:  # the arguments spylls' compound search passes
+            return [list(lookup.affix_forms(word, CapType.NO, compoundpos=place, forbidden_flags=[],
+                                            prefix_flags=[] if place == CompoundPos.BEGIN else permit,
+                                            suffix_flags=[] if place == CompoundPos.END else permit))
+                    for word, place in asked]
+
+        first = forms(pruned)
+        assert first == forms(spylls)
+        assert any(first) or not (loaded.aff.COMPOUNDBEGIN or loaded.aff.COMPOUNDFLAG)  # some part is one
+        assert parts is None or {word for word, _ in asked} - parts  # the list leaves some unsearched
+        counting = _Counting(loaded.aff.suffixes_index)
+        monkeypatch.setattr(loaded.aff, "suffixes_index", counting)
+        assert forms(pruned) == first and counting.handed == 0
+        forms(PrunedLookup(loaded.aff, loaded.dic, parts))
+        assert counting.handed > 0  # a new lookup searches afresh (the counter sees its searches)
+
+
+def test_every_part_spylls_finds_forms_for_is_on_the_list_of_compound_parts() -> None:
+    from spylls.hunspell.algo.capitalization import Type as CapType
+    from spylls.hunspell.algo.lookup import CompoundPos, Lookup
+
+    installed = [d.file for lang in languages() for d in bundled_table(lang).dictionaries if not missing([d])]
+    listed = [loaded for loaded in (dictionary(file)._loaded() for file in dict.fromkeys(installed))
+              if loaded.dic.compound_parts is not None]  # sv_SE: parts are words with at most a linking suffix
+    if not listed:
+        pytest.skip("no dictionary with a list of compound parts is installed: apt-get install -y hunspell-sv")
+    for loaded in listed:
+        parts, spylls = loaded.dic.compound_parts, Lookup(loaded.aff, loaded.dic)
+        permit = [loaded.aff.COMPOUNDPERMITFLAG]
+        stems = sorted(loaded.dic._ids)[::300]
+        asked = [stem + ending for stem in stems for ending in ("", "s", "e", "a", "o", "u", "es", "ar")]
+        with_forms = [part for part in asked if any(
+            any(spylls.affix_forms(part, captype, compoundpos=place, prefix_flags=[] if place == CompoundPos.BEGIN
+                                   else permit, suffix_flags=permit))
+            for place in (CompoundPos.BEGIN, CompoundPos.MIDDLE) for captype in (CapType.NO, CapType.INIT))]
+        assert any(part not in loaded.dic._ids for part in with_forms)  # some are words with a linking suffix
+        assert [part for part in with_forms if part not in parts and part.lower() not in parts] == []
+        assert len(set(asked) - parts) > len(asked) / 2  # most are no part: never searched
 
 
 @pytest.mark.parametrize("lang", _languages())

@@ -23,7 +23,8 @@ class Dictionary:
             from mtcheck.grammar.lookup import PrunedLookup
             from mtcheck.grammar.snapshot import load
 
-            self._lookup = PrunedLookup(*load(self.stem))
+            aff, dic = load(self.stem)
+            self._lookup = PrunedLookup(aff, dic, dic.compound_parts)
         return self._lookup
 
     @lru_cache(maxsize=200_000)  # noqa: B019 - one Dictionary per file for the life of the process

@@ -3,8 +3,9 @@ a fraction of the time (a derived file, :mod:`mtcheck.resources.derived`).
 
 spylls reads a ``.dic`` file line by line into one object per word (sv_SE: 152,000 words, about 2 s). The
 snapshot keeps what it read (each word's stem, flags, capitalisation and data, the lower-case index, the
-replacement pairs its ``ph:`` fields add) as a few flat strings; a later process builds the object of a word only
-when a lookup asks for its stem. It is made once per installed dictionary: another ``.dic`` or ``.aff`` file, or
+replacement pairs its ``ph:`` fields add) as a few flat strings, with the strings a compound's part could be
+(:func:`~mtcheck.grammar.lookup.compound_parts`); a later process builds the object of a word only when a lookup
+asks for its stem. It is made once per installed dictionary: another ``.dic`` or ``.aff`` file, or
 another spylls, is another snapshot.
 """
 from __future__ import annotations
@@ -22,9 +23,10 @@ from spylls.hunspell.data.aff import RepPattern
 from spylls.hunspell.data.dic import Dic, Word
 from spylls.hunspell.readers import FileReader, read_aff, read_dic
 
+from mtcheck.grammar.lookup import compound_parts
 from mtcheck.resources.derived import derived
 
-KIND = "hunspell-words-1"
+KIND = "hunspell-words-2"
 _SEP = "\x1f"  # between a word's flags (a flag may be two characters or a number)
 
 
@@ -34,6 +36,7 @@ def _build(stem: str) -> bytes:
     before = len(aff.REP)
     dic = read_dic(FileReader(f"{stem}.dic", encoding=context.encoding), aff=aff, context=context)
     number = {id(word): index for index, word in enumerate(dic.words)}
+    parts = compound_parts(aff, ((word.stem, frozenset(word.flags)) for word in dic.words))
     return marshal.dumps((
         "\n".join(word.stem for word in dic.words),
         "\n".join(_SEP.join(sorted(word.flags)) for word in dic.words),
@@ -41,6 +44,7 @@ def _build(stem: str) -> bytes:
         {index: dict(word.data) for index, word in enumerate(dic.words) if word.data},  # spylls: a defaultdict
         {index: word.alt_spellings for index, word in enumerate(dic.words) if word.alt_spellings},
         {key: array("I", [number[id(word)] for word in words]).tobytes() for key, words in dic.lowercase_index.items()},
+        None if parts is None else "\n".join(parts),
         [(rep.pattern, rep.replacement) for rep in aff.REP[before:]],
     ))
 
@@ -50,7 +54,9 @@ class SnapshotDic(Dic):
 
     def __init__(self, snapshot: tuple[Any, ...]):
         super().__init__(words=[])
-        stems, flags, captypes, self._data, self._alt, self._lower, _ = snapshot
+        stems, flags, captypes, self._data, self._alt, self._lower, parts, _ = snapshot
+        #: The strings a compound's first or middle part could be (None: the lookup searches every part).
+        self.compound_parts = None if parts is None else frozenset(parts.split("\n"))
         self._stems, self._flags, self._captypes = stems.split("\n"), flags.split("\n"), captypes
         self._ids: dict[str, list[int]] = {}
         for index, word_stem in enumerate(self._stems):
