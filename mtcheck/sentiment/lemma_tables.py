@@ -3,8 +3,8 @@
 SAM lemmatises the target languages other than English with simplemma (:func:`mtcheck.sentiment.analysis.lemmatised`).
 Its memory-frugal backend walks a language's whole dictionary in every process before the first lemma, to index
 it (Swedish: 963,931 forms, ~0.5 s). Here each dictionary is kept as its ``form<TAB>lemma`` lines, sorted, in a
-derived file (:mod:`mtcheck.resources.derived`: made once per installed dictionary, ~2 s for Swedish, 24 MB), and a
-form is looked up by bisection over those bytes: reading the file costs ~0.03 s. simplemma's own lemmatiser reads
+derived file (:mod:`mtcheck.resources.derived`: made once per installed dictionary, ~2.5 s and 24 MB for Swedish),
+and a form is looked up by bisection over those bytes: reading the file costs ~0.05 s. simplemma's own lemmatiser reads
 the tables through its public ``DictionaryFactory`` protocol (:data:`TABLES`), so its strategies (dictionary,
 hyphens, rules, affixes ...) run as with its own backends over the same forms and lemmas, and give the same
 lemmas. A dictionary with a tab or a newline in a form or lemma gets no table: simplemma's own backend serves it.
