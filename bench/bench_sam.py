@@ -12,7 +12,7 @@ time and of CPU time (user + system of the whole process: on a machine shared wi
 time also counts the waits for a core). The children run from compiled bytecode, as an installed package does,
 whatever ``PYTHONDONTWRITEBYTECODE`` says, and with a cache folder of the bench's own: one untimed run of each
 metric first compiles mtcheck and makes the files SAM derives once per install (the tagger's packed weights,
-:mod:`mtcheck.resources.derived`), whose one-time cost is printed apart:
+simplemma's sorted tables, :mod:`mtcheck.resources.derived`), whose one-time cost is printed apart:
 
 * English: ``sam:bleu`` (default, aligned penalty) and ``sam:bleu`` with ``penalty: paper``,
   each against ``bleu``;

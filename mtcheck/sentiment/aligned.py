@@ -312,22 +312,46 @@ def _aligned(hyp: str, ref: str, lexicon: Lexicon, words: ContextWords, negation
     side_h = side(hyp, lexicon, words, negation, lang)
     aligned = _related(side_h, side_r, *_alignment(side_h, side_r, relations), relations)
     read_h = side_h.read_as(_shared(side_h, side_r, aligned, words), words)
-    partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
-    links: list[Link] = []
-    worst, largest = None, 0.0
-    for h, r, how, found in aligned:
-        change, relation = _negation_change(read_h, h, side_r, r, partners, relations) or _pair_change(
-            read_h, h, side_r, r, how, None if found is None else found.kind)
-        if change > largest:
-            worst, largest = len(links), change
-        source = found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
-        links.append((h, r, how, change, relation, source))
+    links, worst, largest = _linked(read_h, side_r, aligned, relations)
     for index, (change, source) in _construction_changes(side_h, side_r, links, words).items():
         if change > largest:
             worst, largest = index, change
         links[index] = (*links[index][:3], change, CONSTRUCTION, source)
     return AlignedPenalty(min(1.0, largest / 2.0), tuple(links), worst, read_h, side_r,
                           None if relations is None else relations.source)
+
+
+def _linked(hyp: Side, ref: Side, aligned: list[Aligned],
+            relations: WordRelations | None) -> tuple[list[Link], int | None, float]:
+    """Each aligned pair with its change, relation and source; the index of the pair of the largest change (None
+    when none changes) and that change. A pair of two words without a relation or a compound, both negators or
+    neither (most pairs: equal words), changes by the difference of their effective polarities, as
+    :func:`_pair_change` says, and drops or adds no negation (:func:`_negation_change`): computed here, neither
+    asked."""
+    partners = ({h: r for h, r, _, _ in aligned if h is not None}, {r: h for h, r, _, _ in aligned if r is not None})
+    own_h, own_r, context_h, context_r = hyp.own, ref.own, hyp.context, ref.context
+    links: list[Link] = []
+    worst, largest = None, 0.0
+    for h, r, how, found in aligned:
+        if (found is None and h is not None and r is not None and how != COMPOUND
+                and (context_h[h].role == "negator") == (context_r[r].role == "negator")):
+            change, relation, source = abs(own_h[h] - own_r[r]), None, None
+        else:
+            change, relation, source = _change(hyp, h, ref, r, how, found, partners, relations)
+        if change > largest:
+            worst, largest = len(links), change
+        links.append((h, r, how, change, relation, source))
+    return links, worst, largest
+
+
+def _change(hyp: Side, h: int | None, ref: Side, r: int | None, how: str, found: Decision | None,
+            partners: tuple[dict[int, int | None], dict[int, int | None]],
+            relations: WordRelations | None) -> tuple[float, str | None, str | None]:
+    """The change of one aligned pair, its relation and the source that decided it: a negation dropped or added
+    (:func:`_negation_change`), else the pair's own (:func:`_pair_change`)."""
+    change, relation = _negation_change(hyp, h, ref, r, partners, relations) or _pair_change(
+        hyp, h, ref, r, how, None if found is None else found.kind)
+    return change, relation, found.source if found is not None and relation in (found.kind, NEGATED_OPPOSITE) else None
 
 
 def _related(hyp: Side, ref: Side, alignment: Pairs, asked: Asked, relations: WordRelations | None) -> list[Aligned]:

@@ -22,11 +22,12 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mtcheck.errors import MetricError
 from mtcheck.languages import get_language
 from mtcheck.sentiment.known_words import listed
+from mtcheck.sentiment.lemma_tables import TABLES
 from mtcheck.sentiment.lemmas import first_lemma
 from mtcheck.sentiment.tagger import iter_pos_tags, tags_of_many
 
@@ -290,9 +291,18 @@ def _listed(lang: str) -> frozenset[str]:
 
 
 def _simplemma_lemma(form: str, lang: str) -> str:
-    # the memory-frugal backend: the same dictionaries, indexed in one pass instead of decoded into a dict of
-    # every form (Swedish: 0.45 s instead of 0.8 s a process; tests/test_sam_lemmas.py compares the lemmas)
-    return _simplemma().lemmatize(form, lang=lang, low_memory=True).lower()
+    """``simplemma.lemmatize(form, lang, low_memory=True)``, case-folded: the same lemmatiser, reading the same
+    dictionaries from sorted tables (:mod:`mtcheck.sentiment.lemma_tables`; tests/test_sam_lemmas.py compares)."""
+    return _lemmatizer().lemmatize(form, lang).lower()
+
+
+@lru_cache(maxsize=None)
+def _lemmatizer() -> Any:
+    """The lemmatiser ``simplemma.lemmatize`` builds (its default strategy, not greedy), over :data:`TABLES`."""
+    simplemma = _simplemma()
+    from simplemma.strategies import DefaultStrategy
+
+    return simplemma.Lemmatizer(lemmatization_strategy=DefaultStrategy(greedy=False, dictionary_factory=TABLES))
 
 
 def _simplemma() -> ModuleType:

@@ -12,12 +12,11 @@ says None, and simplemma itself is asked.
 from __future__ import annotations
 
 import bisect
-import importlib.util
 import unicodedata
 from functools import lru_cache, partial
-from pathlib import Path
 
 from mtcheck.resources.derived import derived
+from mtcheck.sentiment.lemma_tables import dictionary_file
 
 __all__ = ["listed"]
 
@@ -46,20 +45,11 @@ def _has(words: list[str], word: str) -> bool:
 @lru_cache(maxsize=None)
 def _words(lang: str) -> list[str] | None:
     """The sorted words of simplemma's dictionary of ``lang``; None where a plain lookup would not be ``is_known``'s."""
-    source = _dictionary_file(lang)
+    source = dictionary_file(lang)
     if source is None:
         return None
     data = derived(f"{KIND}-{lang}", source, partial(_sorted_words, lang))
     return data.decode("utf-8").split("\n") if data else None
-
-
-def _dictionary_file(lang: str) -> Path | None:
-    """simplemma's dictionary of ``lang``, found without importing simplemma; None without one."""
-    spec = importlib.util.find_spec("simplemma")
-    if spec is None or not spec.submodule_search_locations or not lang.isalpha():
-        return None
-    path = Path(list(spec.submodule_search_locations)[0]) / "strategies" / "dictionaries" / "data" / f"{lang}.plzma"
-    return path if path.is_file() else None
 
 
 def _sorted_words(lang: str, _: bytes) -> bytes:
