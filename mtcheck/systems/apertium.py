@@ -11,6 +11,7 @@ pipeline started and the stderr tail are those of ``cmd:`` (mtcheck.systems.comm
 from __future__ import annotations
 
 import os
+import select
 import selectors
 import shutil
 import subprocess
@@ -26,6 +27,7 @@ from mtcheck.systems.apertium_codes import pair_covers, pair_languages
 from mtcheck.systems.apertium_txt import deformat, reformat
 from mtcheck.systems.base import System, decode_utf8, fail, listing
 from mtcheck.systems.command import MAX_OUTPUT_BYTES, STDERR_KEEP, kill, stderr_tail
+from mtcheck.systems.process_tree import descendants
 
 #: Where Debian installs Apertium's language data; ``APERTIUM_DATADIR`` (read by ``apertium`` too) overrides it.
 DATADIR = Path("/usr/share/apertium")
@@ -42,6 +44,8 @@ DEBIAN_PACKAGES = {
 #: The programs every pipeline needs, all from Debian's ``apertium`` and ``lttoolbox`` packages.
 PROGRAMS = ("bash", "apertium-wblank-mode", "lt-proc")
 _CHUNK = 64 * 1024
+#: How often (seconds) a batch that waits for the pipeline looks whether one of its programs died.
+_WATCH = 0.5
 
 
 class ApertiumSystem(System):
@@ -146,6 +150,13 @@ class _Pipeline:
         self.system = system
         self.proc = proc
         self.stderr = bytearray()
+        self.out = bytearray()
+        #: Blocks sent so far: each block starts with a superblank that numbers it, which the pipeline passes
+        #: through untouched; a block that comes back without its number is out of step (or made up by a
+        #: program that flushed at its exit).
+        self.sent = 0
+        #: The pipeline's programs, once it has answered; one missing means it died.
+        self.programs: set[int] | None = None
         self._finalizer = weakref.finalize(self, kill, proc)
 
     @classmethod
@@ -157,8 +168,11 @@ class _Pipeline:
             raise fail(system, f"apertium-wblank-mode cannot read {path}{stderr_tail(written.stderr)}")
         env = dict(os.environ, LC_CTYPE="C.UTF-8")
         env.pop("LC_ALL", None)
-        # $1: how the generator writes unknown words (-n: unmarked, apertium -u); $2: the tagger's option (none)
-        argv = ["bash", "-c", written.stdout.decode("utf-8", "replace"), mode, "-n", ""]
+        # $1: how the generator writes unknown words (-n: unmarked, apertium -u); $2: the tagger's option (none).
+        # bash closes its own stdin and stdout once the pipeline runs, so the programs alone hold the pipes:
+        # a program that dies closes stdout (or stdin) at once instead of leaving a batch to hang.
+        script = "{ " + written.stdout.decode("utf-8", "replace").strip() + "\n} <&0 & exec <&- >&-; wait $!"
+        argv = ["bash", "-c", script, mode, "-n", ""]
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     env=env, start_new_session=True)
@@ -171,32 +185,48 @@ class _Pipeline:
     def exchange(self, blocks: list[bytes], deadline: float) -> list[bytes]:
         """Write every block with its NUL, read until as many NUL-ended blocks came back; raise on a timeout, a
         pipeline that died, too much output, or output no block asked for."""
-        system = self.system
+        self._check_idle()
+        marks = [f"[<mtcheck:{self.sent + i}>]".encode() for i in range(len(blocks))]
+        self.sent += len(blocks)
+        died = False
         try:
-            left_over = os.read(self.proc.stdout.fileno(), _CHUNK)  # type: ignore[union-attr]
+            out = self._read(b"".join(mark + block + b"\0" for mark, block in zip(marks, blocks)), len(blocks),
+                             deadline)
+        except TimeoutError:
+            raise fail(self.system, f"timed out after {self.system.timeout:g}s and was killed{self.tail()}"
+                                    " (fix: raise the timeout)") from None
+        except _Died:
+            out, died = bytes(self.out), True
+        answers = out.split(b"\0")
+        marked = next((i for i, (mark, answer) in enumerate(zip(marks, answers)) if not answer.startswith(mark)),
+                      len(marks))
+        if marked < len(marks) or answers[len(marks):] != [b""]:
+            died = died or self._lost() or self._closes(time.monotonic() + 1)
+            self.stop()
+            what = "exited" if died else "fell out of step (one of its programs exited, or misbehaved)"
+            raise fail(self.system, f"the pipeline {what} after {marked} of {len(blocks)} outputs; no output of"
+                                    f" this batch is used, and the next batch starts a new pipeline{self.tail()}")
+        if self.programs is None:
+            self.programs = descendants(self.proc.pid)
+        return [answer[len(mark):] for mark, answer in zip(marks, answers)]
+
+    def _check_idle(self) -> None:
+        """Raise if the pipeline printed something, or lost a program, since its last batch."""
+        try:
+            left_over: bytes | None = os.read(self.proc.stdout.fileno(), _CHUNK)  # type: ignore[union-attr]
         except BlockingIOError:
             left_over = None
-        if left_over == b"":
-            raise fail(system, f"the pipeline exited (code {self.stop(grace=1)}) after the last batch;"
-                               f" it is restarted on the next one{self.tail()}")
-        if left_over is not None:
-            raise fail(system, f"printed output after the last batch's blocks ({left_over[:80]!r});"
-                               f" it is restarted on the next one{self.tail()}")
-        try:
-            out = self._read(b"".join(block + b"\0" for block in blocks), len(blocks), deadline)
-        except TimeoutError:
-            raise fail(system, f"timed out after {system.timeout:g}s and was killed{self.tail()}"
-                               " (fix: raise the timeout)") from None
-        except _Died:
-            done = bytes(self.out).count(b"\0")
-            code = self.stop(grace=1)
-            raise fail(system, f"the pipeline exited (code {code}) after {done} of {len(blocks)} outputs;"
-                               f" no output of this batch is used{self.tail()}") from None
-        answers = out.split(b"\0")
-        if len(answers) != len(blocks) + 1 or answers[-1]:
-            raise fail(system, f"returned {len(answers) - 1} blocks for {len(blocks)} source segments"
-                               f" (expected {len(blocks)}){self.tail()}")
-        return answers[:-1]
+        if left_over is None and not self._lost():
+            return
+        self.stop()
+        what = (f"printed output no block asked for ({left_over[:80]!r})" if left_over and left_over.strip(b"\0")
+                else "exited")
+        raise fail(self.system, f"a program of the pipeline {what} after the last batch;"
+                                f" it is restarted on the next one{self.tail()}")
+
+    def _lost(self) -> bool:
+        """Whether a program of the pipeline has exited (known once it has answered a batch)."""
+        return self.programs is not None and bool(self.programs - descendants(self.proc.pid))
 
     def _read(self, data: bytes, expected: int, deadline: float) -> bytes:
         proc = self.proc
@@ -211,7 +241,10 @@ class _Pipeline:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise TimeoutError
-                for key, _ in selector.select(remaining):
+                events = selector.select(min(remaining, _WATCH))
+                if not events and self._lost():
+                    raise _Died
+                for key, _ in events:
                     if key.fileobj is proc.stdin:
                         written = self._write(view, written, selector)
                         continue
@@ -231,6 +264,16 @@ class _Pipeline:
                                                     f" {expected} source segments and was killed{self.tail()}")
         return bytes(self.out)
 
+    def _closes(self, deadline: float) -> bool:
+        """Whether stdout closes before ``deadline`` (what comes meanwhile is dropped): when a program exits,
+        the ones after it flush an empty block each on their way out, which looks like answers."""
+        stdout = self.proc.stdout
+        assert stdout is not None
+        while (remaining := deadline - time.monotonic()) > 0 and select.select([stdout], [], [], remaining)[0]:
+            if not os.read(stdout.fileno(), _CHUNK):
+                return True
+        return False
+
     def _write(self, view: memoryview, written: int, selector: selectors.BaseSelector) -> int:
         try:
             written += os.write(self.proc.stdin.fileno(), view[written : written + _CHUNK])  # type: ignore[union-attr]
@@ -245,20 +288,13 @@ class _Pipeline:
     def tail(self) -> str:
         return stderr_tail(bytes(self.stderr))
 
-    def stop(self, grace: float = 0) -> int | None:
-        """Kill every program of the pipeline, after ``grace`` seconds for it to exit by itself; its exit code
-        then (negative: the signal that ended it; None: it was still running)."""
-        try:
-            self.proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            pass
-        code = self.proc.returncode
+    def stop(self) -> None:
+        """Kill every program of the pipeline."""
         self._finalizer()
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if pipe is not None:
                 pipe.close()
-        return code
 
 
 def _languages(mode: str) -> tuple[str, str] | None:

@@ -6,7 +6,7 @@ deformats and reformats each case itself, byte for byte as those two programs do
 random text). The rules: ``\\ [ ] ^ $ @ / < > { }`` are escaped with ``\\``; a run of blanks (space, tab,
 ``\\r``, ``\\n``, ``~``) other than one space is kept verbatim as a superblank ``[...]``; a period the tagger
 reads as the end of a sentence, written ``.[]``, goes before a blank run that ends the text or holds a blank
-line, or at the end of text that ends in a word. The reformatter undoes all three.
+line, or at the end of text that ends in a word. The reformatter undoes all three: it unescapes, drops\nthe brackets of superblanks and every ``.[]``.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ ESCAPED = frozenset("\\[]^$@/<>{}")
 SENTENCE_END = ".[]"
 _BLANKS = re.compile(r"[ \t\n\r~]+")
 _BLANK_LINE = re.compile(r"\n\n|\r\n\r\n")
-_FORMATTED = re.compile(r"\\([\\\[\]^$@/<>{}])|\.\[\]|\[([^\]]*)\]|(.)", re.S)
+_FORMATTED = re.compile(r"\\([\\\[\]^$@/<>{}])|\.\[\]|[\[\]]|(.)", re.S)
 
 
 def _escape(text: str) -> str:
@@ -44,9 +44,4 @@ def deformat(text: str) -> str:
 
 def reformat(stream: str) -> str:
     """The text ``apertium-retxt`` makes of the pipeline's output ``stream``."""
-    parts = []
-    for token in _FORMATTED.finditer(stream):
-        escaped, superblank, plain = token.groups()
-        if token.group() != SENTENCE_END:
-            parts.append(next(part for part in (escaped, superblank, plain) if part is not None))
-    return "".join(parts)
+    return "".join(token.group(1) or token.group(2) or "" for token in _FORMATTED.finditer(stream))
