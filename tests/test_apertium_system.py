@@ -220,4 +220,7 @@ def test_regression_walk_through_catches_the_other_mode_and_lets_the_improvement
     assert main([*run, "--system", "apertium:spa-eng"]) == 1
     regressed = capsys.readouterr().out
     assert "hypothesis: The colour of the car is red.  [system: apertium:spa-eng]" in regressed
-    assert "shop::centre: baseline: chrf 100 → 64.03" in regressed
+    assert "shop::centre: baseline: chrf 100 → 64.03 (−35.97, tolerance 0): regressed, passed → failed" in regressed
+    assert "FAILED: 2 case check(s) passed in the baseline and fail now" in regressed
+    doc = (suite.parent.parent.parent / "docs" / "regression.md").read_text(encoding="utf-8")
+    assert suite.read_text(encoding="utf-8") in doc  # the walk-through shows this very suite
