@@ -134,8 +134,8 @@ def test_a_pair_not_installed_names_its_debian_package(tmp_path, monkeypatch):
         pytest.skip("needs: apt-get install -y apertium")
     with pytest.raises(SystemFailure) as caught:
         check_system("apertium:eng-spa")
-    assert str(caught.value) == (f"system \"apertium:eng-spa\": the Apertium pair 'eng-spa' is not installed in {tmp_path}"
-                                 " (installed: nob-nno) (fix: sudo apt-get install apertium-eng-spa)")
+    assert str(caught.value) == (f"system \"apertium:eng-spa\": the Apertium pair 'eng-spa' is not installed"
+                                 f" in {tmp_path} (installed: nob-nno) (fix: sudo apt-get install apertium-eng-spa)")
     with pytest.raises(SystemFailure, match=r"'eng-fra' is not installed .* \(fix: find its package with: "
                                             r"apt-cache search apertium\)"):
         check_system("apertium:eng-fra")

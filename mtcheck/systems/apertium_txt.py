@@ -6,7 +6,8 @@ deformats and reformats each case itself, byte for byte as those two programs do
 random text). The rules: ``\\ [ ] ^ $ @ / < > { }`` are escaped with ``\\``; a run of blanks (space, tab,
 ``\\r``, ``\\n``, ``~``) other than one space is kept verbatim as a superblank ``[...]``; a period the tagger
 reads as the end of a sentence, written ``.[]``, goes before a blank run that ends the text or holds a blank
-line, or at the end of text that ends in a word. The reformatter undoes all three: it unescapes, drops\nthe brackets of superblanks and every ``.[]``.
+line, or at the end of text that ends in a word. The reformatter undoes all three:
+it unescapes, drops the brackets of superblanks and every ``.[]``.
 """
 from __future__ import annotations
 
