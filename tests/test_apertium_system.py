@@ -86,6 +86,14 @@ def test_200_cases_in_one_batch_stay_aligned_with_one_pipeline():
     assert system._pipeline is pipeline  # the same process, not one per batch
 
 
+@_needs("eng-spa")
+def test_eng_spa_outputs_do_not_depend_on_the_cases_before_them():
+    """docs/systems.md measures it on the bundled suites; here on the hostile sources, in both orders."""
+    forward = make_system("apertium:eng-spa").translate(_cases(HOSTILE), source_lang="en", target_lang="es")
+    backward = make_system("apertium:eng-spa").translate(_cases(HOSTILE[::-1]), source_lang="en", target_lang="es")
+    assert backward[::-1] == forward
+
+
 @_needs()
 def test_deformat_and_reformat_equal_destxt_and_retxt_on_random_text():
     rng = random.Random(42)
