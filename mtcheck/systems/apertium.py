@@ -120,8 +120,8 @@ class ApertiumSystem(System):
         if self._described is None:
             mode = self.mode()
             path = self.datadir / "modes" / f"{mode}.mode"
-            engine = _debian_version(shutil.which("lt-proc") or "lt-proc", "apertium")
-            data = _debian_version(str(path), None) or f"{path} (not from a Debian package)"
+            engine = _debian_version("apertium")
+            data = _debian_owner(path) or f"{path} (not from a Debian package)"
             self._described = (f"Apertium mode {mode}: engine {engine or 'not from Debian'}, data {data};"
                                f" unknown words unmarked (apertium -u), timeout {self.timeout:g}s per batch")
         return self._described
@@ -308,14 +308,18 @@ def _covers(mode: str, source_lang: str, target_lang: str) -> bool:
     return _languages(mode) is not None and pair_covers(mode, source_lang, target_lang)
 
 
-def _debian_version(path: str, package: str | None) -> str | None:
-    """``package VERSION`` of the Debian package that installed ``path`` (or of ``package``); None off Debian."""
+def _debian_owner(path: Path) -> str | None:
+    """``package VERSION`` of the Debian package that installed ``path``; None off Debian."""
     try:
-        if package is None:
-            owner = subprocess.run(["dpkg-query", "-S", path], capture_output=True, text=True, timeout=30)
-            package = owner.stdout.partition(":")[0].strip() if owner.returncode == 0 else None
-        if not package:
-            return None
+        owner = subprocess.run(["dpkg-query", "-S", str(path)], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return _debian_version(owner.stdout.partition(":")[0].strip()) if owner.returncode == 0 else None
+
+
+def _debian_version(package: str) -> str | None:
+    """``package VERSION`` where Debian's ``package`` is installed; None elsewhere."""
+    try:
         version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True,
                                  timeout=30)
     except (OSError, subprocess.TimeoutExpired):
