@@ -68,7 +68,10 @@ Unknown actions and keys are errors, so a typo cannot switch a check off.
       checkout's); ``stdin=TEXT`` (default empty; ``\\n`` is a line break); ``timeout=SECONDS``
       (default 120).
 
-    A ``run`` directive with ``cmd="COMMAND"`` stands alone, without a block: a
+    ``needs=PATH,PATH`` (``suite`` and ``run``): files a Debian package installs that pip cannot (an Apertium
+mode); where one is missing the example is not run and a warning names it (``.ci/run`` installs them all).
+
+A ``run`` directive with ``cmd="COMMAND"`` stands alone, without a block: a
     hidden step that checks a claim the prose makes about the example above it
     (``Run it with `pytest negation.mt.yaml` ... reported as xfailed``).
 
@@ -85,6 +88,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -109,11 +113,11 @@ FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 ACTION_KEYS: dict[str, set[str]] = {
     "skip": {"reason"},
-    "suite": {"file", "wrap", "base", "expect", "error-contains", "setup"},
+    "suite": {"file", "wrap", "base", "expect", "error-contains", "setup", "needs"},
     "yaml": {"file"},
     "run": {
         "cmd", "expect-exit", "stdout-contains", "stderr-contains", "stdout-lacks",
-        "creates", "setup", "env", "stdin", "timeout",
+        "creates", "setup", "env", "stdin", "timeout", "needs",
     },
 }
 REPEATABLE = {"error-contains", "stdout-contains", "stderr-contains", "stdout-lacks", "env"}
@@ -610,6 +614,10 @@ def run_example(ex: Example, tmp: Path, bin_dir: Path) -> list[str]:
         return ex.problems or ["example has no doctest directive"]
     if d.action == "skip":
         return []
+    absent = [path for path in filter(None, d.options.get("needs", "").split(",")) if not Path(path).exists()]
+    if absent:
+        warnings.warn(f"{ex.where}: not run: needs {', '.join(absent)}", stacklevel=1)
+        return []
     if ex.lang == "yaml" and d.action in ("suite", "yaml"):
         return run_yaml(ex, tmp)
     if ex.lang in ("shell", "") and d.action == "run":
@@ -679,6 +687,25 @@ def test_directive_grammar_is_enforced(tmp_path: Path) -> None:
     assert len(messages) == 4
     assert [ex.lang for ex in examples] == ["yaml", "shell", "shell", "shell", ""]
     assert examples[-1].text == "true"
+
+
+def test_an_example_whose_package_is_missing_is_not_run_and_says_so(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text(textwrap.dedent(f"""\
+        <!-- doctest: run needs={tmp_path}/absent.mode -->
+        ```console
+        $ false
+        ```
+
+        <!-- doctest: run needs={doc} expect-exit=1 -->
+        ```console
+        $ false
+        ```
+        """), encoding="utf-8")
+    missing, present = parse_doc(doc)
+    with pytest.warns(UserWarning, match=f"doc.md:2: not run: needs {tmp_path}/absent.mode"):
+        assert run_example(missing, tmp_path, tmp_path) == []
+    assert run_example(present, tmp_path, _bin_dir(tmp_path / "_bin")) == []
 
 
 def test_console_commands_and_continuations() -> None:

@@ -192,7 +192,7 @@ def add_parser(commands: Any) -> None:
     run = commands.add_parser("run", help="check suites without pytest; exit 1 when a case fails")
     run.add_argument("suites", nargs="*", default=["."], help=f"{SUITES_HELP} (default: the current folder)")
     run.add_argument("--system", default=None,
-                     help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, libretranslate:URL, apy:URL")
+                     help="recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, apertium:PAIR, libretranslate:URL, apy:URL")
     add_options(run, (*SUITE_RUN, *PERTURB))
     SHARD.add_to(run)
     FAIL_ON.add_to(run)

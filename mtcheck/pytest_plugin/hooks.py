@@ -40,7 +40,7 @@ _SHOWN = {Outcome.CAUGHT: ("c", "green"), Outcome.MISSED: ("M", "red"), Outcome.
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtcheck", "machine translation checks (mtcheck)")
     group.addoption("--mt-system", metavar="SPEC", default=None,
-                    help="system under test: recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, "
+                    help="system under test: recorded[:NAME], file:PATH, cmd:COMMAND, py:module:function, apertium:PAIR, "
                          "libretranslate:URL, apy:URL (default: each suite's 'system:' or all recorded hypotheses)")
     group.addoption("--mt-outputs", metavar="PATH", default=None,
                     help="shorthand for --mt-system file:PATH (one line per case, or JSONL keyed by id)")

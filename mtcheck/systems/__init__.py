@@ -5,6 +5,7 @@
 * ``file:PATH``: an outputs file (plain text, or ``.jsonl``);
 * ``cmd:COMMAND LINE``: a command, sources on stdin, hypotheses on stdout;
 * ``py:package.module:function``: a Python function;
+* ``apertium:PAIR``: an installed Apertium pair (``apertium:eng-spa``), one pipeline per session;
 * ``libretranslate:URL`` or a bare ``http(s)://`` URL: a LibreTranslate-compatible endpoint;
 * ``apy:URL``: Apertium's HTTP server (APY).
 
@@ -45,6 +46,7 @@ SYSTEMS = Registry("system", [
     _system("file", "outputs_file:OutputsFileSystem", ("file:PATH",), whole_suite=True, translates=False),
     _system("cmd", "command:CommandSystem", ("cmd:COMMAND LINE",), runs_code=True),
     _system("py", "python_callable:CallableSystem", ("py:package.module:function",), runs_code=True),
+    _system("apertium", "apertium:ApertiumSystem", ("apertium:PAIR",), runs_code=True),
     _system("libretranslate", "libretranslate:LibreTranslateSystem", ("libretranslate:URL", "http(s)://URL"),
             schemes=("http", "https")),
     _system("apy", "apy:ApySystem", ("apy:URL",)),

@@ -80,14 +80,14 @@ class CommandSystem(System):
         stdin = "".join(case.src + "\n" for case in cases).encode("utf-8")
         stdout, stderr, code = self._run(stdin)
         if code != 0:
-            raise fail(self, f"exited with code {code}{_stderr_tail(stderr)}")
+            raise fail(self, f"exited with code {code}{stderr_tail(stderr)}")
         where = f'system "{self.name}": stdout'
         lines = split_lines(decode_utf8(stdout, where, "make the command write UTF-8 to stdout"))
         if len(lines) != len(cases):
             raise fail(
                 self,
                 f"printed {len(lines)} lines for {len(cases)} source segments"
-                f" (expected exactly one line per input line){_stderr_tail(stderr)}",
+                f" (expected exactly one line per input line){stderr_tail(stderr)}",
             )
         return lines
 
@@ -118,14 +118,14 @@ class CommandSystem(System):
             self._stop(proc, stderr)
             raise fail(
                 self,
-                f"timed out after {self.timeout:g}s and was killed{_stderr_tail(bytes(stderr))}"
+                f"timed out after {self.timeout:g}s and was killed{stderr_tail(bytes(stderr))}"
                 " (fix: raise the timeout, or make sure the command exits when its stdin ends)",
             ) from None
         except _TooMuchOutput:
             self._stop(proc, stderr)
             raise fail(
                 self,
-                f"printed more than {_size(MAX_OUTPUT_BYTES)} on stdout and was killed{_stderr_tail(bytes(stderr))}"
+                f"printed more than {_size(MAX_OUTPUT_BYTES)} on stdout and was killed{stderr_tail(bytes(stderr))}"
                 " (fix: make the command print exactly one line per input line)",
             ) from None
         except BaseException:
@@ -136,7 +136,7 @@ class CommandSystem(System):
     @staticmethod
     def _stop(proc: subprocess.Popen[bytes], stderr: bytearray) -> None:
         """Kill the command and every process it started; keep what it still had on stderr, waiting 5 s at most."""
-        _kill(proc)
+        kill(proc)
         if os.name != "posix":
             try:
                 stderr += (proc.communicate(timeout=5)[1] or b"")[-STDERR_KEEP:]
@@ -235,14 +235,16 @@ def _size(n: int) -> str:
     return f"{n / 1024 / 1024:g} MiB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
+def kill(proc: subprocess.Popen[bytes]) -> None:
+    """Kill ``proc`` and, on POSIX, every process it started (process_tree.kill_tree)."""
     if os.name == "posix":
         kill_tree(proc.pid)
     else:
         proc.kill()
 
 
-def _stderr_tail(stderr: bytes) -> str:
+def stderr_tail(stderr: bytes) -> str:
+    """``; last lines of stderr:`` and the last :data:`STDERR_TAIL` non-blank lines, or nothing."""
     lines = [line for line in split_lines(stderr.decode("utf-8", "replace")) if line.strip()]
     if not lines:
         return ""
