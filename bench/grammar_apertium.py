@@ -14,6 +14,8 @@ precision over the judged ones, and every flag not judged yet (to read and add).
 
     python bench/grammar_apertium.py --part tune --show
     python bench/grammar_apertium.py --part held-out --show
+    git show 108b44d:mtcheck/grammar/rules/es.yaml > /tmp/es-before.yaml     # the table before issue 42's rules
+    python bench/grammar_apertium.py --part tune --rules /tmp/es-before.yaml
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from record_apertium import Pair, system_name, translate
 
 from mtcheck import api
 from mtcheck.grammar.engine import Checker
-from mtcheck.grammar.rules import bundled_table
+from mtcheck.grammar.rules import bundled_table, read_table
 
 PAIR = Pair("eng-spa", "apertium-eng-spa")
 SUITES = Path(__file__).resolve().parent.parent / "suites"
@@ -66,6 +68,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("tune", "held-out"), default="tune")
     parser.add_argument("--show", action="store_true", help="print every flag with its verdict")
+    parser.add_argument("--rules", type=Path, help="another Spanish rule table (an earlier one, to compare)")
     args = parser.parse_args()
     system = system_name(PAIR)
     if system is None:
@@ -73,7 +76,7 @@ def main() -> int:
         return 0
     texts = part(english_text(), args.part)
     outputs = [translate(PAIR.mode, text) for text in texts]
-    results = Checker(bundled_table("es")).check(outputs, texts)
+    results = Checker(read_table(args.rules) if args.rules else bundled_table("es")).check(outputs, texts)
     judged = verdicts()
     flags = [(out, e) for out, r in zip(outputs, results) for e in r.errors]
     print(f"{system} on the suites' English text, {args.part}: {len(texts)} outputs, "
@@ -81,6 +84,7 @@ def main() -> int:
     per_rule: dict[str, Counter[str]] = {}
     for out, error in flags:
         per_rule.setdefault(error.rule, Counter())[judged.get((out, error.rule, error.text), "unjudged")] += 1
+    per_rule["(all rules)"] = sum(per_rule.values(), Counter())
     for rule, counts in sorted(per_rule.items()):
         rated = counts["real"] + counts["false"]
         share = f"{counts['real'] / rated:6.1%}" if rated else "     -"
