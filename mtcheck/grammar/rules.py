@@ -165,7 +165,8 @@ def _token(raw: object, where: str) -> TokenPattern:
     tags = {key: _tag_expression(raw[key], f"{where}.{key}") for key in ("tags", "every", "none") if key in raw}
     capital = raw.get("capital")
     return TokenPattern(**regexes, **tags, start=bool(raw.get("start", False)),
-                        capital=None if capital is None else bool(capital), times=_times(raw.get("times", [1, 1]), where))
+                        capital=None if capital is None else bool(capital),
+                        times=_times(raw.get("times", [1, 1]), where))
 
 
 def _times(value: object, where: str) -> tuple[int, int]:
