@@ -114,13 +114,18 @@ ENGLISH = [
 #: messages, and sentences with one error each.
 SPANISH = [
     ("Compré una coche nuevo.", ["det-noun"]),
-    ("La coche es roja.", ["article-noun"]),
+    ("La coche es roja.", ["article-noun", "subject-predicative"]),  # el coche es rojo: two words to change
     ("El casa es grande.", ["el-noun"]),
     ("Vive en la casa blanco.", ["noun-adj"]),
     ("Puede va mañana.", ["modal-finite-verb"]),
     ("Salió para compró pan.", ["preposition-finite-verb"]),
     ("El servicio fue rápidamente.", ["copula-adverb"]),
     ("Fui a a la escuela.", ["repeated-word"]),
+    # Apertium eng-spa's own outputs (suites/sentiment-es.mt.yaml, apertium-3.8.3-0.8.1)
+    ("La comida era terrible y lejos demasiado caro.", ["subject-predicative"]),
+    ("La casa vieja grande por el lago era increíblemente bello.", ["subject-predicative"]),
+    ("La película no fue mala, pero el final me decepcioné.", ["subject-verb-person"]),
+    ("La película no fue mala, pero el final me decepcionó.", []),
     ("Junto al lago había una casona antigua de una belleza increíble.", []),
     ("La casa grande y vieja junto al lago era increíblemente bonita.", []),
     ("La película estuvo bien, aunque el final me dejó decepcionado.", []),
@@ -391,6 +396,55 @@ def _table_text(**replace: str) -> str:
         assert old in text
         text = text.replace(old, new)
     return text
+
+
+_TIMES_TABLE = """\
+language: es
+resources:
+  analyser: {file: /usr/share/apertium/apertium-eng-spa/spa-eng.automorf.bin, package: apertium-eng-spa}
+  dictionaries: [{file: /usr/share/hunspell/es_ES, package: hunspell-es}]
+features:
+  gender: {m: [m], f: [f], mf: [m, f]}
+rules:
+  - id: noun-copula-adjective
+    category: agreement
+    message: "'{0}' and '{3}' differ in gender"
+    pattern:
+      - {tags: n}
+      - {lemma: ser, tags: vbser}
+      - {tags: adv|preadv, times: [0, 2]}
+      - {tags: adj}
+    agree: {features: [gender], tokens: [0, 3]}
+    span: [3, 3]
+    examples: {match: ["Casa era bonito."], clean: ["Casa era bonita."]}
+"""
+
+
+@ES
+def test_a_token_pattern_with_times_stands_for_that_many_tokens_in_a_row(tmp_path: Path) -> None:
+    path = tmp_path / "es.yaml"
+    path.write_text(_TIMES_TABLE, encoding="utf-8")
+    outputs = ["La casa era bonito.", "La casa era muy bonito.", "La casa era hoy muy bonito.",
+               "La casa era hoy muy realmente bonito.", "La casa era hoy muy bonita."]
+    results = Checker(read_table(path)).check(outputs, [None] * len(outputs))
+    found = [[(e.text, e.message) for e in r.errors if e.rule == "noun-copula-adjective"] for r in results]
+    one = [("bonito", "'casa' and 'bonito' differ in gender")]
+    assert found == [one, one, one, [], []]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("{tags: adv|preadv, times: [0, 2]}", "{tags: adv|preadv, times: [2, 1]}",
+     "times: give the fewest and the most tokens, such as [0, 2], got [2, 1]"),
+    ("{tags: adj}", "{tags: adj, times: [1, 2]}", "token 3 stands for one token ('times' is for the tokens between)"),
+    ("{tags: n}", "{tags: n, times: [0, 1]}", "token 0 stands for one token"),
+])
+def test_times_where_one_token_is_needed_or_out_of_order_is_one_error(tmp_path: Path, old: str, new: str,
+                                                                      message: str) -> None:
+    path = tmp_path / "es.yaml"
+    path.write_text(_TIMES_TABLE.replace(old, new), encoding="utf-8")
+    with pytest.raises(TableError, match="rule 'noun-copula-adjective'") as caught:
+        read_table(path)
+    assert message in str(caught.value)
 
 
 def test_a_missing_resource_is_one_error_naming_the_package_to_install(tmp_path: Path) -> None:

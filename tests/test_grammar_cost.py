@@ -32,10 +32,10 @@ def _examples(table: Table) -> list[str]:
     return [text for rule in table.rules for text in (*rule.match_examples, *rule.clean_examples)]
 
 
-def _every_match(checker: Checker, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
+def _every_match(checker: Checker, tokens: list[Token]) -> list[tuple[Rule, tuple[int, ...]]]:
     """Every rule tried at every position, in the table's order: what the index must find."""
-    return [(rule, (first, first + len(rule.pattern))) for rule in checker.table.rules
-            for first in range(len(tokens)) if checker._matches_at(rule, tokens, first)]
+    return [(rule, starts) for rule in checker.table.rules for first in range(len(tokens))
+            if (starts := checker._match_at(rule, tokens, first)) is not None]
 
 
 @pytest.mark.parametrize("lang", _languages())

@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from mtcheck.errors import MetricError
 from mtcheck.grammar.analyser import COMPOUND, Analyser, Token, analyser
 from mtcheck.grammar.dictionary import Dictionary, dictionary
 from mtcheck.grammar.index import RuleIndex
-from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, fill
+from mtcheck.grammar.rules import DICTIONARIES, Resource, Rule, Table, TokenPattern, fill
 
 #: The program that reads Apertium analysers, and the Debian package that installs it.
 LT_PROC = Resource("lt-proc", "lttoolbox")
@@ -117,10 +118,17 @@ def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
     return tuple(kept)
 
 
-def _joined(tokens: list[Token], rule: Rule, first: int) -> str:
+def _span(rule: Rule, starts: tuple[int, ...]) -> tuple[int, int]:
+    """The first and last token of a match's span (``starts``: where each token pattern starts, and last where
+    the match ends)."""
+    low, high = rule.span[0], rule.span[1] % len(rule.pattern)
+    return starts[low], max(starts[high + 1] - 1, starts[low])
+
+
+def _joined(tokens: list[Token], rule: Rule, starts: tuple[int, ...]) -> str:
     """The words of a match's span written as one, without spaces or a hyphen between letters (a compound
     written apart: ``sjuk hus`` -> ``sjukhus``; ``hopp-bakken`` -> ``hoppbakken``)."""
-    start, last = first + rule.span[0], first + rule.span[1] % len(rule.pattern)
+    start, last = _span(rule, starts)
     return _HYPHEN.sub("", tokens[start].surface + "".join(t.surface.lower() for t in tokens[start + 1 : last + 1]))
 
 
@@ -153,15 +161,15 @@ class Checker:
         known = self._joined_words(analysed, found)
         return [self._result(hyp, tokens, words, other,
                              [(r, m) for r, m in matches
-                              if not r.joined or (_joined(tokens, r, m[0]), r.joined) in known])
+                              if not r.joined or (_joined(tokens, r, m), r.joined) in known])
                 for hyp, tokens, words, matches in zip(hyps, analysed, unknown, found)]
 
     def _joined_words(self, analysed: list[list[Token]],
-                      found: list[list[tuple[Rule, tuple[int, int]]]]) -> set[tuple[str, str]]:
+                      found: list[list[tuple[Rule, tuple[int, ...]]]]) -> set[tuple[str, str]]:
         """Of the matches of ``joined`` rules, each ``(word, resources)``: the words written together that the
         rule's resources hold: the analyser's own dictionary (``lexicon``: a compound it only builds,
         ``kopp+kaffe``, is not enough), or that or a Hunspell dictionary (``dictionaries``)."""
-        asked = {(_joined(tokens, rule, match[0]), rule.joined) for tokens, matches in zip(analysed, found)
+        asked = {(_joined(tokens, rule, match), rule.joined) for tokens, matches in zip(analysed, found)
                  for rule, match in matches if rule.joined}
         words = sorted({word for word, _ in asked})
         read = dict(zip(words, self._analyser.analyse(words)))
@@ -219,12 +227,13 @@ class Checker:
                 if len(tokens) == 1 and tokens[0].known}
 
     def _result(self, hyp: str, tokens: list[Token], unknown: set[int], other: set[str],
-                matches: list[tuple[Rule, tuple[int, int]]]) -> Result:
+                matches: list[tuple[Rule, tuple[int, ...]]]) -> Result:
         spans = _spans(hyp, tokens)
         errors = self._word_errors(tokens, spans, unknown, other)
-        for rule, (first, last) in matches:
-            start, end = spans[first + rule.span[0]][0], spans[first + (rule.span[1] % len(rule.pattern))][1]
-            matched = tokens[first:last]
+        for rule, starts in matches:
+            first, last = _span(rule, starts)
+            start, end = spans[first][0], spans[last][1]
+            matched = [tokens[min(s, len(tokens) - 1)] for s in starts[:-1]]
             errors.append(GrammarError(start, end, hyp[start:end], rule.category, rule.id,
                                        fill(rule.message, matched),
                                        fill(rule.suggestion, matched) if rule.suggestion else None))
@@ -250,32 +259,53 @@ class Checker:
                 errors.append(GrammarError(start, end, word, "spelling", "spelling", f"{word!r} is in no dictionary"))
         return errors
 
-    def _found(self, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
-        """Each rule's matches in ``tokens``, in the table's order; a token is tried only with the rules that can
-        start there (:class:`~mtcheck.grammar.index.RuleIndex`)."""
-        found = sorted((place, first, rule) for first, token in enumerate(tokens)
+    def _found(self, tokens: list[Token]) -> list[tuple[Rule, tuple[int, ...]]]:
+        """Each rule's matches in ``tokens``, in the table's order, as where each token pattern starts (and, last,
+        where the match ends); a token is tried only with the rules that can start there
+        (:class:`~mtcheck.grammar.index.RuleIndex`)."""
+        found = sorted((place, first, rule, starts) for first, token in enumerate(tokens)
                        for place, rule in self._index.starting(token, first == 0)
-                       if self._matches_at(rule, tokens, first))
-        return [(rule, (first, first + len(rule.pattern))) for _, first, rule in found]
+                       if (starts := self._match_at(rule, tokens, first)) is not None)
+        return [(rule, starts) for _, _, rule, starts in found]
 
-    def _matches_at(self, rule: Rule, tokens: list[Token], first: int) -> bool:
-        """Whether ``rule`` matches the tokens from position ``first`` on."""
-        if first + len(rule.pattern) > len(tokens):
-            return False
-        chosen = []
-        for offset, pattern in enumerate(rule.pattern):
-            readings = pattern.readings(tokens[first + offset], first + offset == 0)
-            if readings is None:
-                return False
-            chosen.append(readings)
+    def _match_at(self, rule: Rule, tokens: list[Token], first: int) -> tuple[int, ...] | None:
+        """Where each token pattern of ``rule`` starts (and, last, where the match ends) in the first way the rule
+        matches the tokens from position ``first`` on, or None."""
         if rule.not_after and first > 0 and rule.not_after.readings(tokens[first - 1], first == 1) is not None:
-            return False
-        if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
-            return False
-        return not (rule.agree and self._agree(rule, chosen))
+            return None
+        for starts, chosen in _alignments(rule.pattern, tokens, first):
+            if rule.same and len({tokens[starts[i]].surface.lower() for i in rule.same}) != 1:
+                continue
+            if not (rule.agree and self._agree(rule, list(chosen))):
+                return starts
+        return None
 
     def _agree(self, rule: Rule, chosen: list[tuple[frozenset[str], ...]]) -> bool:
         """True when some choice of one selected reading per token agrees on every feature of the rule."""
         options = [chosen[i] or (frozenset(),) for i in rule.agree_on]
         return any(_agrees(self.table.features, rule.agree, combination)
                    for combination in itertools.product(*options))
+
+
+Alignment = tuple[tuple[int, ...], tuple[tuple[frozenset[str], ...], ...]]
+
+
+def _alignments(pattern: tuple[TokenPattern, ...], tokens: list[Token], position: int) -> Iterator[Alignment]:
+    """Each way the token patterns match the tokens from ``position`` on, fewest repetitions first: where each
+    pattern starts (and, last, where the match ends) and the readings each selects (of a pattern that stands for
+    several tokens, ``times``, its first token's)."""
+    if not pattern:
+        yield (position,), ()
+        return
+    head, (low, high) = pattern[0], pattern[0].times
+    selected: list[tuple[frozenset[str], ...]] = []
+    for count in range(high + 1):
+        if count >= low:
+            for starts, chosen in _alignments(pattern[1:], tokens, position + count):
+                yield (position, *starts), (selected[0] if selected else (), *chosen)
+        if count == high or position + count >= len(tokens):
+            return
+        readings = head.readings(tokens[position + count], position + count == 0)
+        if readings is None:
+            return
+        selected.append(readings)

@@ -22,7 +22,7 @@ from mtcheck.grammar.analyser import Reading, Token
 TABLES = Path(__file__).parent / "rules"
 CATEGORIES = ("spelling", "agreement", "definiteness", "verb form", "word form", "word order", "written standard",
               "compound", "repeated word", "missing word", "preposition", "word choice")
-_TOKEN_KEYS = {"word", "not_word", "lemma", "tags", "every", "none", "start", "capital"}
+_TOKEN_KEYS = {"word", "not_word", "lemma", "tags", "every", "none", "start", "capital", "times"}
 _RULE_KEYS = {"id", "category", "message", "suggestion", "pattern", "not_after", "agree", "same", "joined", "span",
               "examples"}
 #: What a ``joined`` rule asks of the words written together: the analyser's own dictionary holds them
@@ -58,6 +58,8 @@ class TokenPattern:
     none: tuple[frozenset[str], ...] = ()
     start: bool = False
     capital: bool | None = None
+    #: How many tokens in a row the pattern stands for, fewest and most (``[0, 2]``: up to two adverbs).
+    times: tuple[int, int] = (1, 1)
     _seen: dict[tuple[str, bool], tuple[frozenset[str], ...] | None] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -163,7 +165,29 @@ def _token(raw: object, where: str) -> TokenPattern:
     tags = {key: _tag_expression(raw[key], f"{where}.{key}") for key in ("tags", "every", "none") if key in raw}
     capital = raw.get("capital")
     return TokenPattern(**regexes, **tags, start=bool(raw.get("start", False)),
-                        capital=None if capital is None else bool(capital))
+                        capital=None if capital is None else bool(capital),
+                        times=_times(raw.get("times", [1, 1]), where))
+
+
+def _times(value: object, where: str) -> tuple[int, int]:
+    """``[0, 2]``: a token pattern stands for zero to two tokens in a row."""
+    if (not isinstance(value, list) or len(value) != 2 or not all(isinstance(n, int) for n in value)
+            or not 0 <= value[0] <= value[1] or value[1] < 1):
+        raise TableError(f"{where}.times: give the fewest and the most tokens, such as [0, 2], got {value!r}")
+    return value[0], value[1]
+
+
+def _check_single(pattern: tuple[TokenPattern, ...], raw: dict[str, Any], where: str) -> None:
+    """The first token pattern, and those that ``agree``, ``same`` and the message's ``{n}`` name, stand for one
+    token each (``times`` is for the tokens between)."""
+    agree = raw.get("agree") or {}
+    named = {0, *(agree.get("tokens", range(len(pattern))) if agree else ()), *raw.get("same", ()),
+             *(int(n) for key in ("message", "suggestion") for n, _ in _TEMPLATE.findall(str(raw.get(key) or "")))}
+    for index in sorted(named):
+        if index >= len(pattern):
+            raise TableError(f"{where}: token {index} is named but the pattern has {len(pattern)} tokens")
+        if pattern[index].times != (1, 1):
+            raise TableError(f"{where}: token {index} stands for one token ('times' is for the tokens between)")
 
 
 def _rule(raw: dict[str, Any], where: str, features: dict[str, Any]) -> Rule:
@@ -178,6 +202,7 @@ def _rule(raw: dict[str, Any], where: str, features: dict[str, Any]) -> Rule:
     pattern = tuple(_token(t, f"{where}.pattern[{i}]") for i, t in enumerate(raw["pattern"] or []))
     if not pattern:
         raise TableError(f"{where}: the pattern is empty")
+    _check_single(pattern, raw, where)
     agree = raw.get("agree") or {}
     on = tuple(agree.get("features", ()))
     for name in on:
