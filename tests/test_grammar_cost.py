@@ -34,8 +34,9 @@ def _examples(table: Table) -> list[str]:
 
 def _every_match(checker: Checker, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
     """Every rule tried at every position, in the table's order: what the index must find."""
+    keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]
     return [(rule, (first, first + len(rule.pattern))) for rule in checker.table.rules
-            for first in range(len(tokens)) if checker._matches_at(rule, tokens, first)]
+            for first in range(len(tokens)) if checker._matches_at(rule, tokens, keys, first)]
 
 
 @pytest.mark.parametrize("lang", _languages())
@@ -52,10 +53,10 @@ def test_a_token_is_tried_only_with_rules_that_can_start_there(lang: str) -> Non
     table = bundled_table(lang)
     index = RuleIndex(table.rules)
     tokens = [t for line in Checker(table)._analyser.analyse(_examples(table)) for t in line]
-    offered = [len(index.starting(token, False)) for token in tokens]
+    offered = [len(index.starting(token, (token.surface, False))) for token in tokens]
     assert max(offered) < len(table.rules) and sum(offered) < len(tokens) * len(table.rules) / 4
     first_only = {rule.id for rule in table.rules if rule.pattern[0].start}
-    assert first_only and not any(rule.id in first_only for token in tokens for _, rule in index.starting(token, False))
+    assert first_only and not any(rule.id in first_only for token in tokens for _, rule in index.starting(token, (token.surface, False)))
 
 
 class _Counting:

@@ -253,24 +253,26 @@ class Checker:
     def _found(self, tokens: list[Token]) -> list[tuple[Rule, tuple[int, int]]]:
         """Each rule's matches in ``tokens``, in the table's order; a token is tried only with the rules that can
         start there (:class:`~mtcheck.grammar.index.RuleIndex`)."""
+        keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]  # what a pattern's answer keeps
         found = sorted((place, first, rule) for first, token in enumerate(tokens)
-                       for place, rule in self._index.starting(token, first == 0)
-                       if self._matches_at(rule, tokens, first))
+                       for place, rule in self._index.starting(token, keys[first])
+                       if self._matches_at(rule, tokens, keys, first))
         return [(rule, (first, first + len(rule.pattern))) for _, first, rule in found]
 
-    def _matches_at(self, rule: Rule, tokens: list[Token], first: int) -> bool:
-        """Whether ``rule`` matches the tokens from position ``first`` on."""
+    def _matches_at(self, rule: Rule, tokens: list[Token], keys: list[tuple[str, bool]], first: int) -> bool:
+        """Whether ``rule`` matches the tokens from position ``first`` on (``keys``: each token's word and whether
+        it starts the output)."""
         if first + len(rule.pattern) > len(tokens):
             return False
+        if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
+            return False  # before the patterns: cheaper, and most pairs of words differ
         chosen = []
-        for offset, pattern in enumerate(rule.pattern):
-            readings = pattern.readings(tokens[first + offset], first + offset == 0)
+        for offset, pattern in enumerate(rule.pattern, first):
+            readings = pattern.select(keys[offset], tokens[offset])
             if readings is None:
                 return False
             chosen.append(readings)
-        if rule.not_after and first > 0 and rule.not_after.readings(tokens[first - 1], first == 1) is not None:
-            return False
-        if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
+        if rule.not_after and first > 0 and rule.not_after.select(keys[first - 1], tokens[first - 1]) is not None:
             return False
         return not (rule.agree and self._agree(rule, chosen))
 

@@ -27,9 +27,9 @@ class RuleIndex:
         self.rules = tuple((place, rule, _needed(rule.pattern[0])) for place, rule in enumerate(rules))
         self._starting: dict[tuple[str, bool], tuple[tuple[int, Rule], ...]] = {}
 
-    def starting(self, token: Token, first: bool) -> tuple[tuple[int, Rule], ...]:
-        """``(place in the table, rule)`` of each rule that can start at ``token`` (``first``: it starts the output)."""
-        key = (token.surface, first)
+    def starting(self, token: Token, key: tuple[str, bool]) -> tuple[tuple[int, Rule], ...]:
+        """``(place in the table, rule)`` of each rule that can start at ``token`` (``key``: its word and whether it
+        starts the output)."""
         found = self._starting.get(key)
         if found is None:
             if len(self._starting) >= MAX_WORDS:
@@ -37,6 +37,6 @@ class RuleIndex:
             tags = frozenset().union(*(reading.tags for reading in token.readings))
             found = self._starting[key] = tuple(
                 (place, rule) for place, rule, needed in self.rules
-                if (first or not rule.pattern[0].start) and (not needed or any(n <= tags for n in needed))
-                and rule.pattern[0].readings(token, first) is not None)
+                if (key[1] or not rule.pattern[0].start) and (not needed or any(n <= tags for n in needed))
+                and rule.pattern[0].select(key, token) is not None)
         return found
