@@ -22,6 +22,7 @@ _SPECIAL = re.compile(r"([\\^$@/<>\[\]{}*~#+])")
 #: unit is skipped). Written as runs of plain characters between escapes: three times faster than one alternation.
 _UNIT = re.compile(r"\\.|\^([^$\\]*(?:\\.[^$\\]*)*)\$")
 _TAG = re.compile(r"<([^>]+)>")
+_ESCAPED = re.compile(r"\\(.)")
 _SPLIT = re.compile(r"(?<!\\)/")
 #: Readings that exist only to build compounds (``<compound-only-L>``) say nothing about a word on its own.
 _COMPOUND_ONLY = "compound-only-L"
@@ -55,13 +56,20 @@ class Token:
 
 
 def _unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+    return _ESCAPED.sub(r"\1", text) if "\\" in text else text
+
+
+@lru_cache(maxsize=10_000)
+def _tags(text: str, compound: bool) -> frozenset[str]:
+    """The tags of ``text`` (``<n><ut><sg>...``): one set per distinct text, shared by every reading that has it."""
+    return frozenset(_TAG.findall(text)) | ({COMPOUND} if compound else set())
 
 
 def _reading(text: str) -> Reading | None:
     parts = text.split("+")  # a compound (``bil<n>...+hus<n>...``): the head decides its form
     head = parts[-1]
-    tags = frozenset(_TAG.findall(head)) | ({COMPOUND} if len(parts) > 1 else set())
+    opening = head.find("<")  # a tag starts with the first "<" at the earliest
+    tags = _tags(head[opening:] if opening >= 0 else "", len(parts) > 1)
     if _COMPOUND_ONLY in tags:
         return None
     lemma = _unescape(head.split("<", 1)[0]).rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹")  # vara¹: homograph numbers
