@@ -1,7 +1,6 @@
 """The one engine that runs every rule table: spelling, then each rule over the analysed tokens of an output."""
 from __future__ import annotations
 
-import itertools
 import re
 import shutil
 from dataclasses import asdict, dataclass
@@ -83,23 +82,6 @@ def _spans(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     return spans
 
 
-def _agrees(features: dict[str, dict[str, frozenset[str]]], names: tuple[str, ...],
-            chosen: tuple[frozenset[str], ...]) -> bool:
-    """True when the chosen readings can share a value of every feature in ``names`` (a reading without a tag
-    for a feature accepts every value)."""
-    for name in names:
-        values: frozenset[str] | None = None
-        for tags in chosen:
-            own = [features[name][tag] for tag in tags if tag in features[name]]
-            if not own:
-                continue
-            mine = frozenset().union(*own)
-            values = mine if values is None else values & mine
-            if not values:
-                return False
-    return True
-
-
 def _left_alone(word: str, copied: set[str]) -> bool:
     """No letter, a number, a word copied from the source, or an acronym or a brand (iPhone): not checked for
     spelling (a name is left alone when the source has it)."""
@@ -130,7 +112,7 @@ class Checker:
     def __init__(self, table: Table):
         require(table)
         self.table = table
-        self._index = RuleIndex(table.rules)
+        self._index = RuleIndex(table.rules, table.features)
         self._analyser: Analyser = analyser(LT_PROC.file, table.analyser.file)
         self._dictionaries: list[Dictionary] = [dictionary(d.file) for d in table.dictionaries]
         self._other: Analyser | None = (
@@ -255,29 +237,11 @@ class Checker:
         start there (:class:`~mtcheck.grammar.index.RuleIndex`)."""
         keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]  # what a pattern's answer keeps
         found = sorted((place, first, rule) for first, token in enumerate(tokens)
-                       for place, rule in self._index.starting(token, keys[first])
-                       if self._matches_at(rule, tokens, keys, first))
+                       for place, rule, matches in self._index.starting(token, keys[first])
+                       if matches(tokens, keys, first))
         return [(rule, (first, first + len(rule.pattern))) for _, first, rule in found]
 
     def _matches_at(self, rule: Rule, tokens: list[Token], keys: list[tuple[str, bool]], first: int) -> bool:
         """Whether ``rule`` matches the tokens from position ``first`` on (``keys``: each token's word and whether
         it starts the output)."""
-        if first + len(rule.pattern) > len(tokens):
-            return False
-        if rule.same and len({tokens[first + i].surface.lower() for i in rule.same}) != 1:
-            return False  # before the patterns: cheaper, and most pairs of words differ
-        chosen = []
-        for offset, pattern in enumerate(rule.pattern, first):
-            readings = pattern.select(keys[offset], tokens[offset])
-            if readings is None:
-                return False
-            chosen.append(readings)
-        if rule.not_after and first > 0 and rule.not_after.select(keys[first - 1], tokens[first - 1]) is not None:
-            return False
-        return not (rule.agree and self._agree(rule, chosen))
-
-    def _agree(self, rule: Rule, chosen: list[tuple[frozenset[str], ...]]) -> bool:
-        """True when some choice of one selected reading per token agrees on every feature of the rule."""
-        options = [chosen[i] or (frozenset(),) for i in rule.agree_on]
-        return any(_agrees(self.table.features, rule.agree, combination)
-                   for combination in itertools.product(*options))
+        return self._index.matcher[rule.id](tokens, keys, first)
