@@ -3,6 +3,7 @@ dictionaries, the metric and its batch contract, and what happens where a resour
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -324,6 +325,26 @@ def test_each_distinct_output_goes_to_the_analyser_once(monkeypatch: pytest.Monk
     assert sorted(line for chunk in sent for line in chunk.split("\n")) == sorted(set(outputs))
     assert together == [checker.check([hyp], [None])[0] for hyp in outputs]
     assert [e.text for e in together[3].errors] == ["Min förslag"]
+
+
+def _pid_and_errors(hyp: str) -> tuple[int, list[str]]:
+    """In a forked child: its analyser's lt-proc and the errors of ``hyp``."""
+    checker = Checker(bundled_table("sv"))
+    errors = [e.text for e in checker.check([hyp], [None])[0].errors]
+    assert checker._analyser._process is not None
+    return checker._analyser._process.pid, errors
+
+
+@SV
+def test_a_forked_process_starts_its_own_analyser_and_leaves_the_parents_alone() -> None:
+    checker = Checker(bundled_table("sv"))
+    parent = checker._analyser._process
+    assert parent is not None
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        child, errors = pool.apply(_pid_and_errors, ("Min förslag var bra.",))
+    assert child != parent.pid and errors == ["Min förslag"]
+    assert checker._analyser._process is parent and parent.poll() is None
+    assert [e.text for e in checker.check(["Min förslag var bra."], [None])[0].errors] == ["Min förslag"]
 
 
 def test_an_analyser_that_stops_is_one_clear_error() -> None:
