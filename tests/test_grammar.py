@@ -3,6 +3,7 @@ dictionaries, the metric and its batch contract, and what happens where a resour
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from mtcheck.commands.main import main
 from mtcheck.errors import MetricError
-from mtcheck.grammar.analyser import Reading, parse_stream
+from mtcheck.grammar.analyser import Analyser, Reading, parse_stream
 from mtcheck.grammar.engine import LT_PROC, Checker, missing
 from mtcheck.grammar.rules import TABLES, TableError, bundled_table, languages, read_table
 from mtcheck.metrics import get_metric
@@ -316,6 +317,45 @@ def test_one_analyser_process_serves_every_batch() -> None:
     results = checker.check(many, [None] * len(many))
     assert checker._analyser._process is process and process.poll() is None
     assert all(r.errors == () for r in results)
+
+
+@SV
+def test_each_distinct_output_goes_to_the_analyser_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    checker = Checker(bundled_table("sv"))
+    outputs = ["Jag har en bil.", "Min förslag var bra.", "Jag har en bil.", "Min förslag var bra.", "Hej."]
+    sent: list[str] = []
+    round_trip = checker._analyser._round_trip
+    monkeypatch.setattr(checker._analyser, "_round_trip", lambda chunk: sent.append(chunk) or round_trip(chunk))
+    together = checker.check(outputs, [None] * len(outputs))
+    assert sorted(line for chunk in sent for line in chunk.split("\n")) == sorted(set(outputs))
+    assert together == [checker.check([hyp], [None])[0] for hyp in outputs]
+    assert [e.text for e in together[3].errors] == ["Min förslag"]
+
+
+def _pid_and_errors(hyp: str) -> tuple[int, list[str]]:
+    """In a forked child: its analyser's lt-proc and the errors of ``hyp``."""
+    checker = Checker(bundled_table("sv"))
+    errors = [e.text for e in checker.check([hyp], [None])[0].errors]
+    assert checker._analyser._process is not None
+    return checker._analyser._process.pid, errors
+
+
+@SV
+def test_a_forked_process_starts_its_own_analyser_and_leaves_the_parents_alone() -> None:
+    checker = Checker(bundled_table("sv"))
+    parent = checker._analyser._process
+    assert parent is not None
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        child, errors = pool.apply(_pid_and_errors, ("Min förslag var bra.",))
+    assert child != parent.pid and errors == ["Min förslag"]
+    assert checker._analyser._process is parent and parent.poll() is None
+    assert [e.text for e in checker.check(["Min förslag var bra."], [None])[0].errors] == ["Min förslag"]
+
+
+def test_an_analyser_that_stops_is_one_clear_error() -> None:
+    stopped = Analyser("true", "swe-nob.automorf.bin")  # exits at once, as a crashed lt-proc would
+    with pytest.raises(MetricError, match="stopped while analysing"):
+        stopped.analyse(["Jag har en bil."])
 
 
 @SV

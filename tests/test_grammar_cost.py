@@ -34,8 +34,9 @@ def _examples(table: Table) -> list[str]:
 
 def _every_match(checker: Checker, tokens: list[Token]) -> list[tuple[Rule, tuple[int, ...]]]:
     """Every rule tried at every position, in the table's order: what the index must find."""
+    keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]
     return [(rule, starts) for rule in checker.table.rules for first in range(len(tokens))
-            if (starts := checker._match_at(rule, tokens, first)) is not None]
+            if (starts := checker._match_at(rule, tokens, keys, first)) is not None]
 
 
 @pytest.mark.parametrize("lang", _languages())
@@ -50,12 +51,13 @@ def test_the_index_finds_what_every_rule_at_every_position_finds(lang: str) -> N
 @pytest.mark.parametrize("lang", _languages())
 def test_a_token_is_tried_only_with_rules_that_can_start_there(lang: str) -> None:
     table = bundled_table(lang)
-    index = RuleIndex(table.rules)
+    index = RuleIndex(table.rules, table.features)
     tokens = [t for line in Checker(table)._analyser.analyse(_examples(table)) for t in line]
-    offered = [len(index.starting(token, False)) for token in tokens]
+    starting = [index.starting(token, (token.surface, False)) for token in tokens]
+    offered = [len(rules) for rules in starting]
     assert max(offered) < len(table.rules) and sum(offered) < len(tokens) * len(table.rules) / 4
     first_only = {rule.id for rule in table.rules if rule.pattern[0].start}
-    assert first_only and not any(rule.id in first_only for token in tokens for _, rule in index.starting(token, False))
+    assert first_only and not any(rule.id in first_only for rules in starting for _, rule, _ in rules)
 
 
 class _Counting:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import subprocess
 import threading
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ _SPECIAL = re.compile(r"([\\^$@/<>\[\]{}*~#+])")
 #: unit is skipped). Written as runs of plain characters between escapes: three times faster than one alternation.
 _UNIT = re.compile(r"\\.|\^([^$\\]*(?:\\.[^$\\]*)*)\$")
 _TAG = re.compile(r"<([^>]+)>")
+_ESCAPED = re.compile(r"\\(.)")
 _SPLIT = re.compile(r"(?<!\\)/")
 #: Readings that exist only to build compounds (``<compound-only-L>``) say nothing about a word on its own.
 _COMPOUND_ONLY = "compound-only-L"
@@ -55,13 +57,20 @@ class Token:
 
 
 def _unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+    return _ESCAPED.sub(r"\1", text) if "\\" in text else text
+
+
+@lru_cache(maxsize=10_000)
+def _tags(text: str, compound: bool) -> frozenset[str]:
+    """The tags of ``text`` (``<n><ut><sg>...``): one set per distinct text, shared by every reading that has it."""
+    return frozenset(_TAG.findall(text)) | ({COMPOUND} if compound else set())
 
 
 def _reading(text: str) -> Reading | None:
     parts = text.split("+")  # a compound (``bil<n>...+hus<n>...``): the head decides its form
     head = parts[-1]
-    tags = frozenset(_TAG.findall(head)) | ({COMPOUND} if len(parts) > 1 else set())
+    opening = head.find("<")  # a tag starts with the first "<" at the earliest
+    tags = _tags(head[opening:] if opening >= 0 else "", len(parts) > 1)
     if _COMPOUND_ONLY in tags:
         return None
     lemma = _unescape(head.split("<", 1)[0]).rstrip("⁰¹²³⁴⁵⁶⁷⁸⁹")  # vara¹: homograph numbers
@@ -90,6 +99,11 @@ class Analyser:
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
 
+    def start(self) -> None:
+        """Start ``lt-proc`` now (it reads its analyser while the caller goes on), not on the first analysis."""
+        with self._lock:
+            self._start()
+
     def _start(self) -> subprocess.Popen[bytes]:
         if self._process is None or self._process.poll() is not None:
             self._process = subprocess.Popen(
@@ -103,12 +117,20 @@ class Analyser:
         assert stdin is not None and stdout is not None
         data = chunk.encode("utf-8") + b"\n\0"  # lt-proc drops a final unit with no blank after it
 
-        def write() -> None:  # on its own thread: a long output must not fill stdout while stdin still takes input
-            stdin.write(data)
-            stdin.flush()
+        def write() -> None:
+            try:
+                stdin.write(data)
+                stdin.flush()
+            except BrokenPipeError:
+                pass  # lt-proc stopped: the read below says so
 
-        writer = threading.Thread(target=write, daemon=True)
-        writer.start()
+        # A chunk within PIPE_BUF fits the empty pipe at once; a longer one goes on its own thread, so that a long
+        # output cannot fill stdout while stdin still takes input.
+        writer = threading.Thread(target=write, daemon=True) if len(data) > select.PIPE_BUF else None
+        if writer is None:
+            write()
+        else:
+            writer.start()
         parts = []
         while True:
             read = os.read(stdout.fileno(), 65536)
@@ -116,24 +138,28 @@ class Analyser:
                 raise MetricError(f"grammar: {self.program} {self.path} stopped while analysing")
             parts.append(read)
             if parts[-1].endswith(b"\0"):
-                writer.join()
+                if writer is not None:
+                    writer.join()
                 return b"".join(parts)[:-1].decode("utf-8")
 
     def analyse(self, lines: list[str]) -> list[list[Token]]:
-        """The tokens of each line (line breaks and null bytes inside a line are read as spaces)."""
+        """The tokens of each line (line breaks and null bytes inside a line are read as spaces); each distinct
+        line goes to ``lt-proc`` once."""
         escaped = [_SPECIAL.sub(r"\\\1", _OPENING_QUOTE.sub("\u2018", " ".join(line.replace("\0", " ").split())))
                    for line in lines]
+        distinct = list(dict.fromkeys(escaped))
         tokens: list[list[Token]] = []
         with self._lock:
             start = 0
-            while start < len(escaped):
+            while start < len(distinct):
                 end, size = start, 0
-                while end < len(escaped) and (end == start or size + len(escaped[end]) < CHUNK_BYTES):
-                    size += len(escaped[end]) + 1
+                while end < len(distinct) and (end == start or size + len(distinct[end]) < CHUNK_BYTES):
+                    size += len(distinct[end]) + 1
                     end += 1
-                tokens += parse_stream(self._round_trip("\n".join(escaped[start:end])))[: end - start]
+                tokens += parse_stream(self._round_trip("\n".join(distinct[start:end])))[: end - start]
                 start = end
-        return tokens
+        found = dict(zip(distinct, tokens))
+        return [list(found[line]) for line in escaped]
 
     def close(self) -> None:
         if self._process is not None:

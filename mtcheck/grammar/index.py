@@ -3,12 +3,15 @@
 A rule can start at a token only where its first token pattern selects it; which patterns do depends on the word
 as written and whether it starts the output (the analyser reads a word the same wherever it stands), so the
 answer is kept per word: common words recur, and most words start no rule at all. A word seen for the first
-time is tried only with the rules whose first pattern asks for tags it has (on some reading) and, where the
-pattern asks for the output's first word, only there.
+time is tried only with the rules whose first pattern asks for tags it has (on some reading: found through one
+tag of each set the pattern asks for) and, where the pattern asks for the output's first word, only there.
 """
 from __future__ import annotations
 
+from collections import defaultdict
+
 from mtcheck.grammar.analyser import Token
+from mtcheck.grammar.matcher import Features, Key, Matcher, compile_rule
 from mtcheck.grammar.rules import Rule, TokenPattern
 
 #: Words kept before the index starts afresh (a bound on memory over a long run).
@@ -21,22 +24,41 @@ def _needed(pattern: TokenPattern) -> tuple[frozenset[str], ...]:
 
 
 class RuleIndex:
-    """For a word, the rules (with their place in the table) whose first token pattern selects it."""
+    """For a word, the rules (with their place in the table and their compiled predicate) whose first token
+    pattern selects it."""
 
-    def __init__(self, rules: tuple[Rule, ...]):
-        self.rules = tuple((place, rule, _needed(rule.pattern[0])) for place, rule in enumerate(rules))
-        self._starting: dict[tuple[str, bool], tuple[tuple[int, Rule], ...]] = {}
+    def __init__(self, rules: tuple[Rule, ...], features: Features):
+        #: Each rule's compiled predicate (:func:`~mtcheck.grammar.matcher.compile_rule`), by its id.
+        self.matcher: dict[str, Matcher] = {rule.id: compile_rule(rule, features) for rule in rules}
+        self.rules = tuple((place, rule, self.matcher[rule.id]) for place, rule in enumerate(rules))
+        self._always: list[int] = []  # rules whose first pattern needs no tag
+        self._by_tag: dict[str, list[tuple[frozenset[str], int]]] = defaultdict(list)
+        for place, rule in enumerate(rules):
+            needed = _needed(rule.pattern[0])
+            if not needed or not all(needed):
+                self._always.append(place)
+                continue
+            for tags in needed:
+                self._by_tag[min(tags)].append((tags, place))
+        self._starting: dict[Key, tuple[tuple[int, Rule, Matcher], ...]] = {}
 
-    def starting(self, token: Token, first: bool) -> tuple[tuple[int, Rule], ...]:
-        """``(place in the table, rule)`` of each rule that can start at ``token`` (``first``: it starts the output)."""
-        key = (token.surface, first)
+    def starting(self, token: Token, key: Key) -> tuple[tuple[int, Rule, Matcher], ...]:
+        """``(place in the table, rule, its predicate)`` of each rule that can start at ``token`` (``key``: its word
+        and whether it starts the output)."""
         found = self._starting.get(key)
         if found is None:
             if len(self._starting) >= MAX_WORDS:
                 self._starting.clear()
-            tags = frozenset().union(*(reading.tags for reading in token.readings))
             found = self._starting[key] = tuple(
-                (place, rule) for place, rule, needed in self.rules
-                if (first or not rule.pattern[0].start) and (not needed or any(n <= tags for n in needed))
-                and rule.pattern[0].readings(token, first) is not None)
+                self.rules[place] for place in self._places(token)
+                if (key[1] or not self.rules[place][1].pattern[0].start)
+                and self.rules[place][1].pattern[0].select(key, token) is not None)
         return found
+
+    def _places(self, token: Token) -> list[int]:
+        """In table order, the rules whose first pattern needs no tag or tags some reading of ``token`` has."""
+        tags = frozenset().union(*(reading.tags for reading in token.readings))
+        places = set(self._always)
+        for tag in tags:
+            places.update(place for needed, place in self._by_tag.get(tag, ()) if needed <= tags)
+        return sorted(places)

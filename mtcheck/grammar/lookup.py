@@ -83,6 +83,26 @@ class _Carrying:
         return getattr(self._aff, name)
 
 
+class _Kept:
+    """The items of an iterator, kept as they come: each pass reads those kept and takes more only when it needs
+    them (a search that stops at its first find makes no more)."""
+
+    def __init__(self, items: Iterator[Any]):
+        self._items, self._kept = items, []
+
+    def __iter__(self) -> Iterator[Any]:
+        for index in itertools.count():
+            if index == len(self._kept):
+                item = next(self._items, _END)
+                if item is _END:
+                    return
+                self._kept.append(item)
+            yield self._kept[index]
+
+
+_END = object()
+
+
 class PrunedLookup(Lookup):
     """:class:`spylls.hunspell.algo.lookup.Lookup` that skips affix searches no affix could satisfy, reads only
     the suffixes that could, and keeps the forms it found for each word or part."""
@@ -94,6 +114,7 @@ class PrunedLookup(Lookup):
         self._suffix_flags = _carried(aff.SFX)
         self._prefix_flags = _carried(aff.PFX)
         self._forms: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._whole: dict[tuple[Any, ...], _Kept] = {}  # a whole word's candidate splits
         self._carrying = {} if carrying is None else carrying  # shared with the lookups it makes
 
     def affix_forms(self, word: str, captype: CapType, allow_nosuggest: bool = True,
@@ -118,6 +139,21 @@ class PrunedLookup(Lookup):
             found = self._forms[key] = tuple(super().affix_forms(
                 word, captype, allow_nosuggest, list(prefix_flags), list(suffix_flags), list(forbidden_flags),
                 compoundpos, with_forbidden))
+        return iter(found)
+
+    def produce_affix_forms(self, word: str, prefix_flags: list[str], suffix_flags: list[str],
+                            forbidden_flags: list[str], compoundpos: Any = None) -> Iterator[Any]:
+        """spylls' candidate splits of ``word`` into affixes and a stem; of a whole word, kept as they come, so
+        that the search for a forbidden form spylls makes after a word's own search reads them again."""
+        if compoundpos is not None:
+            return super().produce_affix_forms(word, prefix_flags, suffix_flags, forbidden_flags, compoundpos)
+        key = (word, tuple(prefix_flags), tuple(suffix_flags), tuple(forbidden_flags))
+        found = self._whole.get(key)
+        if found is None:
+            if len(self._whole) >= MAX_SEARCHES:
+                self._whole.clear()
+            found = self._whole[key] = _Kept(super().produce_affix_forms(
+                word, prefix_flags, suffix_flags, forbidden_flags, compoundpos))
         return iter(found)
 
     def desuffix(self, word: str, required_flags: list[str], forbidden_flags: list[str], nested: bool = False,

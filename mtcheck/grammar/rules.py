@@ -29,6 +29,7 @@ _RULE_KEYS = {"id", "category", "message", "suggestion", "pattern", "not_after",
 #: (``lexicon``), or that or a Hunspell dictionary (``dictionaries``).
 LEXICON, DICTIONARIES = "lexicon", "dictionaries"
 _TEMPLATE = re.compile(r"\{(\d+)(\.lemma)?\}")
+_UNSEEN = object()  # not yet in a pattern's answers (None is an answer: no match)
 
 
 class TableError(MetricError):
@@ -64,14 +65,18 @@ class TokenPattern:
         default_factory=dict, compare=False, repr=False)
 
     def readings(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
-        """The tag sets of the readings this pattern selects from ``token``, or None when it does not match
-        (remembered per word: the analyser reads a word the same wherever it stands, and common words recur)."""
-        key = (token.surface, first)
-        if key not in self._seen:
+        """The tag sets of the readings this pattern selects from ``token``, or None when it does not match."""
+        return self.select((token.surface, first), token)
+
+    def select(self, key: tuple[str, bool], token: Token) -> tuple[frozenset[str], ...] | None:
+        """:meth:`readings` of ``token`` (``key``: its word and whether it starts the output), remembered per key:
+        the analyser reads a word the same wherever it stands, and common words recur."""
+        found = self._seen.get(key, _UNSEEN)
+        if found is _UNSEEN:
             if len(self._seen) > 100_000:
                 self._seen.clear()
-            self._seen[key] = self._select(token, first)
-        return self._seen[key]
+            found = self._seen[key] = self._select(token, key[1])
+        return found  # type: ignore[return-value]
 
     def _select(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
         return self._selected(token.readings) if self._fits_surface(token, first) else None
