@@ -124,10 +124,11 @@ def output_key(output: str, committed: set[str]) -> str:
 
 
 def translate(pair: Pair, texts: list[str]) -> list[str]:
-    """Each text translated alone (one block each) by the installed pair, unknown words unmarked."""
+    """Each text translated alone (one block each) by the installed pair, unknown words unmarked, the
+    whitespace at the output's ends trimmed (bench/record_apertium.py's convention)."""
     cases = [Case(f"t{i}", text, (), ()) for i, text in enumerate(texts)]
     source, target = pair_languages(pair.mode)
-    return ApertiumSystem(pair.mode).translate(cases, source_lang=source, target_lang=target)
+    return [out.strip() for out in ApertiumSystem(pair.mode).translate(cases, source_lang=source, target_lang=target)]
 
 
 def main() -> int:
