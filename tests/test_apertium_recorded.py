@@ -31,8 +31,9 @@ def test_recorded_outputs_are_what_the_installed_apertium_gives(name):
     (suite,) = api.load_suites([SUITES[name]])
     installed, recorded = _installed(name), recorded_system(suite)
     if installed != recorded:
-        pytest.skip(f"{name} records {recorded}; this machine has {installed} (python bench/record_apertium.py "
-                    f"{SUITES[name].relative_to(ROOT)} prints its outputs)")
+        pytest.skip(f"{name} records {recorded}; this machine has {installed}: apt-get install -y apertium "
+                    f"{PAIRS[name].package} at the recorded versions (python bench/record_apertium.py "
+                    f"{SUITES[name].relative_to(ROOT)} prints this machine's outputs)")
     assert differences(suite, PAIRS[name]) == []
 
 
