@@ -30,7 +30,7 @@ import csv
 import hashlib
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +40,7 @@ from record_apertium import Pair, system_name
 from mtcheck import api
 from mtcheck.grammar.engine import Checker
 from mtcheck.grammar.rules import bundled_table, read_table
-from mtcheck.suite.model import Case
+from mtcheck.suite.model import Case, Suite
 from mtcheck.systems.apertium import ApertiumSystem
 from mtcheck.systems.apertium_codes import pair_languages
 
@@ -48,41 +48,46 @@ SUITES = Path(__file__).resolve().parent.parent / "suites"
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def english_text(root: Path = SUITES) -> list[str]:
-    """The bundled suites' English sources and English references, once each, less sentiment-es's sources."""
+def _suite_text(lang: str, recorded_in: str, *, passing_outputs: bool, root: Path = SUITES) -> list[str]:
+    """The bundled suites' text in ``lang``, once each, less the sources of suite ``recorded_in`` (whose Apertium
+    outputs are recorded): the sources of suites from ``lang`` (of suites within ``lang`` too, unless their
+    outputs are taken: gec-sv's sources are Swedish with errors put in), and the references of suites into
+    ``lang`` (with ``passing_outputs``, their outputs expected to pass as well)."""
     suites = api.load_suites([root])
-    recorded = {c.src for s in suites if s.name == "sentiment-es" for c in s.cases}
-    found: dict[str, None] = {}
-    for suite in suites:
-        for case in suite.cases:
-            if suite.source_lang == "en" and case.src not in recorded:
-                found.setdefault(case.src)
-            if suite.target_lang == "en":
-                found.update(dict.fromkeys(case.refs))
-    return sorted(text for text in found if text.strip())
-
-
-def swedish_suite_text(root: Path = SUITES) -> list[str]:
-    """The bundled suites' Swedish text, once each, less sentiment-sv-nb's sources: the sources of suites from
-    Swedish into another language, and the references and outputs expected to pass of suites into Swedish
-    (gec-sv's sources are Swedish with errors put in: left out)."""
-    suites = api.load_suites([root])
-    recorded = {c.src for s in suites if s.name == "sentiment-sv-nb" for c in s.cases}
-    found: dict[str, None] = {}
-    for suite in suites:
-        for case in suite.cases:
-            if suite.source_lang == "sv" != suite.target_lang and case.src not in recorded:
-                found.setdefault(case.src)
-            if suite.target_lang == "sv":
-                found.update(dict.fromkeys(case.refs))
-                found.update(dict.fromkeys(h.text for h in case.hyps if not h.expect_fail))
+    recorded = {c.src for s in suites if s.name == recorded_in for c in s.cases}
+    found = dict.fromkeys(text for suite in suites for text in _texts_of(suite, lang, passing_outputs))
     return sorted(text for text in found if text.strip() and text not in recorded)
+
+
+def _texts_of(suite: Suite, lang: str, passing_outputs: bool) -> Iterator[str]:
+    """One suite's text in ``lang``, case by case, as :func:`_suite_text` takes it."""
+    within = suite.target_lang == lang
+    sources = suite.source_lang == lang and not (passing_outputs and within)
+    for case in suite.cases:
+        if sources:
+            yield case.src
+        if within:
+            yield from case.refs
+            if passing_outputs:
+                yield from (h.text for h in case.hyps if not h.expect_fail)
+
+
+def english_text() -> list[str]:
+    """The bundled suites' English sources and references, less sentiment-es's sources."""
+    return _suite_text("en", "sentiment-es", passing_outputs=False)
+
+
+def swedish_suite_text() -> list[str]:
+    """The bundled suites' Swedish sources, references and outputs expected to pass, less sentiment-sv-nb's
+    sources."""
+    return _suite_text("sv", "sentiment-sv-nb", passing_outputs=True)
 
 
 def swedish_text() -> list[str]:
     """The suites' Swedish text and the Swedish sentences of the installed gettext catalogues."""
     suite_text = swedish_suite_text()
-    return suite_text + [text for text, _ in sentences("sv") if text not in set(suite_text)]
+    seen = set(suite_text)
+    return suite_text + [text for text, _ in sentences("sv") if text not in seen]
 
 
 @dataclass(frozen=True)
