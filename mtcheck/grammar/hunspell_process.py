@@ -37,7 +37,8 @@ LINE_BUFFERED = ("stdbuf", "-oL")
 MARKER = "mtcheckxqzbatchend"
 #: Bytes of words per write: the answers (at most as long) fit the empty output pipe, so neither side waits.
 CHUNK_BYTES = 16_384
-#: Longer lines are cut by the program (its line buffer, 8192 bytes); no dictionary holds such a word.
+#: Longer words (in UTF-8, as they are sent) are not sent: the program cuts a line at 8192 bytes, and no
+#: dictionary holds such a word.
 MAX_WORD_BYTES = 4096
 #: Characters the program's tokenizer keeps inside a word (besides letters and the dictionary's own WORDCHARS).
 WORD_CHARS = string.punctuation + string.digits
@@ -126,9 +127,10 @@ class HunspellProcess:
         if not word.isprintable() or " " in word or not word or MARKER in word:
             return False
         try:
-            return len(word.encode(self._encoding)) <= MAX_WORD_BYTES
+            word.encode(self._encoding)
         except UnicodeEncodeError:
             return False
+        return len(word.encode("utf-8")) <= MAX_WORD_BYTES
 
     def known(self, words: Iterable[str]) -> set[str]:
         """The words Hunspell accepts as written (its own case rules apply), asked in as few writes as fit."""
