@@ -14,7 +14,7 @@ import pytest
 from mtcheck.errors import MetricError
 from mtcheck.grammar import hunspell_process
 from mtcheck.grammar.dictionary import Dictionary, dictionary
-from mtcheck.grammar.engine import Checker, missing
+from mtcheck.grammar.engine import LT_PROC, Checker, missing
 from mtcheck.grammar.hunspell_process import MARKER, HunspellProcess
 from mtcheck.grammar.lookup import PrunedLookup
 from mtcheck.grammar.rules import Resource, bundled_table
@@ -46,6 +46,15 @@ GOLDEN = {
 def _stem(lang: str) -> tuple[str, str]:
     resource = bundled_table(lang).dictionaries[0]
     return resource.file, resource.package
+
+
+def _needs_swedish() -> pytest.MarkDecorator:
+    table = bundled_table("sv")
+    absent = " ".join(dict.fromkeys(r.package for r in missing([LT_PROC, table.analyser, *table.dictionaries])))
+    return pytest.mark.skipif(bool(absent), reason=f"grammar (sv) needs: apt-get install -y {absent}")
+
+
+SWEDISH = _needs_swedish()
 
 
 def _golden() -> list[Any]:
@@ -154,7 +163,7 @@ def without_the_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     dictionary.cache_clear()
 
 
-@pytest.mark.skipif(bool(missing([Resource(*_stem("sv"))])), reason="grammar (sv) needs: apt-get install -y hunspell-sv")
+@SWEDISH
 @pytest.mark.usefixtures("without_the_program")
 def test_without_the_program_spylls_reads_the_dictionaries_and_the_signature_says_so() -> None:
     from importlib.metadata import version
@@ -168,7 +177,7 @@ def test_without_the_program_spylls_reads_the_dictionaries_and_the_signature_say
 
 
 @PROGRAM
-@pytest.mark.skipif(bool(missing([Resource(*_stem("sv"))])), reason="grammar (sv) needs: apt-get install -y hunspell-sv")
+@SWEDISH
 def test_with_the_program_the_signature_names_it_and_its_version() -> None:
     dictionary.cache_clear()
     metric = GrammarMetric(lang="sv")
