@@ -2,15 +2,17 @@
 
 Each output is new to the process (no sentence twice) and scored once by each metric in batches as a run
 scores them (chrF against the next output as its reference), the two metrics' batches in turn so that load on
-the machine falls on both alike. Cost is CPU time: this process's and, for grammar, its ``lt-proc`` processes'.
+the machine falls on both alike. Cost is CPU time: this process's and, for grammar, its ``lt-proc`` processes' and
+its ``hunspell`` processes' (where the program is on PATH; else spylls looks words up in this process).
 
 * ``--text learner``: Swedish learner sentences (MultiGED-2023 train, read from ../shared; every one of them, at
   most ``--sentences``): many misspellings, each looked up in Hunspell;
 * ``--text generated``: ``--sentences`` distinct generated Swedish sentences, every word known to the analyser.
 
-Prints the first load in its parts (compiling the table, starting ``lt-proc``, reading each Hunspell dictionary's
-snapshot, made first where mtcheck's cache has none: a run reads a dictionary only when a word the analyser does
-not know first needs it), both costs (of grammar's, the ``lt-proc`` processes' own) and their ratio.
+Prints the first load in its parts (compiling the table, starting ``lt-proc``, loading each Hunspell dictionary:
+the ``hunspell`` process's start, or spylls reading the dictionary's snapshot, made first where mtcheck's cache has
+none; a run loads a dictionary only when a word the analyser does not know first needs it), both costs (of
+grammar's, the ``lt-proc`` and ``hunspell`` processes' own) and their ratio.
 
     python bench/grammar_cost.py --text learner
     python bench/grammar_cost.py --text generated --sentences 10000
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from grammar_multiged import DATA, sentences
 
 from mtcheck.grammar.analyser import Analyser
+from mtcheck.grammar.dictionary import Dictionary
 from mtcheck.grammar.rules import TABLES, read_table
 from mtcheck.grammar.snapshot import KIND
 from mtcheck.metrics import get_metric
@@ -55,15 +58,29 @@ def outputs(count: int, text: str) -> tuple[list[str], str]:
     return texts[:count], "generated"
 
 
-def process_seconds(analysers: list[Analyser]) -> float:
-    """CPU seconds of this process and of the analysers' ``lt-proc`` processes so far."""
-    seconds = time.process_time()
-    for found in analysers:
-        if found._process is not None:
-            with open(f"/proc/{found._process.pid}/stat", encoding="ascii") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            seconds += (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+def child_seconds(pids: list[int]) -> float:
+    """CPU seconds of the processes ``pids`` so far."""
+    seconds = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        seconds += (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
     return seconds
+
+
+def analyser_seconds(analysers: list[Analyser]) -> float:
+    """CPU seconds of the analysers' ``lt-proc`` processes so far."""
+    return child_seconds([found._process.pid for found in analysers if found._process is not None])
+
+
+def dictionary_seconds(dictionaries: list[Dictionary]) -> float:
+    """CPU seconds of the dictionaries' ``hunspell`` processes so far (none where spylls reads them)."""
+    return child_seconds([pid for found in dictionaries if found.process and (pid := found.process.pid)])
+
+
+def process_seconds(analysers: list[Analyser], dictionaries: list[Dictionary]) -> float:
+    """CPU seconds of this process and of the grammar check's ``lt-proc`` and ``hunspell`` processes so far."""
+    return time.process_time() + analyser_seconds(analysers) + dictionary_seconds(dictionaries)
 
 
 def timed(seconds: Callable[[], float], work: Callable[[], object]) -> float:
@@ -78,8 +95,9 @@ def _snapshots() -> set[str]:
     return {path.name for path in folder.glob(f"{KIND}-*")} if folder.is_dir() else set()
 
 
-def first_load(lang: str) -> tuple[object, list[Analyser], list[tuple[str, float]]]:
-    """The grammar metric, its analysers and the CPU seconds of each part of its first load (lt-proc's: its own)."""
+def first_load(lang: str) -> tuple[object, list[Analyser], list[Dictionary], list[tuple[str, float]]]:
+    """The grammar metric, its analysers and dictionaries and the CPU seconds of each part of its first load
+    (lt-proc's and hunspell's: their own)."""
     parts = [("compiling the rule table", timed(time.process_time, lambda: read_table(TABLES / f"{lang}.yaml")))]
     grammar = get_metric("grammar", target_lang=lang)
     checker = grammar.checker
@@ -87,13 +105,15 @@ def first_load(lang: str) -> tuple[object, list[Analyser], list[tuple[str, float
     for found in analysers:  # started with the checker: lt-proc's own CPU since then, and the first round trip's
         python = timed(time.process_time, lambda: found.analyse(["."]))
         parts.append((f"starting lt-proc ({os.path.basename(found.path)})",
-                      python + process_seconds([found]) - time.process_time()))
-    for found in checker._dictionaries:
+                      python + analyser_seconds([found])))
+    for dictionary in checker._dictionaries:
         kept = _snapshots()
-        seconds = timed(time.process_time, lambda: found.knows("."))
+        seconds = timed(time.process_time, lambda: dictionary.knows("."))
         made = "made now, once per install" if _snapshots() != kept else "from the cache"
-        parts.append((f"Hunspell {os.path.basename(found.stem)} ({made})", seconds))
-    return grammar, analysers, parts
+        how = f"{dictionary.backend} process" if dictionary.process else f"{dictionary.backend}, {made}"
+        parts.append((f"Hunspell {os.path.basename(dictionary.stem)} ({how})",
+                       seconds + dictionary_seconds([dictionary])))
+    return grammar, analysers, checker._dictionaries, parts
 
 
 def main() -> int:
@@ -104,20 +124,21 @@ def main() -> int:
     args = parser.parse_args()
     hyps, source = outputs(args.sentences, args.text)
     refs = hyps[1:] + hyps[:1]
-    grammar, analysers, parts = first_load("sv")
+    grammar, analysers, dictionaries, parts = first_load("sv")
     chrf = get_metric("chrf")
     grammar_s = chrf_s = 0.0
-    analysing = process_seconds(analysers) - time.process_time()
+    analysing, spelling = analyser_seconds(analysers), dictionary_seconds(dictionaries)
     for at in range(0, len(hyps), args.batch):
         batch = hyps[at : at + args.batch]
-        grammar_s += timed(lambda: process_seconds(analysers), lambda: grammar.score_batch(batch))
+        grammar_s += timed(lambda: process_seconds(analysers, dictionaries), lambda: grammar.score_batch(batch))
         chrf_s += timed(time.process_time, lambda: chrf.score_batch(batch, refs[at : at + len(batch)]))
-    analysing = process_seconds(analysers) - time.process_time() - analysing
+    analysing = analyser_seconds(analysers) - analysing
+    spelling = dictionary_seconds(dictionaries) - spelling
     print(f"{len(hyps)} outputs ({source}), batches of {args.batch}")
     for name, seconds in parts:
         print(f"first load: {name:44} {seconds:6.2f} s CPU")
     print(f"grammar {grammar_s:6.2f} s CPU  ({grammar_s / len(hyps) * 1000:.3f} ms an output; "
-          f"lt-proc {analysing:.2f} s of it)")
+          f"lt-proc {analysing:.2f} s, hunspell {spelling:.2f} s of it)")
     print(f"chrf    {chrf_s:6.2f} s CPU  ({chrf_s / len(hyps) * 1000:.3f} ms an output)")
     print(f"grammar / chrf {grammar_s / chrf_s:6.2f}x")
     return 0

@@ -135,6 +135,7 @@ class Checker:
     def check(self, hyps: list[str], srcs: list[str | None]) -> list[Result]:
         """The result of each output (``srcs``: its source, whose words are left alone, or None)."""
         analysed = self._analyser.analyse(hyps)
+        self._prefetch(analysed)
         unknown = self._unknown(analysed, srcs)
         other = self._other_standard(analysed, unknown)
         found = [self._found(tokens) for tokens in analysed]
@@ -171,6 +172,15 @@ class Checker:
                            if not token.known and not self._known(token.surface, copied)
                            and not self._abbreviation(tokens, index)})
         return result
+
+    def _prefetch(self, analysed: list[list[Token]]) -> None:
+        """Ask each dictionary at once about every form of the words the analyser does not know that
+        :meth:`_known` and :meth:`_abbreviation` may look up: as written, with a full stop after, their parts
+        between hyphens, and each in lower case."""
+        words = {token.surface for tokens in analysed for token in tokens if not token.known}
+        forms = words | {f"{word}." for word in words} | {part for word in words for part in word.split("-") if part}
+        for found in self._dictionaries:
+            found.prefetch(forms | {form.lower() for form in forms})
 
     def _known(self, word: str, copied: set[str]) -> bool:
         """Whether a word the analyser does not know is still no misspelling: left alone, ignored by the table,

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from mtcheck import __version__
 from mtcheck.errors import MetricError, Setting
+from mtcheck.grammar.dictionary import dictionary
 from mtcheck.grammar.engine import LT_PROC, Checker, Result
 from mtcheck.grammar.rules import Table, bundled_table, read_table
 from mtcheck.languages.language_codes import LanguageCodeError, canonical_lang
@@ -33,15 +34,6 @@ def package_version(package: str) -> str:
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
     return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "unknown"
-
-
-def _spylls_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("spylls")
-    except PackageNotFoundError:
-        raise MetricError("grammar reads Hunspell dictionaries with spylls", fix="pip install spylls") from None
 
 
 def _own_table(rules: str, lang: str) -> Table:
@@ -77,14 +69,15 @@ class GrammarMetric(ReferenceFreeMetric):
             raise MetricError(f"{METRIC}: language {exc.message} (fix: {exc.fix})") from None
         self.table = bundled_table(self.lang) if rules is None else _own_table(rules, self.lang)
         self.checker = Checker(self.table)
-        self._spylls = _spylls_version()
+        #: What read the Hunspell dictionaries (``hunspell-1.7.1``, or ``spylls-0.1.7`` without the program).
+        self._spell = "+".join(dict.fromkeys(dictionary(d.file).backend for d in self.table.dictionaries))
 
     def settings(self) -> Signature:
         table = self.table
         packages = dict.fromkeys([LT_PROC.package, table.analyser.package, *(d.package for d in table.dictionaries),
                                   *([table.other_standard.package] if table.other_standard else [])])
         resources = "+".join(f"{p}-{package_version(p)}" for p in packages)
-        return Signature.of(METRIC, ("lang", self.lang), ("res", resources), ("spylls", self._spylls),
+        return Signature.of(METRIC, ("lang", self.lang), ("res", resources), ("spell", self._spell),
                             ("rules", f"{table.path.stem}-{table.digest}"), ("mtcheck", __version__))
 
     def _score_pairs(self, hyps: Sequence[str], refs: Sequence[str], srcs: Sequence[str | None]
