@@ -55,6 +55,18 @@ class RuleIndex:
                 and self.rules[place][1].pattern[0].select(key, token) is not None)
         return found
 
+    def candidates(self, tokens: list[Token], keys: list[Key]) -> list[tuple[int, int, Rule, Matcher]]:
+        """``(place in the table, position, rule, its predicate)`` of each rule that can start at each position of
+        ``tokens`` (``keys``: each token's word and whether it starts the output), position by position."""
+        remembered, found = self._starting, []
+        for first, key in enumerate(keys):
+            rules = remembered.get(key)
+            if rules is None:
+                rules = self.starting(tokens[first], key)
+            if rules:
+                found += [(place, first, rule, match) for place, rule, match in rules]
+        return found
+
     def _places(self, token: Token) -> list[int]:
         """In table order, the rules whose first pattern needs no tag or tags some reading of ``token`` has."""
         tags = frozenset().union(*(reading.tags for reading in token.readings))
