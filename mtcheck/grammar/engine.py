@@ -244,9 +244,8 @@ class Checker:
         where the match ends); a token is tried only with the rules that can start there
         (:class:`~mtcheck.grammar.index.RuleIndex`)."""
         keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]  # what a pattern's answer keeps
-        found = sorted((place, first, rule, starts)
-                       for place, first, rule, match in self._index.candidates(tokens, keys)
-                       if (starts := match(tokens, keys, first)) is not None)
+        found = sorted((place, first, rule, starts) for first, rules in self._index.candidates(tokens, keys)
+                       for place, rule, match in rules if (starts := match(tokens, keys, first)) is not None)
         return [(rule, starts) for _, _, rule, starts in found]
 
     def _match_at(self, rule: Rule, tokens: list[Token], keys: list[tuple[str, bool]],
