@@ -69,20 +69,20 @@ def _selector(every: TagTest | None, none: TagTest | None, lemma: re.Pattern[str
               tags: TagTest | None) -> Callable[[tuple[Reading, ...]], tuple[frozenset[str], ...] | None]:
     """The tag sets of the readings a pattern selects (its ``every``, ``none``, ``lemma``, ``tags``; absent: None),
     or None when it asks for a reading there is not; only the pattern's own tests run."""
-    narrows = lemma is not None or tags is not None
+    def narrowed(readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
+        """The readings that have the lemma and the tags asked for, or None when none has."""
+        if lemma is not None:
+            readings = tuple(r for r in readings if lemma.fullmatch(r.lemma.lower()))
+        if tags is not None:
+            readings = tuple(r for r in readings if tags(r.tags))
+        return tuple(r.tags for r in readings) if readings else None
 
     def selected(readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
         if every is not None and (not readings or not all([every(r.tags) for r in readings])):
             return None
         if none is not None and any([none(r.tags) for r in readings]):
             return None
-        if lemma is not None:
-            readings = tuple(r for r in readings if lemma.fullmatch(r.lemma.lower()))
-        if tags is not None:
-            readings = tuple(r for r in readings if tags(r.tags))
-        if narrows and not readings:
-            return None
-        return tuple(r.tags for r in readings)
+        return tuple(r.tags for r in readings) if lemma is None and tags is None else narrowed(readings)
     return selected
 
 
