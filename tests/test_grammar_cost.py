@@ -14,7 +14,7 @@ from mtcheck.grammar.dictionary import dictionary
 from mtcheck.grammar.engine import LT_PROC, Checker, missing
 from mtcheck.grammar.index import RuleIndex
 from mtcheck.grammar.lookup import PrunedLookup
-from mtcheck.grammar.rules import Rule, Table, bundled_table, languages
+from mtcheck.grammar.rules import Rule, Table, TokenPattern, bundled_table, languages
 from mtcheck.grammar.snapshot import KIND, load
 
 
@@ -58,6 +58,38 @@ def test_a_token_is_tried_only_with_rules_that_can_start_there(lang: str) -> Non
     assert max(offered) < len(table.rules) and sum(offered) < len(tokens) * len(table.rules) / 4
     first_only = {rule.id for rule in table.rules if rule.pattern[0].start}
     assert first_only and not any(rule.id in first_only for rules in starting for _, rule, _ in rules)
+
+
+def _fits(expression: tuple[frozenset[str], ...], tags: frozenset[str]) -> bool:
+    return any(alternative <= tags for alternative in expression)
+
+
+def _selects(pattern: TokenPattern, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
+    """What docs/grammar.md says a token pattern selects, written out without remembering anything."""
+    surface = token.surface
+    capitals = {None: True, True: surface[:1].isupper(), False: surface.islower()}[pattern.capital]
+    if (not capitals or (pattern.start and not first)
+            or (pattern.word and not pattern.word.fullmatch(surface.lower()))
+            or (pattern.not_word and pattern.not_word.fullmatch(surface.lower()))):
+        return None
+    readings = token.readings
+    if pattern.every and (not readings or not all(_fits(pattern.every, r.tags) for r in readings)):
+        return None
+    if pattern.none and any(_fits(pattern.none, r.tags) for r in readings):
+        return None
+    kept = [r for r in readings if (not pattern.lemma or pattern.lemma.fullmatch(r.lemma.lower()))
+            and (not pattern.tags or _fits(pattern.tags, r.tags))]
+    return None if (pattern.lemma or pattern.tags) and not kept else tuple(r.tags for r in kept)
+
+
+@pytest.mark.parametrize("lang", _languages())
+def test_a_token_pattern_selects_what_its_fields_say_whatever_it_remembers(lang: str) -> None:
+    table = bundled_table(lang)
+    tokens = [(t, i == 0) for line in Checker(table)._analyser.analyse(_examples(table)) for i, t in enumerate(line)]
+    patterns = [p for rule in table.rules for p in (*rule.pattern, *([rule.not_after] if rule.not_after else []))]
+    for order in (tokens, tokens[::-1]):  # the second pass reads what the first remembered, in another order
+        assert [[p.readings(t, first) for p in patterns] for t, first in order] == [
+            [_selects(p, t, first) for p in patterns] for t, first in order]
 
 
 class _Counting:

@@ -218,7 +218,7 @@ class Checker:
 
     def _result(self, hyp: str, tokens: list[Token], unknown: set[int], other: set[str],
                 matches: list[tuple[Rule, tuple[int, ...]]]) -> Result:
-        spans = _spans(hyp, tokens)
+        spans = _spans(hyp, tokens) if unknown or matches or self.table.other_standard_forms else []  # no error: none
         errors = self._word_errors(tokens, spans, unknown, other)
         for rule, starts in matches:
             first, last = _span(rule, starts)
@@ -236,8 +236,8 @@ class Checker:
         words no resource knows."""
         forms = self.table.other_standard_forms
         errors = []
-        for index, token in enumerate(tokens):
-            word, (start, end) = token.surface, spans[index]
+        for index in range(len(tokens)) if forms else sorted(unknown):  # without listed forms, only unknown words
+            word, (start, end) = tokens[index].surface, spans[index]
             if word.lower() in forms or (index in unknown and word.lower() in other):
                 fix = forms.get(word.lower())
                 if fix and word[:1].isupper():
@@ -254,9 +254,8 @@ class Checker:
         where the match ends); a token is tried only with the rules that can start there
         (:class:`~mtcheck.grammar.index.RuleIndex`)."""
         keys = [(token.surface, first == 0) for first, token in enumerate(tokens)]  # what a pattern's answer keeps
-        found = sorted((place, first, rule, starts) for first, token in enumerate(tokens)
-                       for place, rule, match in self._index.starting(token, keys[first])
-                       if (starts := match(tokens, keys, first)) is not None)
+        found = sorted((place, first, rule, starts) for first, rules in self._index.candidates(tokens, keys)
+                       for place, rule, match in rules if (starts := match(tokens, keys, first)) is not None)
         return [(rule, starts) for _, _, rule, starts in found]
 
     def _match_at(self, rule: Rule, tokens: list[Token], keys: list[tuple[str, bool]],

@@ -16,6 +16,8 @@ from mtcheck.grammar.rules import Rule, TokenPattern
 
 #: Words kept before the index starts afresh (a bound on memory over a long run).
 MAX_WORDS = 100_000
+#: The rules that can start at a word: each one's place in the table, the rule and its compiled predicate.
+Starting = tuple[tuple[int, Rule, Matcher], ...]
 
 
 def _needed(pattern: TokenPattern) -> tuple[frozenset[str], ...]:
@@ -40,9 +42,9 @@ class RuleIndex:
                 continue
             for tags in needed:
                 self._by_tag[min(tags)].append((tags, place))
-        self._starting: dict[Key, tuple[tuple[int, Rule, Matcher], ...]] = {}
+        self._starting: dict[Key, Starting] = {}
 
-    def starting(self, token: Token, key: Key) -> tuple[tuple[int, Rule, Matcher], ...]:
+    def starting(self, token: Token, key: Key) -> Starting:
         """``(place in the table, rule, its predicate)`` of each rule that can start at ``token`` (``key``: its word
         and whether it starts the output)."""
         found = self._starting.get(key)
@@ -53,6 +55,15 @@ class RuleIndex:
                 self.rules[place] for place in self._places(token)
                 if (key[1] or not self.rules[place][1].pattern[0].start)
                 and self.rules[place][1].pattern[0].select(key, token) is not None)
+        return found
+
+    def candidates(self, tokens: list[Token], keys: list[Key]) -> list[tuple[int, Starting]]:
+        """For each position of ``tokens`` (``keys``: each token's word and whether it starts the output), the
+        position and :meth:`starting`'s rules there."""
+        remembered, found = self._starting, []
+        for first, key in enumerate(keys):
+            rules = remembered.get(key)
+            found.append((first, self.starting(tokens[first], key) if rules is None else rules))
         return found
 
     def _places(self, token: Token) -> list[int]:

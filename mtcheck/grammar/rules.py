@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +48,44 @@ def _matches(tags: frozenset[str], expression: tuple[frozenset[str], ...]) -> bo
     return any(alt <= tags for alt in expression)
 
 
+TagTest = Callable[[frozenset[str]], bool]
+
+
+def _remembered(expression: tuple[frozenset[str], ...]) -> TagTest:
+    """:func:`_matches` of ``expression``, remembered per tag set: readings share few distinct tag sets."""
+    answers: dict[frozenset[str], bool] = {}
+
+    def fits(tags: frozenset[str]) -> bool:
+        found = answers.get(tags)
+        if found is None:
+            if len(answers) > 100_000:
+                answers.clear()
+            found = answers[tags] = _matches(tags, expression)
+        return found
+    return fits
+
+
+def _selector(every: TagTest | None, none: TagTest | None, lemma: re.Pattern[str] | None,
+              tags: TagTest | None) -> Callable[[tuple[Reading, ...]], tuple[frozenset[str], ...] | None]:
+    """The tag sets of the readings a pattern selects (its ``every``, ``none``, ``lemma``, ``tags``; absent: None),
+    or None when it asks for a reading there is not; only the pattern's own tests run."""
+    def narrowed(readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
+        """The readings that have the lemma and the tags asked for, or None when none has."""
+        if lemma is not None:
+            readings = tuple(r for r in readings if lemma.fullmatch(r.lemma.lower()))
+        if tags is not None:
+            readings = tuple(r for r in readings if tags(r.tags))
+        return tuple(r.tags for r in readings) if readings else None
+
+    def selected(readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
+        if every is not None and (not readings or not all([every(r.tags) for r in readings])):
+            return None
+        if none is not None and any([none(r.tags) for r in readings]):
+            return None
+        return tuple(r.tags for r in readings) if lemma is None and tags is None else narrowed(readings)
+    return selected
+
+
 @dataclass(frozen=True)
 class TokenPattern:
     """What one token must be; ``tags`` also selects the readings an agreement condition compares."""
@@ -63,6 +102,13 @@ class TokenPattern:
     times: tuple[int, int] = (1, 1)
     _seen: dict[tuple[str, bool], tuple[frozenset[str], ...] | None] = field(
         default_factory=dict, compare=False, repr=False)
+    _selected: Callable[[tuple[Reading, ...]], tuple[frozenset[str], ...] | None] = field(
+        init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_selected", _selector(
+            _remembered(self.every) if self.every else None, _remembered(self.none) if self.none else None,
+            self.lemma, _remembered(self.tags) if self.tags else None))
 
     def readings(self, token: Token, first: bool) -> tuple[frozenset[str], ...] | None:
         """The tag sets of the readings this pattern selects from ``token``, or None when it does not match."""
@@ -83,28 +129,13 @@ class TokenPattern:
 
     def _fits_surface(self, token: Token, first: bool) -> bool:
         """Whether the word as written fits: its capitals, its place first in the sentence, its form."""
-        surface = token.surface.lower()
         if self.capital is not None and not (token.surface[:1].isupper() if self.capital else token.surface.islower()):
             return False  # capital: false asks for a word without any capital letter
         if self.start and not first:
             return False
-        if self.word and not self.word.fullmatch(surface):
+        if self.word and not self.word.fullmatch(token.surface.lower()):
             return False
-        return not (self.not_word and self.not_word.fullmatch(surface))
-
-    def _selected(self, readings: tuple[Reading, ...]) -> tuple[frozenset[str], ...] | None:
-        """The tag sets of the ``readings`` this pattern selects, or None when it asks for a reading there is not."""
-        if self.every and (not readings or not all(_matches(r.tags, self.every) for r in readings)):
-            return None
-        if self.none and any(_matches(r.tags, self.none) for r in readings):
-            return None
-        if self.lemma:
-            readings = tuple(r for r in readings if self.lemma.fullmatch(r.lemma.lower()))
-        if self.tags:
-            readings = tuple(r for r in readings if _matches(r.tags, self.tags))
-        if (self.lemma or self.tags) and not readings:
-            return None
-        return tuple(r.tags for r in readings)
+        return not (self.not_word and self.not_word.fullmatch(token.surface.lower()))
 
 
 @dataclass(frozen=True)
