@@ -431,19 +431,27 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
     changes: dict[int, tuple[float, str]] = {}
     found_h, found_r = words.constructions.found(hyp.tokens), words.constructions.found(ref.tokens)
     for own, other, at, found, found_other in ((hyp, ref, 0, found_h, found_r), (ref, hyp, 1, found_r, found_h)):
-        partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
-        taken = _meaning_spans(found_other)
-        for start, construction in found:
-            sign = _SIGNS.get(construction.meaning[:1])
-            literal = _literal(own, other, start, construction.reading, partners)
-            if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
-                    or sum(other.own[j] for j in literal) * sign > 0:
-                continue
-            plain = [start + k for k, key in enumerate(construction.reading) if key == "-"]
-            k = partners[next(i for i in (*plain, *range(start, start + len(construction.pattern))) if i in partners)][0]
-            changes[k] = (max(links[k][3], OPPOSITE_CHANGE),
-                          f"'{construction.text}' means {construction.meaning}; the other side reads its words literally")
+        if found:  # most sentences hold no construction
+            _read_literally(own, other, at, found, _meaning_spans(found_other), links, changes)
     return changes
+
+
+def _read_literally(own: Side, other: Side, at: int, found: list[tuple[int, Construction]], taken: dict[int, float],
+                    links: list[Link], changes: dict[int, tuple[float, str]]) -> None:
+    """:func:`_construction_changes` for the constructions ``found`` in ``own`` (``at``: its place in a link, 0 for
+    the hypothesis), the words of ``other`` that a construction of declared meaning covers being ``taken``; each
+    link decided is set in ``changes``."""
+    partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
+    for start, construction in found:
+        sign = _SIGNS.get(construction.meaning[:1])
+        literal = _literal(own, other, start, construction.reading, partners)
+        if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
+                or sum(other.own[j] for j in literal) * sign > 0:
+            continue
+        plain = [start + k for k, key in enumerate(construction.reading) if key == "-"]
+        k = partners[next(i for i in (*plain, *range(start, start + len(construction.pattern))) if i in partners)][0]
+        changes[k] = (max(links[k][3], OPPOSITE_CHANGE),
+                      f"'{construction.text}' means {construction.meaning}; the other side reads its words literally")
 
 
 def _literal(own: Side, other: Side, start: int, reading: tuple[str, ...],
