@@ -19,6 +19,7 @@ a sentence is tagged only as far as asked: ``analyse(text, count)`` tags its fir
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
@@ -99,12 +100,13 @@ def is_word(token: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def tokenise(text: str) -> tuple[str, ...]:
-    """Split ``text`` into word, clitic and punctuation tokens (cached)."""
+    """Split ``text`` into word, clitic and punctuation tokens (cached; each interned: the analyses kept of many
+    sentences hold one string per word, not one per sentence that has it)."""
     if any(mark in text for mark in _CURLY):  # each is cheaper asked first: most texts have neither
         text = text.translate(_APOSTROPHES)
     if _NT_END.search(text):
         text = _BARE_NT.sub(r"\1 n't", text)
-    return tuple(_TOKEN.findall(text))
+    return tuple(map(sys.intern, _TOKEN.findall(text)))
 
 
 @lru_cache(maxsize=100_000)
