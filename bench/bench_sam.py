@@ -255,7 +255,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per metric (and warm repetitions)")
     parser.add_argument("--dump", type=Path, metavar="FILE",
-                        help="write every score, detail, explanation and signature (see dump()) instead of timing")
+                        help="time nothing: write every score, detail, explanation and signature of the metrics on these pairs "
+                             "and on bench/data/sam_eval.jsonl, for comparing two trees")
     args = parser.parse_args()
     if args.dump:
         dump(args.dump, args.pairs)
