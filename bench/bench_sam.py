@@ -24,7 +24,10 @@ lines with every score's details, and its end), ``sam:bleu`` against ``bleu``; a
 process (target <= 1.3x): the same English pairs scored again, sentences already analysed, as when a suite's
 references recur across systems and reruns.
 
-    python bench/bench_sam.py [--pairs 2000] [--runs 5]
+    python bench/bench_sam.py [--pairs 2000] [--runs 5] [--dump FILE]
+
+``--dump FILE`` times nothing: it writes every score, detail, explanation and signature of those metrics on those
+pairs and on the WordNet set (bench/data/sam_eval.jsonl), for a change that must keep every result to compare.
 """
 from __future__ import annotations
 
@@ -223,11 +226,41 @@ def steady_state(pairs: list[dict[str, str]], runs: int) -> None:
           f"RATIO {warm / plain:.2f}x (target <= {STEADY_TARGET}x)")
 
 
+#: The WordNet set's items (bench/sam_eval.py): a reference with a clean and a faulty output each.
+SAM_EVAL = Path(__file__).parent / "data" / "sam_eval.jsonl"
+
+
+def dump(path: Path, count: int) -> None:
+    """Write every score of the timed metrics on the bench's pairs, and of the default ``sam:bleu`` and ``sam:chrf``
+    on the WordNet set's clean and faulty outputs, one JSON line each: value, details, explanation, after a line with
+    the metric's signature. A change that claims to keep every result must leave this file byte-identical."""
+    english_pairs, swedish_pairs = make_pairs(count, english()), make_pairs(count, swedish(), seed=17)
+    items = [json.loads(line) for line in SAM_EVAL.read_text(encoding="utf-8").splitlines()]
+    runs = [("sam:bleu", {"lang": "en"}, english_pairs), ("sam:bleu", {"lang": "en", "penalty": "paper"}, english_pairs),
+            ("sam:chrf", {"lang": "sv"}, swedish_pairs)]
+    runs += [(name, {"lang": "en"}, [{"hyp": item[field], "ref": item["ref"]} for item in items])
+             for field in ("clean", "variant") for name in ("sam:bleu", "sam:chrf")]
+    with path.open("w", encoding="utf-8") as out:
+        for name, options, pairs in runs:
+            metric = get_metric(name, options)
+            out.write(json.dumps([name, options, metric.signature()]) + "\n")
+            for score in metric.score_batch([p["hyp"] for p in pairs], [[p["ref"]] for p in pairs]):
+                out.write(json.dumps([score.value, score.details, metric.explain(score)], ensure_ascii=False,
+                                     sort_keys=True) + "\n")
+    print(f"{path}: {sum(len(pairs) for *_, pairs in runs)} scores")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per metric (and warm repetitions)")
+    parser.add_argument("--dump", type=Path, metavar="FILE",
+                        help="time nothing: write every score, detail, explanation and signature of the metrics on these pairs "
+                             "and on bench/data/sam_eval.jsonl, for comparing two trees")
     args = parser.parse_args()
+    if args.dump:
+        dump(args.dump, args.pairs)
+        return
     pairs = make_pairs(args.pairs, english())
     whole_processes("English", ("bleu", {}), {"sam:bleu": ("sam:bleu", {"lang": "en"}),
                                               "sam:bleu penalty:paper": ("sam:bleu", {"lang": "en", "penalty": "paper"})},

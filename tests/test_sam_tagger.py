@@ -110,6 +110,35 @@ def test_sentences_tagged_together_get_their_own_tags(nltk_tagger: PerceptronTag
     assert tags_of_many(sentences, known) == expected
 
 
+def test_a_sentence_ending_as_another_takes_its_tags_from_it_only_where_they_must_agree(
+        nltk_tagger: PerceptronTagger, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a ``follows`` entry, a sentence that ends with another's words (after a word swapped, added or dropped)
+    takes the other's tags from where its two tags before agree: the tags are NLTK's all the same, and fewer words
+    are predicted."""
+    rng = random.Random(37)
+    vocabulary = _vocabulary()
+    others = [[rng.choice(vocabulary) for _ in range(rng.randint(3, 20))] for _ in range(300)]
+    sentences = [[rng.choice(vocabulary) for _ in range(rng.randint(0, 3))] + other[rng.randint(0, 3):]
+                 for other in others]
+    other_tags = [[tag for _, tag in nltk_tagger.tag(other)] for other in others]
+    follows = []
+    for words, other, tags in zip(sentences, others, other_tags):
+        common = next((n for n in range(min(len(words), len(other))) if words[-1 - n] != other[-1 - n]),
+                      min(len(words), len(other)))
+        start = len(words) - common + 2
+        follows.append((start, len(other) - len(words), tags) if start < len(words) else None)
+    predicted = []
+    model = _tagger().model
+    predict_many = model.predict_many
+    monkeypatch.setattr(model, "predict_many", lambda rows: predicted.append(len(rows)) or predict_many(rows))
+    expected = [[tag for _, tag in nltk_tagger.tag(words)] for words in sentences]
+    assert tags_of_many(sentences, follows=follows) == expected
+    followed = sum(predicted)
+    predicted.clear()
+    assert tags_of_many(sentences) == expected
+    assert followed < sum(predicted)
+
+
 def test_pairs_analysed_together_are_analysed_as_one_by_one() -> None:
     """``analyse_pairs`` tags references, then hypotheses from where they leave them, in one batch: the tokens are
     those ``analyse`` gives each sentence alone (a reference partly analysed before, a hypothesis equal to its

@@ -122,8 +122,15 @@ class Word:
 def _word_dict(text: str, lemma: str, pos: str | None, prior: float, effective: float, negated: bool, factor: float,
                role: str) -> dict[str, object]:
     """A word's JSON-ready form (:meth:`Word.as_dict`; the details build it without the :class:`Word`)."""
-    return {"word": text, "lemma": lemma, "pos": pos, "s": round(prior, 5), "e": round(effective, 5),
+    return {"word": text, "lemma": lemma, "pos": pos, "s": _rounded(prior, 5), "e": _rounded(effective, 5),
             "negated": negated, "factor": factor, "role": role}
+
+
+def _rounded(value: float, digits: int) -> float:
+    """``round(value, digits)``: ``value`` itself where rounding keeps it (most priors), so the details of a score,
+    kept as long as the score, hold no float of their own for it."""
+    rounded = round(value, digits)
+    return value if rounded == value and type(value) is float else rounded
 
 
 @dataclass(frozen=True)
@@ -148,7 +155,7 @@ class Pair:
 def _pair_dict(hyp: dict[str, object] | None, ref: dict[str, object] | None, how: str, change: float,
                relation: str | None, source: str | None) -> dict[str, object]:
     """A pair's JSON-ready form (:meth:`Pair.as_dict`; the details build it without the :class:`Pair`)."""
-    return {"hyp": hyp, "ref": ref, "how": how, "relation": relation, "source": source, "change": round(change, 6)}
+    return {"hyp": hyp, "ref": ref, "how": how, "relation": relation, "source": source, "change": _rounded(change, 6)}
 
 
 @dataclass(frozen=True)
@@ -180,12 +187,15 @@ class Side:
         return tuple(self.effective(i) for i in range(len(self.tokens)))
 
     def effective(self, index: int) -> float:
-        """Effective polarity of token ``index``."""
+        """Effective polarity of token ``index`` (the prior itself where its context changes nothing: for a float ``x``,
+        ``x * 1 * 1.0`` is ``x``, and a cached side then keeps no float of its own for most words)."""
         context = self.context[index]
         if context.role == "modifier":
             return 0.0
         own = self.priors[index]
-        return own if context.role == "negator" else own * context.sign * context.factor
+        if context.role == "negator" or (context.sign == 1 and context.factor == 1.0 and type(own) is float):
+            return own
+        return own * context.sign * context.factor
 
     def word(self, index: int) -> Word:
         return Word(index, *self._word_fields(index))
@@ -335,7 +345,7 @@ def _linked(hyp: Side, ref: Side, aligned: list[Aligned],
     for h, r, how, found in aligned:
         if (found is None and h is not None and r is not None and how != COMPOUND
                 and (context_h[h].role == "negator") == (context_r[r].role == "negator")):
-            change, relation, source = abs(own_h[h] - own_r[r]), None, None
+            change, relation, source = abs(own_h[h] - own_r[r]) or 0.0, None, None  # no float of its own kept for 0
         else:
             change, relation, source = _change(hyp, h, ref, r, how, found, partners, relations)
         if change > largest:
@@ -431,19 +441,27 @@ def _construction_changes(hyp: Side, ref: Side, links: list[Link], words: Contex
     changes: dict[int, tuple[float, str]] = {}
     found_h, found_r = words.constructions.found(hyp.tokens), words.constructions.found(ref.tokens)
     for own, other, at, found, found_other in ((hyp, ref, 0, found_h, found_r), (ref, hyp, 1, found_r, found_h)):
-        partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
-        taken = _meaning_spans(found_other)
-        for start, construction in found:
-            sign = _SIGNS.get(construction.meaning[:1])
-            literal = _literal(own, other, start, construction.reading, partners)
-            if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
-                    or sum(other.own[j] for j in literal) * sign > 0:
-                continue
-            plain = [start + k for k, key in enumerate(construction.reading) if key == "-"]
-            k = partners[next(i for i in (*plain, *range(start, start + len(construction.pattern))) if i in partners)][0]
-            changes[k] = (max(links[k][3], OPPOSITE_CHANGE),
-                          f"'{construction.text}' means {construction.meaning}; the other side reads its words literally")
+        if found:  # most sentences hold no construction
+            _read_literally(own, other, at, found, _meaning_spans(found_other), links, changes)
     return changes
+
+
+def _read_literally(own: Side, other: Side, at: int, found: list[tuple[int, Construction]], taken: dict[int, float],
+                    links: list[Link], changes: dict[int, tuple[float, str]]) -> None:
+    """:func:`_construction_changes` for the constructions ``found`` in ``own`` (``at``: its place in a link, 0 for
+    the hypothesis), the words of ``other`` that a construction of declared meaning covers being ``taken``; each
+    link decided is set in ``changes``."""
+    partners = {link[at]: (k, link[1 - at]) for k, link in enumerate(links) if link[at] is not None}
+    for start, construction in found:
+        sign = _SIGNS.get(construction.meaning[:1])
+        literal = _literal(own, other, start, construction.reading, partners)
+        if sign is None or not literal or any(taken.get(j) == sign for j in literal) \
+                or sum(other.own[j] for j in literal) * sign > 0:
+            continue
+        plain = [start + k for k, key in enumerate(construction.reading) if key == "-"]
+        k = partners[next(i for i in (*plain, *range(start, start + len(construction.pattern))) if i in partners)][0]
+        changes[k] = (max(links[k][3], OPPOSITE_CHANGE),
+                      f"'{construction.text}' means {construction.meaning}; the other side reads its words literally")
 
 
 def _literal(own: Side, other: Side, start: int, reading: tuple[str, ...],

@@ -19,6 +19,7 @@ a sentence is tagged only as far as asked: ``analyse(text, count)`` tags its fir
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
@@ -29,7 +30,7 @@ from mtcheck.languages import get_language
 from mtcheck.sentiment.known_words import listed
 from mtcheck.sentiment.lemma_tables import TABLES
 from mtcheck.sentiment.lemmas import first_lemma
-from mtcheck.sentiment.tagger import iter_pos_tags, tags_of_many
+from mtcheck.sentiment.tagger import Follow, iter_pos_tags, tags_of_many
 
 #: Combining marks that belong to the word before them (``\\w`` leaves them out): Arabic harakat and tanween
 #: (جداً, أبداً), accents of decomposed Latin text.
@@ -99,12 +100,13 @@ def is_word(token: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def tokenise(text: str) -> tuple[str, ...]:
-    """Split ``text`` into word, clitic and punctuation tokens (cached)."""
+    """Split ``text`` into word, clitic and punctuation tokens (cached; each interned: the analyses kept of many
+    sentences hold one string per word, not one per sentence that has it)."""
     if any(mark in text for mark in _CURLY):  # each is cheaper asked first: most texts have neither
         text = text.translate(_APOSTROPHES)
     if _NT_END.search(text):
         text = _BARE_NT.sub(r"\1 n't", text)
-    return tuple(_TOKEN.findall(text))
+    return tuple(map(sys.intern, _TOKEN.findall(text)))
 
 
 @lru_cache(maxsize=100_000)
@@ -170,6 +172,19 @@ class _Analysis:
         if known > 0:
             self.tags, self.tokens = other.tags[:known], other.tokens[:known]
 
+    def follow(self, other: _Analysis) -> Follow | None:
+        """Where this sentence's tags can be taken from ``other``'s (tagged whole): the words they end with in
+        common, from the third of them on (:data:`~mtcheck.sentiment.tagger.Follow`); None where that is no word or
+        ``other`` is not tagged whole."""
+        common = 0
+        for mine, theirs in zip(reversed(self.words), reversed(other.words)):
+            if mine != theirs:
+                break
+            common += 1
+        start = len(self.words) - common + 2
+        whole = len(other.tags) == len(other.words)
+        return (start, len(other.words) - len(self.words), other.tags) if whole and start < len(self.words) else None
+
     def first(self, count: int) -> tuple[Token, ...]:
         """The first ``count`` tokens (all of them when there are fewer)."""
         wanted = min(count, len(self.words))
@@ -215,12 +230,14 @@ def analyse_pairs(texts: Sequence[str], likes: Sequence[str]) -> None:
                if not analysis.tags}
         for analysis, like in new.items():
             analysis.start_like(like)
-        _tag_together(list(new))
+        _tag_together(list(new), [analysis.follow(like) for analysis, like in new.items()])
 
 
-def _tag_together(analyses: list[_Analysis]) -> None:
-    """Tag every word of ``analyses`` after those tagged already, all of them together."""
-    for analysis, tags in zip(analyses, tags_of_many([a.words for a in analyses], [a.tags for a in analyses])):
+def _tag_together(analyses: list[_Analysis], follows: Sequence[Follow | None] = ()) -> None:
+    """Tag every word of ``analyses`` after those tagged already, all of them together (``follows``: as
+    :func:`~mtcheck.sentiment.tagger.tags_of_many` takes them)."""
+    tagged = tags_of_many([a.words for a in analyses], [a.tags for a in analyses], follows)
+    for analysis, tags in zip(analyses, tagged):
         analysis.tags = tags
 
 

@@ -60,10 +60,14 @@ def _precedence(construction: Construction) -> tuple[int, int]:
     return len(construction.pattern), sum(not item.startswith("<") for item in construction.pattern)
 
 
-def _holds_any(words: KeysView[str], tokens: Sequence[Token]) -> bool:
-    """Whether a token of ``tokens`` is one of ``words`` by lemma, form or text (lists: C-speed on every sentence)."""
-    return not (words.isdisjoint([t.lemma for t in tokens]) and words.isdisjoint([t.form for t in tokens])
-                and words.isdisjoint([t.text.casefold() for t in tokens]))
+def _first_words(words: KeysView[str], tokens: Sequence[Token]) -> list[int]:
+    """The indexes of the tokens that are one of ``words`` by lemma, form or text (most sentences hold none: their
+    lists are compared at C speed first)."""
+    lemmas, forms = [t.lemma for t in tokens], [t.form for t in tokens]
+    texts = [t.text.casefold() for t in tokens]
+    if words.isdisjoint(lemmas) and words.isdisjoint(forms) and words.isdisjoint(texts):
+        return []
+    return [i for i, names in enumerate(zip(lemmas, forms, texts)) if not words.isdisjoint(names)]
 
 
 def _names(token: Token) -> tuple[str, str, str]:
@@ -103,22 +107,16 @@ class Constructions:
         construction never overlaps one found before it (of those that start at a word, :func:`_precedence` picks)."""
         found: list[tuple[int, Construction]] = []
         by_first, tagged = self._by_first, self._by_first.get("<", ())
-        firsts = by_first.keys()
-        if not tagged and not _holds_any(firsts, tokens):
-            return found  # most sentences hold no construction's first word
         start = 0
-        while start < len(tokens):
-            names = _names(tokens[start])
-            if not tagged and firsts.isdisjoint(names):  # most words start none
-                start += 1
+        for at in range(len(tokens)) if tagged else _first_words(by_first.keys(), tokens):
+            if at < start:
                 continue
+            names = _names(tokens[at])
             candidates = (*(c for name in dict.fromkeys(names) for c in by_first.get(name, ())), *tagged)
-            match = max((c for c in candidates if c.matches(tokens, start)), key=_precedence, default=None)
-            if match is None:
-                start += 1
-                continue
-            found.append((start, match))
-            start += len(match.pattern)
+            match = max((c for c in candidates if c.matches(tokens, at)), key=_precedence, default=None)
+            if match is not None:
+                found.append((at, match))
+                start = at + len(match.pattern)
         return found
 
     def read(self, tokens: Sequence[Token], keys: list[str]) -> None:

@@ -95,19 +95,29 @@ def iter_pos_tags(tokens: Sequence[str], known: Sequence[str] = ()) -> Iterator[
     return _tags(_tagger(), tokens, known) if len(tokens) > len(known) else iter(())
 
 
-def tags_of_many(sentences: Sequence[Sequence[str]], known: Sequence[Sequence[str]] = ()) -> list[list[str]]:
+#: A sentence that ends with the same words as one tagged before it: ``(start, shift, tags)``, where ``start`` is the
+#: position of its third word of that common ending (at least 2), ``shift`` what to add to a position of this sentence
+#: to find the same word in the other, and ``tags`` the other's tags.
+Follow = tuple[int, int, Sequence[str]]
+
+
+def tags_of_many(sentences: Sequence[Sequence[str]], known: Sequence[Sequence[str]] = (),
+                 follows: Sequence[Follow | None] = ()) -> list[list[str]]:
     """The tags :func:`pos_tags` gives each of ``sentences`` (after ``known[k]``, the tags of sentence ``k``'s first
     words, already computed), tagged together position by position: the words of every sentence at one position that
     the tag dictionary lacks are predicted at once
     (:meth:`~mtcheck.sentiment.perceptron.DensePerceptron.predict_many`), each given the tags before it in its own
-    sentence, as :func:`iter_pos_tags` gives them one by one."""
+    sentence, as :func:`iter_pos_tags` gives them one by one. With ``follows[k]`` (:data:`Follow`), sentence ``k``
+    takes the rest of its tags from a sentence tagged before it that ends with the same words, as :func:`_followed`
+    says."""
     tagger = _tagger()
     contexts = [(*tagger.START, *(tagger.normalize(word) for word in words), *tagger.END) for words in sentences]
     tags = [list(known[k]) if k < len(known) else [] for k in range(len(sentences))]
+    following = [follows[k] if k < len(follows) else None for k in range(len(sentences))]
     for i in range(max(map(len, sentences), default=0)):
         asked, features = [], []
         for k, words in enumerate(sentences):
-            if i >= len(words) or i < len(tags[k]):
+            if i >= len(words) or i < len(tags[k]) or following[k] and _followed(tags[k], i, following[k]):
                 continue
             found = tagger.tagdict.get(words[i])
             if found:
@@ -119,6 +129,21 @@ def tags_of_many(sentences: Sequence[Sequence[str]], known: Sequence[Sequence[st
         for k, tag in zip(asked, tagger.model.predict_many(features)):
             tags[k].append(tag)
     return tags
+
+
+def _followed(tags: list[str], i: int, follow: Follow | None) -> bool:
+    """Whether the sentence of ``tags`` (tagged up to position ``i``) takes its tags from ``i`` on from the sentence
+    ``follow`` names, and if so takes them. A tag depends on the word, the two tags before it and the normalised
+    words from two before it to two after it (:meth:`~mtcheck.sentiment.perceptron.PerceptronTagger.features`):
+    from ``start`` on those words (the end of the sentence included) are the other's, so where the two tags before
+    ``i`` are the other's too, each tag from ``i`` on is the other's, one after another."""
+    if follow is None or i < follow[0]:
+        return False
+    start, shift, other = follow
+    if tags[i - 2:i] != list(other[i - 2 + shift:i + shift]):
+        return False
+    tags.extend(other[i + shift:])
+    return True
 
 
 def _tags(tagger: PerceptronTagger, tokens: Sequence[str], known: Sequence[str]) -> Iterator[str]:
