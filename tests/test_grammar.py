@@ -159,6 +159,15 @@ def test_english_names_and_acronyms_are_not_misspellings_but_a_lower_case_word_i
     assert [(e.text, e.category) for e in result.errors] == [("freind", "spelling")]
 
 
+@NB
+def test_a_capital_letter_is_an_acronym_alone_or_in_a_hyphenated_compound() -> None:
+    # nb_NO has no word "X": Hunspell (the program) rejects it; a letter's name is not a misspelling
+    checker = Checker(bundled_table("nb"))
+    results = checker.check(["Start X-tjeneren på nytt.", "Trykk på A og så på B.", "Han har en skrivefiel."],
+                            [None, None, None])
+    assert [[(e.text, e.category) for e in r.errors] for r in results] == [[], [], [("skrivefiel", "spelling")]]
+
+
 @EN
 def test_a_quotation_in_straight_single_quotes_is_punctuation_not_a_contraction() -> None:
     checker = Checker(bundled_table("en"))

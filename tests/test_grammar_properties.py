@@ -83,8 +83,9 @@ def _changed_words(edit: Edit) -> list[str]:
 
 
 def _unknown(lang: str, edit: Edit) -> list[str]:
-    """The new words no resource knows and the check reads for spelling (no capital inside: not an acronym)."""
-    words = [w for w in _changed_words(edit) if w.isalpha() and not any(c.isupper() for c in w[1:])]
+    """The new words no resource knows and the check reads for spelling (no capital inside and not all capitals:
+    not an acronym)."""
+    words = [w for w in _changed_words(edit) if w.isalpha() and not w.isupper() and not any(c.isupper() for c in w[1:])]
     return [word for word, known in zip(words, checker(lang).knows(words)) if not known]
 
 

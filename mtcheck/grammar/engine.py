@@ -86,10 +86,10 @@ def _spans(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
 
 
 def _left_alone(word: str, copied: set[str]) -> bool:
-    """No letter, a number, a word copied from the source, or an acronym or a brand (iPhone): not checked for
-    spelling (a name is left alone when the source has it)."""
+    """No letter, a number, a word copied from the source, or an acronym, a letter's name or a brand (*USB*, *X*,
+    *iPhone*): not checked for spelling (a name is left alone when the source has it)."""
     return (not _WORD.search(word) or word.lower() in copied or any(c.isdigit() for c in word)
-            or any(c.isupper() for c in word[1:]))
+            or word.isupper() or any(c.isupper() for c in word[1:]))
 
 
 def _outermost(errors: list[GrammarError]) -> tuple[GrammarError, ...]:
