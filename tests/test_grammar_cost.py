@@ -111,14 +111,19 @@ def _words(table: Table) -> list[str]:
     return [*words, *misspelt, *(w.capitalize() for w in misspelt[:10]), *(a + b for a, b in pairwise(words[:20]))]
 
 
+def _lookups(lang: str) -> tuple[list[str], list[Any]]:
+    """The words :func:`_words` makes of the language's table, and spylls' loaded lookup of each of its
+    dictionaries."""
+    table = bundled_table(lang)
+    return _words(table), [dictionary(resource.file)._loaded() for resource in table.dictionaries]
+
+
 @pytest.mark.parametrize("lang", _languages())
 def test_the_pruned_lookup_gives_spylls_verdicts_with_no_more_searches(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from spylls.hunspell.algo.lookup import Lookup
 
-    table = bundled_table(lang)
-    words = _words(table)
-    for resource in table.dictionaries:
-        loaded = dictionary(resource.file)._loaded()
+    words, lookups = _lookups(lang)
+    for loaded in lookups:
         counting = _Counting(loaded.aff.suffixes_index)
         monkeypatch.setattr(loaded.aff, "suffixes_index", counting)
         spylls = [Lookup(loaded.aff, loaded.dic)(word) for word in words]
@@ -140,16 +145,14 @@ def _required(aff: Any) -> list[list[str]]:
 def test_a_search_that_requires_flags_finds_what_spylls_finds(lang: str) -> None:
     from spylls.hunspell.algo.lookup import Lookup
 
-    table = bundled_table(lang)
-    words = _words(table)
-    for resource in table.dictionaries:
-        loaded = dictionary(resource.file)._loaded()
+    words, lookups = _lookups(lang)
+    for loaded in lookups:
         spylls, pruned = Lookup(loaded.aff, loaded.dic), PrunedLookup(loaded.aff, loaded.dic)
         found = {}
         for required in _required(loaded.aff):
             found[tuple(required)] = [list(pruned.desuffix(word, required, [])) for word in words]
             assert found[tuple(required)] == [list(spylls.desuffix(word, required, [])) for word in words]
-        assert any(any(forms) for forms in found.values()) or not found, resource.file  # some search finds forms
+        assert any(any(forms) for forms in found.values()) or not found, lang  # some search finds forms
 
 
 @pytest.mark.parametrize("lang", _languages())
@@ -157,10 +160,8 @@ def test_a_compound_part_searched_once_is_not_searched_again(lang: str, monkeypa
     from spylls.hunspell.algo.capitalization import Type as CapType
     from spylls.hunspell.algo.lookup import CompoundPos, Lookup
 
-    table = bundled_table(lang)
-    words = _words(table)
-    for resource in table.dictionaries:
-        loaded = dictionary(resource.file)._loaded()
+    words, lookups = _lookups(lang)
+    for loaded in lookups:
         permit = [loaded.aff.COMPOUNDPERMITFLAG] if loaded.aff.COMPOUNDPERMITFLAG else []
         asked = [(word, place) for word in words for place in CompoundPos]
         parts = loaded.dic.compound_parts
