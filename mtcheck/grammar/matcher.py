@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from mtcheck.grammar.analyser import Token
-from mtcheck.grammar.rules import Rule, TokenPattern
+from mtcheck.grammar.rules import UNSEEN, Rule, TokenPattern
 
 #: Each token's key for its patterns' remembered answers: its word and whether it starts the output.
 Key = tuple[str, bool]
@@ -20,7 +20,6 @@ Key = tuple[str, bool]
 Matcher = Callable[[list[Token], list[Key], int], "tuple[int, ...] | None"]
 Chosen = tuple[frozenset[str], ...]
 Features = dict[str, dict[str, frozenset[str]]]
-_UNSEEN = object()  # not in a pattern's remembered answers (None is an answer: no match)
 
 
 def _agrees(features: Features, names: tuple[str, ...], chosen: tuple[frozenset[str], ...]) -> bool:
@@ -58,7 +57,7 @@ def _fixed(rule: Rule, features: Features) -> Matcher:
     """The matcher of a rule whose token patterns stand for one token each: every position is an offset."""
     size, not_after = len(rule.pattern), rule.not_after
     # Each pattern's remembered answers are read here, not through TokenPattern.select: one call less per token.
-    patterns = tuple((offset, pattern, pattern._seen) for offset, pattern in enumerate(rule.pattern))
+    patterns = tuple((offset, pattern, pattern.answers) for offset, pattern in enumerate(rule.pattern))
     same, others = (rule.same[0], rule.same[1:]) if rule.same else (0, ())
     agree, offsets = (_agreement(rule, features) if rule.agree else None), range(len(rule.pattern) + 1)
 
@@ -73,8 +72,8 @@ def _fixed(rule: Rule, features: Features) -> Matcher:
         chosen = []
         for offset, pattern, seen in patterns:
             key = keys[first + offset]
-            readings = seen.get(key, _UNSEEN)
-            if readings is _UNSEEN:
+            readings = seen.get(key, UNSEEN)
+            if readings is UNSEEN:
                 readings = pattern.select(key, tokens[first + offset])
             if readings is None:
                 return None
